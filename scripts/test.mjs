@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// npm test: install, check the infrastructure, typecheck every workspace, then run the whole
+// vitest suite. Tests isolate themselves (their own databases, vhosts and key prefixes, see
+// packages/testing), so a running development stack is never disturbed.
+import { spawnSync } from "node:child_process";
+import { bootstrap } from "./lib/bootstrap.mjs";
+import { ensureInfra } from "./lib/infra.mjs";
+import { log, root } from "./lib/util.mjs";
+import { pnpmBin } from "./lib/pnpm.mjs";
+
+function run(args, label) {
+  log(label);
+  const result = spawnSync(process.execPath, [pnpmBin(), ...args], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1", DO_NOT_TRACK: "1" },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+bootstrap();
+await ensureInfra({ start: process.env.START_INFRA === "true" }).catch((error) => {
+  log(error.message);
+  log("start them (bash .ci/run does it for you) and run npm test again");
+  process.exit(1);
+});
+run(["exec", "turbo", "run", "typecheck", "--output-logs=errors-only"], "typechecking every workspace");
+run(["exec", "vitest", "run", ...process.argv.slice(2)], "running the test suite");
