@@ -1,0 +1,50 @@
+import { Redis } from "ioredis";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { createTestDatabase, createTestRedisPrefix, createTestVhost, waitFor } from "./index.ts";
+
+describe("test infrastructure helpers", () => {
+  it("clones a prepared template into an isolated database and drops it", async () => {
+    const key = `helper-selftest-${Date.now()}`;
+    const prepare = async (url: string) => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query("CREATE TABLE marker (id int)");
+      await c.end();
+    };
+    const a = await createTestDatabase({ label: "selftest", prepare, templateKey: key });
+    const b = await createTestDatabase({ label: "selftest", prepare, templateKey: key });
+    expect(a.name).not.toBe(b.name);
+    const c = new pg.Client({ connectionString: a.url });
+    await c.connect();
+    await c.query("INSERT INTO marker VALUES (1)");
+    await c.end();
+    const d = new pg.Client({ connectionString: b.url });
+    await d.connect();
+    expect((await d.query("SELECT count(*)::int AS n FROM marker")).rows[0].n).toBe(0);
+    await d.end();
+    await a.drop();
+    await b.drop();
+  });
+
+  it("scopes Redis keys under a prefix and removes them", async () => {
+    const scope = createTestRedisPrefix("selftest");
+    const client = new Redis(scope.url);
+    await client.set(`${scope.prefix}a`, "1");
+    await scope.cleanup();
+    expect(await client.exists(`${scope.prefix}a`)).toBe(0);
+    client.disconnect();
+  });
+
+  it("creates and deletes a RabbitMQ vhost", async () => {
+    const vhost = await createTestVhost("selftest");
+    expect(vhost.url).toContain(encodeURIComponent(vhost.vhost));
+    await vhost.delete();
+  });
+
+  it("waitFor resolves with the probe's value and times out otherwise", async () => {
+    let n = 0;
+    expect(await waitFor(() => (++n >= 3 ? n : undefined), { intervalMs: 1 })).toBe(3);
+    await expect(waitFor(() => false, { timeoutMs: 50, what: "never" })).rejects.toThrow(/never/);
+  });
+});
