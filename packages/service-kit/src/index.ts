@@ -1,1 +1,13 @@
-export {};
+export { baseEnvSchema, parseEnv, envBoolean, ConfigError } from "./env.ts";
+export { createLogger, REDACT_PATHS } from "./logger.ts";
+export type { Logger, LoggerSettings } from "./logger.ts";
+export { runWithRequestContext, currentRequestContext } from "./request-context.ts";
+export type { RequestContext } from "./request-context.ts";
+export { createMetricsRegistry, httpMetricsMiddleware } from "./metrics.ts";
+export { createOpsRouter, startOpsServer } from "./health.ts";
+export type { OpsOptions, ReadinessCheck } from "./health.ts";
+export { createShutdown } from "./shutdown.ts";
+export type { Shutdown } from "./shutdown.ts";
+export { ensureDatabase } from "./db/ensure-database.ts";
+export { applyMigrations, readMigrations, migrationsFingerprint } from "./db/migrate.ts";
+export type { Migration } from "./db/migrate.ts";

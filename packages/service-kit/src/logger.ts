@@ -1,0 +1,83 @@
+import { pino, type Logger, type LoggerOptions } from "pino";
+import { currentRequestContext } from "./request-context.ts";
+
+export type { Logger } from "pino";
+
+/**
+ * Paths whose values never reach a log: API keys, gateway passwords, company authentication
+ * codes, presenter credentials, authorisation headers and whole credential objects.
+ */
+export const REDACT_PATHS = [
+  'req.headers["x-api-key"]',
+  "req.headers.authorization",
+  'req.headers["idempotency-key"]',
+  'headers["x-api-key"]',
+  "headers.authorization",
+  "apiKey",
+  "api_key",
+  "*.apiKey",
+  "*.api_key",
+  "password",
+  "*.password",
+  "credentials",
+  "*.credentials",
+  "*.*.credentials",
+  "government_gateway_password",
+  "*.government_gateway_password",
+  "*.*.government_gateway_password",
+  "company_auth_code",
+  "*.company_auth_code",
+  "*.*.company_auth_code",
+  "companyAuthCode",
+  "*.companyAuthCode",
+  "gatewayPassword",
+  "*.gatewayPassword",
+  "presenterAuthCode",
+  "*.presenterAuthCode",
+  "secret",
+  "*.secret",
+];
+
+export interface LoggerSettings {
+  service: string;
+  version?: string;
+  level?: LoggerOptions["level"];
+  /** "pretty" for people at a terminal, "json" for machines (the default outside development). */
+  format?: "json" | "pretty";
+  /** Where JSON lines go (tests pass a stream to read them back). */
+  destination?: NodeJS.WritableStream;
+}
+
+function defaultLevel(): string {
+  if (process.env.LOG_LEVEL) return process.env.LOG_LEVEL;
+  return process.env.NODE_ENV === "test" || process.env.VITEST ? "silent" : "info";
+}
+
+function defaultFormat(): "json" | "pretty" {
+  if (process.env.LOG_FORMAT === "json" || process.env.LOG_FORMAT === "pretty") return process.env.LOG_FORMAT;
+  return process.env.NODE_ENV === "development" ? "pretty" : "json";
+}
+
+/** pino with the service's base fields, redaction, and the current request id on every line. */
+export function createLogger(settings: LoggerSettings): Logger {
+  const options: LoggerOptions = {
+    level: settings.level ?? defaultLevel(),
+    base: { service: settings.service, version: settings.version ?? process.env.SERVICE_VERSION ?? "1.0.0" },
+    redact: { paths: REDACT_PATHS, censor: "[REDACTED]" },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    mixin: () => {
+      const context = currentRequestContext();
+      return context ? { request_id: context.requestId } : {};
+    },
+  };
+  const format = settings.format ?? defaultFormat();
+  if (settings.destination) return pino(options, settings.destination as pino.DestinationStream);
+  if (format === "pretty") {
+    return pino({
+      ...options,
+      transport: { target: "pino-pretty", options: { colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname,version" } },
+    });
+  }
+  return pino(options);
+}
