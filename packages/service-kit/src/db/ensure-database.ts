@@ -16,8 +16,10 @@ export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
       await client.query(`CREATE DATABASE "${name}"`);
       return true;
     } catch (error) {
-      // 42P04 duplicate_database: another process created it first, which is what we wanted.
-      if ((error as { code?: string }).code === "42P04") return false;
+      // Another process created it first, which is what we wanted: 42P04 duplicate_database, or
+      // 23505 unique_violation on pg_database when both CREATE DATABASE statements raced.
+      const code = (error as { code?: string }).code;
+      if (code === "42P04" || code === "23505") return false;
       throw error;
     }
   } finally {
