@@ -6,14 +6,14 @@ import { spawnSync } from "node:child_process";
 import { bootstrap } from "./lib/bootstrap.mjs";
 import { ensureInfra } from "./lib/infra.mjs";
 import { log, root } from "./lib/util.mjs";
-import { pnpmBin } from "./lib/pnpm.mjs";
+import { envWithPnpm, pnpmBin } from "./lib/pnpm.mjs";
 
 function run(args, label) {
   log(label);
   const result = spawnSync(process.execPath, [pnpmBin(), ...args], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1", DO_NOT_TRACK: "1" },
+    env: { ...envWithPnpm(), TURBO_TELEMETRY_DISABLED: "1", DO_NOT_TRACK: "1" },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
@@ -24,5 +24,10 @@ await ensureInfra({ start: process.env.START_INFRA === "true" }).catch((error) =
   log("start them (bash .ci/run does it for you) and run npm test again");
   process.exit(1);
 });
+if (process.env.CI === "true" || process.env.CI === "1") {
+  // On CI nothing else is testing on this machine: clear what killed runs may have left.
+  const cleanup = spawnSync(process.execPath, ["--import", "tsx", "packages/testing/src/cli/cleanup.ts"], { cwd: root, stdio: "inherit" });
+  if (cleanup.status !== 0) log("could not clean up leftovers of earlier runs; continuing");
+}
 run(["exec", "turbo", "run", "typecheck", "--output-logs=errors-only"], "typechecking every workspace");
 run(["exec", "vitest", "run", ...process.argv.slice(2)], "running the test suite");

@@ -29,6 +29,16 @@ export function pnpmBin() {
   return bin;
 }
 
+/**
+ * The environment for child processes that call `pnpm` by name (turbo does): the pinned pnpm in
+ * .tools/ comes first on PATH, so a machine without a global pnpm works the same.
+ */
+export function envWithPnpm(env = process.env) {
+  pnpmBin();
+  const toolsBin = join(root, ".tools", "node_modules", ".bin");
+  return { ...env, PATH: `${toolsBin}:${env.PATH ?? ""}` };
+}
+
 /** Runs pnpm synchronously with the given args; its output goes to stderr unless told otherwise. */
 export function runPnpm(args, { stdout = process.stderr, env = process.env } = {}) {
   execFileSync(process.execPath, [pnpmBin(), ...args], { cwd: root, stdio: ["ignore", stdout, process.stderr], env });
