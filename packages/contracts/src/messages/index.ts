@@ -1,1 +1,3 @@
-export {};
+// Service-to-service payloads carried by the bus, validated on both ends.
+export * from "./sealed-secret.ts";
+export * from "./filing-rpc.ts";

@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { AccountsFilingInput, AccountsSubmitResponse } from "../api/accounts-submit.ts";
+import { Ct600FilingInput, Ct600SubmitResponse } from "../api/ct600-submit.ts";
+import { DocumentType, DocumentsList } from "../api/documents.ts";
+import { Filing } from "../api/filing.ts";
+import { FilingsList, PAGE_SIZE } from "../api/filings-list.ts";
+import { IdempotencyKey } from "../api/headers.ts";
+import { CompanyNumber, FilingStatus, FilingType } from "../api/primitives.ts";
+import { SealedSecret } from "./sealed-secret.ts";
+
+/**
+ * The gateway's live reads and writes: RPC requests to the filing service on queue `filing.rpc`
+ * (replies are the bus's `RpcReply`: `{ ok: true, result }` or `{ ok: false, error }`). The
+ * gateway owns no filing state; this is its whole conversation with the filing service.
+ */
+export const FILING_RPC_QUEUE = "filing.rpc";
+
+/** Who asks: filings belong to the key that created them (spec section 5, rule 6). */
+export const FilingRpcCaller = z.object({
+  account_id: z.string().min(1).max(100),
+  key_id: z.string().min(1).max(100),
+  mode: z.enum(["live", "test"]),
+  /** The API request this call serves; also in the bus metadata. */
+  request_id: z.string().min(1).max(200),
+});
+export type FilingRpcCaller = z.infer<typeof FilingRpcCaller>;
+
+/** What a sealed credentials value is bound to: the caller's account and the idempotency key. */
+export function credentialsBinding(accountId: string, idempotencyKey: string): string {
+  return `credentials:${accountId}:${idempotencyKey}`;
+}
+
+/** `filing.submit_ct600`: the body without credentials, which travel sealed (`Ct600Credentials`). */
+export const SubmitCt600Request = z.object({
+  caller: FilingRpcCaller,
+  idempotency_key: IdempotencyKey,
+  filing: Ct600FilingInput,
+  credentials: SealedSecret,
+});
+export type SubmitCt600Request = z.infer<typeof SubmitCt600Request>;
+
+/** `filing.submit_accounts`: the body without credentials, which travel sealed (`AccountsCredentials`). */
+export const SubmitAccountsRequest = z.object({
+  caller: FilingRpcCaller,
+  idempotency_key: IdempotencyKey,
+  filing: AccountsFilingInput,
+  credentials: SealedSecret,
+});
+export type SubmitAccountsRequest = z.infer<typeof SubmitAccountsRequest>;
+
+export const GetFilingRequest = z.object({ caller: FilingRpcCaller, filing_id: z.string().min(1).max(128) });
+export type GetFilingRequest = z.infer<typeof GetFilingRequest>;
+
+/** The validated `GET /filings` query (numbers already parsed). */
+export const ListFilingsCriteria = z.object({
+  status: FilingStatus.optional(),
+  type: FilingType.optional(),
+  company_number: CompanyNumber.optional(),
+  limit: z.number().int().min(1).max(PAGE_SIZE.max),
+  offset: z.number().int().min(0),
+});
+export type ListFilingsCriteria = z.infer<typeof ListFilingsCriteria>;
+
+export const ListFilingsRequest = z.object({ caller: FilingRpcCaller, criteria: ListFilingsCriteria });
+export type ListFilingsRequest = z.infer<typeof ListFilingsRequest>;
+
+export const ListDocumentsRequest = z.object({ caller: FilingRpcCaller, filing_id: z.string().min(1).max(128) });
+export type ListDocumentsRequest = z.infer<typeof ListDocumentsRequest>;
+
+export const GetDocumentRequest = z.object({
+  caller: FilingRpcCaller,
+  filing_id: z.string().min(1).max(128),
+  document_type: DocumentType,
+});
+export type GetDocumentRequest = z.infer<typeof GetDocumentRequest>;
+
+/** A document's bytes as they cross the bus. */
+export const DocumentContent = z.object({
+  document_type: DocumentType,
+  media_type: z.string().min(1),
+  file_name: z.string().min(1),
+  content_base64: z.string(),
+});
+export type DocumentContent = z.infer<typeof DocumentContent>;
+
+/** The catalog of filing RPC methods: message type, request schema and result schema. */
+export const FILING_RPC = {
+  submitCt600: { type: "filing.submit_ct600", request: SubmitCt600Request, result: Ct600SubmitResponse },
+  submitAccounts: { type: "filing.submit_accounts", request: SubmitAccountsRequest, result: AccountsSubmitResponse },
+  getFiling: { type: "filing.get", request: GetFilingRequest, result: Filing },
+  listFilings: { type: "filing.list", request: ListFilingsRequest, result: FilingsList },
+  listDocuments: { type: "filing.list_documents", request: ListDocumentsRequest, result: DocumentsList },
+  getDocument: { type: "filing.get_document", request: GetDocumentRequest, result: DocumentContent },
+} as const;
+export type FilingRpcMethod = keyof typeof FILING_RPC;
+export const FILING_RPC_SCHEMA_VERSION = 1;

@@ -1,0 +1,52 @@
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { z } from "zod";
+
+/**
+ * Third-party secrets (gateway passwords, company authentication codes) never travel on the bus
+ * in clear: the gateway seals them with AES-256-GCM under a key shared with the services that
+ * must use them, bound (additional authenticated data) to the request they belong to, so a
+ * sealed value copied into another message does not open.
+ */
+const Base64 = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/, "must be base64");
+
+export const SealedSecret = z.object({
+  alg: z.literal("A256GCM"),
+  /** Which key sealed it, so keys can be rotated. */
+  kid: z.string().min(1).max(64),
+  iv: Base64,
+  tag: Base64,
+  ciphertext: Base64,
+});
+export type SealedSecret = z.infer<typeof SealedSecret>;
+
+export interface SealingKey {
+  id: string;
+  /** 32 bytes. */
+  key: Buffer;
+}
+
+/** Reads a sealing key from its base64 text (32 bytes), e.g. from an environment variable. */
+export function sealingKeyFromBase64(id: string, base64: string): SealingKey {
+  const key = Buffer.from(base64, "base64");
+  if (key.length !== 32) throw new Error(`sealing key "${id}" must be 32 bytes of base64 (got ${key.length} bytes)`);
+  return { id, key };
+}
+
+export function sealSecret(value: unknown, key: SealingKey, boundTo: string): SealedSecret {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key.key, iv);
+  cipher.setAAD(Buffer.from(boundTo, "utf8"));
+  const ciphertext = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final()]);
+  return { alg: "A256GCM", kid: key.id, iv: iv.toString("base64"), tag: cipher.getAuthTag().toString("base64"), ciphertext: ciphertext.toString("base64") };
+}
+
+/** Opens a sealed secret; throws when the key is unknown, or the value or its binding was altered. */
+export function openSealedSecret(sealed: SealedSecret, keys: readonly SealingKey[], boundTo: string): unknown {
+  const key = keys.find((k) => k.id === sealed.kid);
+  if (!key) throw new Error(`no sealing key "${sealed.kid}"`);
+  const decipher = createDecipheriv("aes-256-gcm", key.key, Buffer.from(sealed.iv, "base64"));
+  decipher.setAAD(Buffer.from(boundTo, "utf8"));
+  decipher.setAuthTag(Buffer.from(sealed.tag, "base64"));
+  const plain = Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, "base64")), decipher.final()]);
+  return JSON.parse(plain.toString("utf8")) as unknown;
+}
