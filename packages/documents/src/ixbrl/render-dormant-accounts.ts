@@ -71,6 +71,7 @@ export function renderDormantAccountsIxbrl(input: DormantAccountsInput): string 
     "div",
     { class: "page" },
     el("h2", {}, input.companyName),
+    el("p", {}, `Registered number: ${input.companyNumber}`),
     el("h2", {}, "Balance sheet as at ", facts.date(CONCEPT.balanceSheetDate, current.instant, input.periodEnd)),
     renderBalanceSheet(facts, columns, decimals, legalForm.fundsLabel),
     dormantAccountsStatements(noun, longDate(input.periodEnd)).map((statement) =>
