@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate, lastDayOfTwelveMonths } from "../calendar/calendar-date.ts";
-import { GovTalkInputError } from "../errors.ts";
+import { parseInput } from "../envelope/parse-input.ts";
 import { CT600_EARLIEST_PERIOD_START, CT600_NAME_MAX_LENGTH, CT600_SCHEMA_VERSION } from "./constants.ts";
 import { toCtText } from "./ct-text.ts";
 
@@ -65,11 +65,5 @@ export type Ct600NilReturn = z.output<typeof ct600NilReturnInputSchema>;
 
 /** Validates and normalises builder input; throws GovTalkInputError (never echoing the password). */
 export function parseCt600NilReturnInput(input: Ct600NilReturnInput): Ct600NilReturn {
-  const result = ct600NilReturnInputSchema.safeParse(input);
-  if (result.success) return result.data;
-  const issues = result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
-  throw new GovTalkInputError(
-    `invalid CT600 nil return input: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ")}`,
-    issues,
-  );
+  return parseInput(ct600NilReturnInputSchema, input, "CT600 nil return input");
 }
