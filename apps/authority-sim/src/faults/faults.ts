@@ -1,0 +1,46 @@
+import { z } from "zod";
+import type { Target } from "../state/received-log.ts";
+
+export const faultSettingsSchema = z.strictObject({
+  /** Answer every request 503 Service Unavailable. */
+  down: z.boolean().default(false),
+  /** Drop every connection without an answer (the client sees a reset). */
+  reset: z.boolean().default(false),
+  /** Wait this long before handling each request (it is still processed if the client left). */
+  slowMs: z.number().int().min(0).max(600_000).default(0),
+  /** Share of requests (0..1) answered with a system error instead of being processed. */
+  errorRate: z.number().min(0).max(1).default(0),
+  /** "protocol": the tax side answers GovTalk error 1000; "http": HTTP 500. Other targets always HTTP 500. */
+  errorMode: z.enum(["protocol", "http"]).default("protocol"),
+  /** Never answer: hold the request until the hang time passes, then drop the connection. */
+  hang: z.boolean().default(false),
+});
+
+export type FaultSettings = z.infer<typeof faultSettingsSchema>;
+
+const NO_FAULTS: FaultSettings = faultSettingsSchema.parse({});
+
+/** Faults injected per target through the control API. */
+export class Faults {
+  readonly #byTarget = new Map<Target, FaultSettings>();
+
+  get(target: Target): FaultSettings {
+    return this.#byTarget.get(target) ?? NO_FAULTS;
+  }
+
+  /** Merges a change into the target's current faults. */
+  set(target: Target, change: Partial<FaultSettings>): FaultSettings {
+    const next = { ...this.get(target), ...change };
+    this.#byTarget.set(target, next);
+    return next;
+  }
+
+  clear(target?: Target): void {
+    if (target) this.#byTarget.delete(target);
+    else this.#byTarget.clear();
+  }
+
+  all(targets: readonly Target[]): Record<Target, FaultSettings> {
+    return Object.fromEntries(targets.map((target) => [target, this.get(target)])) as Record<Target, FaultSettings>;
+  }
+}

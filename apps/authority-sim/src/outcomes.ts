@@ -1,0 +1,208 @@
+/**
+ * What each authority decides for a company: the sandbox table of the public spec, in one place.
+ * Numbers marked "sim-chosen" are not published by the authority; the others are real codes.
+ */
+
+export const COMPANY_NUMBER = /^[A-Z0-9]{8}$/;
+
+/** A rule-level error of a tax business rejection (the `Body/ErrorResponse` items). */
+export interface TaxRuleError {
+  number: number;
+  text: string;
+  location?: string;
+}
+
+/** The tax authority's final answer to a submission. */
+export type TaxOutcome =
+  | { kind: "accept" }
+  /** Error 3001 (business validation failed) with rule errors in the body. */
+  | { kind: "business-errors"; rules: TaxRuleError[] }
+  /** A single standard GovTalk error (texts: @dormant/govtalk's TAX_ERRORS). */
+  | { kind: "error"; number: 3304 | 1000 }
+  | { kind: "no-answer" };
+
+export interface RegistryReject {
+  code: string;
+  description: string;
+}
+
+/** The registry's final status for a submission (after PENDING). */
+export type RegistryOutcome =
+  | { kind: "accept" }
+  | { kind: "reject"; rejections: RegistryReject[] }
+  /** PARKED for one more outcome delay, then ACCEPT. */
+  | { kind: "parked-then-accept" }
+  | { kind: "internal-failure" }
+  | { kind: "no-answer" };
+
+export interface Scenario {
+  name: ScenarioName;
+  description: string;
+  /** Outcome ready at the first poll (no waiting for the outcome delay). */
+  immediate: boolean;
+  tax: TaxOutcome;
+  registry: RegistryOutcome;
+  /** False: the registry public data API answers 404 for the company. */
+  knownToRegistry: boolean;
+}
+
+export const SCENARIO_NAMES = [
+  "accepted",
+  "accepted-immediately",
+  "utr-mismatch",
+  "already-filed",
+  "gateway-timeout",
+  "company-dissolved",
+  "auth-code-invalid",
+  "parked-then-accepted",
+  "internal-failure",
+  "company-not-found",
+] as const;
+export type ScenarioName = (typeof SCENARIO_NAMES)[number];
+
+export const AUTH_CODE_INVALID: RegistryReject = { code: "601", description: "Company authentication code invalid" };
+
+export const SCENARIOS: Record<ScenarioName, Scenario> = {
+  accepted: {
+    name: "accepted",
+    description: "standard success",
+    immediate: false,
+    tax: { kind: "accept" },
+    registry: { kind: "accept" },
+    knownToRegistry: true,
+  },
+  "accepted-immediately": {
+    name: "accepted-immediately",
+    description: "immediate success: the outcome is ready at the first poll",
+    immediate: true,
+    tax: { kind: "accept" },
+    registry: { kind: "accept" },
+    knownToRegistry: true,
+  },
+  "utr-mismatch": {
+    name: "utr-mismatch",
+    description: "UTR does not match company records",
+    immediate: false,
+    tax: {
+      kind: "business-errors",
+      rules: [
+        {
+          number: 9601,
+          text: "The UTR supplied does not match the records held for this company registration number.",
+          location: "/hd:GovTalkMessage[1]/hd:Body[1]/ct:IRenvelope[1]/ct:CompanyTaxReturn[1]/ct:CompanyInformation[1]/ct:Reference[1]",
+        },
+      ],
+    },
+    registry: {
+      kind: "reject",
+      rejections: [{ code: "211", description: "The company details supplied do not match the company records" }],
+    },
+    knownToRegistry: true,
+  },
+  "already-filed": {
+    name: "already-filed",
+    description: "period already filed",
+    immediate: false,
+    tax: { kind: "error", number: 3304 },
+    registry: {
+      kind: "reject",
+      rejections: [{ code: "262", description: "Accounts for this period have already been filed" }],
+    },
+    knownToRegistry: true,
+  },
+  "gateway-timeout": {
+    name: "gateway-timeout",
+    description: "gateway time-out: the submission is acknowledged, then polls are never answered",
+    immediate: false,
+    tax: { kind: "no-answer" },
+    registry: { kind: "no-answer" },
+    knownToRegistry: true,
+  },
+  "company-dissolved": {
+    name: "company-dissolved",
+    description: "company dissolved",
+    immediate: false,
+    tax: {
+      kind: "business-errors",
+      rules: [{ number: 9602, text: "The company is dissolved: no return can be accepted for it." }],
+    },
+    registry: { kind: "reject", rejections: [{ code: "304", description: "The company has been dissolved" }] },
+    knownToRegistry: true,
+  },
+  "auth-code-invalid": {
+    name: "auth-code-invalid",
+    description: "company authentication code invalid",
+    immediate: false,
+    tax: {
+      kind: "business-errors",
+      rules: [{ number: 9603, text: "The company's authentication details are invalid for this registration number." }],
+    },
+    registry: { kind: "reject", rejections: [AUTH_CODE_INVALID] },
+    knownToRegistry: true,
+  },
+  "parked-then-accepted": {
+    name: "parked-then-accepted",
+    description: "registry: PARKED for one outcome delay, then ACCEPT; tax: accepted",
+    immediate: false,
+    tax: { kind: "accept" },
+    registry: { kind: "parked-then-accept" },
+    knownToRegistry: true,
+  },
+  "internal-failure": {
+    name: "internal-failure",
+    description: "registry: INTERNAL_FAILURE; tax: error 1000 system failure",
+    immediate: false,
+    tax: { kind: "error", number: 1000 },
+    registry: { kind: "internal-failure" },
+    knownToRegistry: true,
+  },
+  "company-not-found": {
+    name: "company-not-found",
+    description: "company unknown at the registry",
+    immediate: false,
+    tax: { kind: "business-errors", rules: [{ number: 9604, text: "The company registration number is not recognised." }] },
+    registry: { kind: "reject", rejections: [{ code: "310", description: "Company number not found" }] },
+    knownToRegistry: false,
+  },
+};
+
+/** The sandbox table: company number -> scenario. Any other well-formed number is `accepted`. */
+export const COMPANY_TABLE: Readonly<Record<string, ScenarioName>> = {
+  "00000001": "accepted",
+  "00000002": "utr-mismatch",
+  "00000003": "already-filed",
+  "00000004": "gateway-timeout",
+  "00000005": "accepted-immediately",
+  "00000006": "parked-then-accepted",
+  SC000001: "accepted",
+  SC000002: "company-dissolved",
+  NI000001: "accepted",
+  NI000002: "auth-code-invalid",
+  "99999999": "company-not-found",
+};
+
+/** The table plus run-time overrides (set through `/_control/outcomes`). */
+export class Outcomes {
+  readonly #overrides = new Map<string, ScenarioName>();
+
+  scenarioFor(companyNumber: string): Scenario {
+    const name = this.#overrides.get(companyNumber) ?? COMPANY_TABLE[companyNumber] ?? "accepted";
+    return SCENARIOS[name];
+  }
+
+  override(companyNumber: string, scenario: ScenarioName): void {
+    this.#overrides.set(companyNumber, scenario);
+  }
+
+  clearOverride(companyNumber: string): boolean {
+    return this.#overrides.delete(companyNumber);
+  }
+
+  clearOverrides(): void {
+    this.#overrides.clear();
+  }
+
+  overrides(): Record<string, ScenarioName> {
+    return Object.fromEntries(this.#overrides);
+  }
+}
