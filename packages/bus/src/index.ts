@@ -1,1 +1,47 @@
-export {};
+// @dormant/bus: RabbitMQ for the platform's services. One topology (./topology.ts), catalogs of
+// typed messages and RPCs, confirmed publishing, consumers with bounded retries and dead-letter
+// queues, RPC over direct reply-to, and recovery after the connection drops. See README.md.
+export { connectBus } from "./bus.ts";
+export type { Bus, BusOptions, PublishOptions, SubscribeOptions, RpcCallOptions, Subscription } from "./bus.ts";
+export type { ReconnectOptions } from "./connection.ts";
+
+export { defineMessageCatalog, defineRpcCatalog } from "./catalog/define.ts";
+export { catalogProblems } from "./catalog/validate.ts";
+export type {
+  RetryPolicy,
+  MessageRoute,
+  MessageDefinition,
+  MessageCatalog,
+  RpcDefinition,
+  RpcCatalog,
+  ConsumedQueue,
+  TypesOnQueue,
+  PayloadOf,
+  PayloadInput,
+  DeliveryContext,
+  MessageHandler,
+  HandlerMap,
+  RpcQueue,
+  RpcContext,
+  RpcHandler,
+  RpcHandlerMap,
+} from "./catalog/types.ts";
+
+export { systemTopology } from "./topology.ts";
+export { defineTopology, planTopology, topologyProblems } from "./topology/plan.ts";
+export type { TopologyPlan } from "./topology/plan.ts";
+export { declareTopology, declareRpcQueue } from "./topology/declare.ts";
+export { topologyDefinitions, renderDefinitions } from "./topology/definitions.ts";
+export type { RabbitDefinitions } from "./topology/definitions.ts";
+export { waitQueueName, deadLetterQueueName } from "./topology/names.ts";
+export type { Topology, ExchangeSpec, WorkQueueSpec, RpcQueueSpec, BindingSpec } from "./topology/spec.ts";
+
+export {
+  BusError,
+  RpcTimeoutError,
+  RpcNoServerError,
+  RpcConnectionLostError,
+  BusUnavailableError,
+  isRetryable,
+} from "./errors.ts";
+export type { BusFailure } from "./errors.ts";

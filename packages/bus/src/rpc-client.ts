@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import { AppError, BUS_HEADERS, RpcReply } from "@dormant/contracts";
+import type { Logger } from "@dormant/service-kit";
+import type { Channel, ChannelModel, ConsumeMessage, Message } from "amqplib";
+import type { RpcDefinition } from "./catalog/types.ts";
+import type { BusConnection, ChannelUser } from "./connection.ts";
+import { decodeBody, describeIssues, encodeBody, messageProperties, newMetadata } from "./envelope.ts";
+import { BusError, BusUnavailableError, RpcConnectionLostError, RpcNoServerError, RpcTimeoutError } from "./errors.ts";
+import { Slot } from "./slot.ts";
+
+const REPLY_TO = "amq.rabbitmq.reply-to";
+
+interface PendingCall {
+  type: string;
+  channel: Channel;
+  definition: RpcDefinition;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * RPC calls over direct reply-to: requests are published (mandatory) on the channel that consumes
+ * `amq.rabbitmq.reply-to`, replies are matched by correlation id. A request nobody can receive
+ * comes back at once (basic.return) as RpcNoServerError; no reply in time is RpcTimeoutError;
+ * calls in flight when the connection or channel goes fail at once with RpcConnectionLostError
+ * (their replies could never arrive on a new channel). All three are retryable.
+ */
+export class RpcClient implements ChannelUser {
+  readonly name = "rpc-client";
+  private readonly slot = new Slot<Channel>();
+  private readonly pending = new Map<string, PendingCall>();
+
+  constructor(
+    private readonly connection: BusConnection,
+    private readonly service: string,
+    private readonly logger: Logger,
+  ) {}
+
+  async attach(model: ChannelModel): Promise<void> {
+    const channel = await model.createChannel();
+    channel.on("error", (error: Error) => this.logger.warn({ err: error }, "rpc client channel error"));
+    channel.on("handler-error", (error: Error, event: string) => this.logger.error({ err: error, event }, "rpc client listener threw"));
+    channel.on("return", (message: Message) => this.onReturn(message));
+    channel.on("close", () => {
+      this.failCalls((call) => call.channel === channel);
+      if (this.slot.current() !== channel) return;
+      this.slot.clear(channel);
+      this.connection.reattach(this, model);
+    });
+    await channel.consume(REPLY_TO, (message) => message && this.onReply(message), { noAck: true });
+    this.slot.set(channel);
+  }
+
+  detach(): void {
+    this.slot.clear();
+    this.failCalls(() => true);
+  }
+
+  async call(queue: string, type: string, definition: RpcDefinition, payload: unknown, timeoutMs: number): Promise<unknown> {
+    const request = definition.request.safeParse(payload);
+    if (!request.success) {
+      throw new BusError("invalid_message", `${type}: invalid request: ${describeIssues(request.error.issues)}`);
+    }
+    const deadline = Date.now() + timeoutMs;
+    const channel = await this.slot.wait(timeoutMs, () => new BusUnavailableError(type, timeoutMs));
+    const metadata = newMetadata(type, definition.schemaVersion);
+    const correlationId = randomUUID();
+    const remaining = Math.max(1, deadline - Date.now());
+    return new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(correlationId);
+        reject(new RpcTimeoutError(type, timeoutMs));
+      }, remaining);
+      this.pending.set(correlationId, { type, channel, definition, resolve, reject, timer });
+      const properties = messageProperties(metadata, this.service, { [BUS_HEADERS.rpcDeadline]: deadline });
+      try {
+        channel.publish("", queue, encodeBody(request.data), {
+          ...properties,
+          persistent: false,
+          mandatory: true,
+          replyTo: REPLY_TO,
+          correlationId,
+          expiration: String(remaining),
+        });
+      } catch {
+        this.settle(correlationId)?.reject(new RpcConnectionLostError(type));
+      }
+    });
+  }
+
+  private settle(correlationId: string): PendingCall | undefined {
+    const call = this.pending.get(correlationId);
+    if (!call) return undefined;
+    this.pending.delete(correlationId);
+    clearTimeout(call.timer);
+    return call;
+  }
+
+  private onReturn(message: Message): void {
+    const call = this.settle(String(message.properties.correlationId));
+    if (call) call.reject(new RpcNoServerError(call.type, message.fields.routingKey));
+  }
+
+  private onReply(message: ConsumeMessage): void {
+    const call = this.settle(String(message.properties.correlationId));
+    if (!call) return; // the caller gave up (timeout) before the reply came
+    const body = decodeBody(message);
+    const reply = body.ok ? RpcReply.safeParse(body.value) : undefined;
+    if (!reply?.success) {
+      call.reject(new AppError("INTERNAL_ERROR", `${call.type}: malformed reply`, { retryable: false }));
+      return;
+    }
+    if (!reply.data.ok) {
+      call.reject(AppError.fromJSON(reply.data.error));
+      return;
+    }
+    const result = call.definition.response.safeParse(reply.data.result);
+    if (result.success) call.resolve(result.data);
+    else call.reject(new AppError("INTERNAL_ERROR", `${call.type}: invalid reply: ${describeIssues(result.error.issues)}`, { retryable: false }));
+  }
+
+  private failCalls(which: (call: PendingCall) => boolean): void {
+    for (const [correlationId, call] of this.pending) {
+      if (!which(call)) continue;
+      this.settle(correlationId);
+      call.reject(new RpcConnectionLostError(call.type));
+    }
+  }
+}
