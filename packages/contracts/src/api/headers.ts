@@ -17,7 +17,7 @@ export const IdempotencyKey = z
   .string({ error: "is required on submit requests" })
   .min(1, "must not be empty")
   .max(IDEMPOTENCY_KEY_MAX_LENGTH, `must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`)
-  .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+  .regex(/^[\x20-\x7e]+$/, "must contain printable ASCII characters only")
   .meta({
     description: `Required on submits, at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters; kept 24 hours. The same key with the same body returns the original response.`,
     example: "7c1e9a52-0f7b-4f1e-9f0e-1a2b3c4d5e6f",

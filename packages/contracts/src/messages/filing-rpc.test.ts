@@ -1,26 +1,28 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { credentialsBinding, FILING_RPC, sealSecret, sealingKeyFromBase64 } from "../index.ts";
+import { credentialsBinding, FILING_RPC_CATALOG, FILING_RPC_QUEUE, MessageTypeName, sealSecret, sealingKeyFromBase64 } from "../index.ts";
 
 const caller = { account_id: "acc_1", key_id: "key_1", mode: "live" as const, request_id: "3f0c1b7e-2f4d-4c59-9a4e-8d7a1c0b5e21" };
 const key = sealingKeyFromBase64("k1", randomBytes(32).toString("base64"));
 
 describe("filing RPC catalog", () => {
-  it("has one distinct message type per method", () => {
-    const types = Object.values(FILING_RPC).map((m) => m.type);
-    expect(new Set(types).size).toBe(types.length);
+  it("serves every filing RPC on filing.rpc, as dotted message types", () => {
+    for (const [type, definition] of Object.entries(FILING_RPC_CATALOG)) {
+      expect(MessageTypeName.safeParse(type).success).toBe(true);
+      expect(definition.queue).toBe(FILING_RPC_QUEUE);
+    }
   });
 
   it("carries a submit without clear credentials and refuses one with them", () => {
     const filing = { company_number: "00000001", utr: "1234567890", period_end: "2024-03-31" };
     const sealed = sealSecret({ government_gateway_id: "u", government_gateway_password: "p" }, key, credentialsBinding("acc_1", "idem-1"));
-    expect(FILING_RPC.submitCt600.request.safeParse({ caller, idempotency_key: "idem-1", filing, credentials: sealed }).success).toBe(true);
+    expect(FILING_RPC_CATALOG["filing.submit_ct600"].request.safeParse({ caller, idempotency_key: "idem-1", filing, credentials: sealed }).success).toBe(true);
     const clear = { ...filing, credentials: { government_gateway_id: "u", government_gateway_password: "p" } };
-    expect(FILING_RPC.submitCt600.request.safeParse({ caller, idempotency_key: "idem-1", filing: clear, credentials: sealed }).success).toBe(false);
+    expect(FILING_RPC_CATALOG["filing.submit_ct600"].request.safeParse({ caller, idempotency_key: "idem-1", filing: clear, credentials: sealed }).success).toBe(false);
   });
 
   it("validates list criteria as numbers within the page limits", () => {
-    expect(FILING_RPC.listFilings.request.safeParse({ caller, criteria: { limit: 20, offset: 0 } }).success).toBe(true);
-    expect(FILING_RPC.listFilings.request.safeParse({ caller, criteria: { limit: 101, offset: 0 } }).success).toBe(false);
+    expect(FILING_RPC_CATALOG["filing.list"].request.safeParse({ caller, criteria: { limit: 20, offset: 0 } }).success).toBe(true);
+    expect(FILING_RPC_CATALOG["filing.list"].request.safeParse({ caller, criteria: { limit: 101, offset: 0 } }).success).toBe(false);
   });
 });

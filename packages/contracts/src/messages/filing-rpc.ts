@@ -83,14 +83,17 @@ export const DocumentContent = z.object({
 });
 export type DocumentContent = z.infer<typeof DocumentContent>;
 
-/** The catalog of filing RPC methods: message type, request schema and result schema. */
-export const FILING_RPC = {
-  submitCt600: { type: "filing.submit_ct600", request: SubmitCt600Request, result: Ct600SubmitResponse },
-  submitAccounts: { type: "filing.submit_accounts", request: SubmitAccountsRequest, result: AccountsSubmitResponse },
-  getFiling: { type: "filing.get", request: GetFilingRequest, result: Filing },
-  listFilings: { type: "filing.list", request: ListFilingsRequest, result: FilingsList },
-  listDocuments: { type: "filing.list_documents", request: ListDocumentsRequest, result: DocumentsList },
-  getDocument: { type: "filing.get_document", request: GetDocumentRequest, result: DocumentContent },
+/**
+ * The filing RPCs, in the shape of the bus's RPC catalog (type -> queue, request, response,
+ * schema version, default timeout): the gateway calls them, the filing service serves them.
+ * Submits may wait for the registry and an authority's first answer; reads are quick.
+ */
+export const FILING_RPC_CATALOG = {
+  "filing.submit_ct600": { queue: FILING_RPC_QUEUE, request: SubmitCt600Request, response: Ct600SubmitResponse, schemaVersion: 1, timeoutMs: 30_000 },
+  "filing.submit_accounts": { queue: FILING_RPC_QUEUE, request: SubmitAccountsRequest, response: AccountsSubmitResponse, schemaVersion: 1, timeoutMs: 30_000 },
+  "filing.get": { queue: FILING_RPC_QUEUE, request: GetFilingRequest, response: Filing, schemaVersion: 1, timeoutMs: 5_000 },
+  "filing.list": { queue: FILING_RPC_QUEUE, request: ListFilingsRequest, response: FilingsList, schemaVersion: 1, timeoutMs: 5_000 },
+  "filing.list_documents": { queue: FILING_RPC_QUEUE, request: ListDocumentsRequest, response: DocumentsList, schemaVersion: 1, timeoutMs: 5_000 },
+  "filing.get_document": { queue: FILING_RPC_QUEUE, request: GetDocumentRequest, response: DocumentContent, schemaVersion: 1, timeoutMs: 10_000 },
 } as const;
-export type FilingRpcMethod = keyof typeof FILING_RPC;
-export const FILING_RPC_SCHEMA_VERSION = 1;
+export type FilingRpcType = keyof typeof FILING_RPC_CATALOG;

@@ -19,6 +19,12 @@ export const SealedSecret = z.object({
 });
 export type SealedSecret = z.infer<typeof SealedSecret>;
 
+/**
+ * The sealing key every service uses outside production when none is configured, so that a fresh
+ * clone works without setup. Production refuses to start without a real key.
+ */
+export const DEVELOPMENT_SEALING_KEY = { id: "dev", base64: "ZG9ybWFudC1kZXZlbG9wbWVudC1zZWFsaW5nLWtleSE=" } as const;
+
 export interface SealingKey {
   id: string;
   /** 32 bytes. */
