@@ -1,1 +1,117 @@
-export {};
+// Calendar dates and money
+export {
+  addDays,
+  addMonths,
+  calendarDateAt,
+  compareDates,
+  daysBetween,
+  daysInMonth,
+  formatIsoDate,
+  fromDayNumber,
+  isLeapYear,
+  isValidIsoDate,
+  parseIsoDate,
+  toDayNumber,
+} from "./calendar-date.ts";
+export type { CalendarDate, IsoDate } from "./calendar-date.ts";
+export { formatPence, fromPence, isMoneyAmount, toPence } from "./money.ts";
+export type { Pence } from "./money.ts";
+export { isLongerThanMonths, isLongerThanTwelveMonths, periodEndAfterMonths } from "./accounting-period.ts";
+export type { DatePeriod } from "./accounting-period.ts";
+export { balanceSheetAmounts, capitalAndReserves, netAssets } from "./balance-sheet.ts";
+export type { BalanceSheetAmounts, BalanceSheetPence } from "./balance-sheet.ts";
+
+// Registry public data API: schemas (shared with authority-sim) and client
+export {
+  accountingReferenceDateSchema,
+  accountsFiguresSchema,
+  companyAccountsSchema,
+  companyNumberSchema,
+  companyProfileSchema,
+  filingHistoryItemSchema,
+  filingHistorySchema,
+  isoDateSchema,
+  lastAccountsSchema,
+  moneyAmountSchema,
+  nextAccountsSchema,
+  officerListSchema,
+  officerSchema,
+  registeredOfficeAddressSchema,
+} from "./schemas.ts";
+export type {
+  AccountingReferenceDate,
+  AccountsFigures,
+  CompanyAccounts,
+  CompanyProfile,
+  FilingHistory,
+  FilingHistoryItem,
+  LastAccounts,
+  NextAccounts,
+  Officer,
+  OfficerList,
+  RegisteredOfficeAddress,
+} from "./schemas.ts";
+export { createRegistryDataClient } from "./client.ts";
+export type {
+  FilingHistoryQuery,
+  RegistryDataClient,
+  RegistryDataClientOptions,
+  RegistryRequestOptions,
+} from "./client.ts";
+export { CompanyNotFoundError, RegistryUnavailableError } from "./errors.ts";
+export type { RegistryUnavailableErrorOptions, RegistryUnavailableReason } from "./errors.ts";
+export { parseRetryAfter } from "./retry-after.ts";
+
+// Derivation rules
+export { annualAccountsFiled, accountsMadeUpDates, lastAccountsMadeUpTo } from "./derive/accounts-filings.ts";
+export type { FiledAccounts } from "./derive/accounts-filings.ts";
+export { derivePeriodStart } from "./derive/period-start.ts";
+export type { PeriodStartOptions } from "./derive/period-start.ts";
+export { deriveIsFirstYear } from "./derive/is-first-year.ts";
+export type { FirstYearOptions } from "./derive/is-first-year.ts";
+export { formatOfficerName } from "./derive/officer-name.ts";
+export { deriveFirstActiveDirector, SIGNING_DIRECTOR_ROLES } from "./derive/first-active-director.ts";
+export type { FirstActiveDirector } from "./derive/first-active-director.ts";
+export {
+  deriveEntityType,
+  deriveRegistryCompanyType,
+  entityTypeHasShareCapital,
+  isSupportedEntityType,
+  SUPPORTED_ENTITY_TYPES,
+} from "./derive/entity-type.ts";
+export type { EntityType, RegistryCompanyType, SupportedEntityType } from "./derive/entity-type.ts";
+export { derivePriorYearFigures } from "./derive/prior-year-figures.ts";
+export type { PriorYearFigures, PriorYearOptions } from "./derive/prior-year-figures.ts";
+export { DEFAULT_SHARE_CAPITAL_PENCE, deriveShareCapital } from "./derive/share-capital.ts";
+export { deriveDormantCash } from "./derive/dormant-cash.ts";
+export type { DormantCashInput } from "./derive/dormant-cash.ts";
+export { deriveDormantBalanceSheet } from "./derive/dormant-balance-sheet.ts";
+export type { DormantBalanceSheetInput } from "./derive/dormant-balance-sheet.ts";
+export { CT600_MAX_PERIOD_MONTHS, splitCt600Period } from "./derive/ct600-period-split.ts";
+export {
+  DECLARANT_STATUSES,
+  DEFAULT_DECLARANT_STATUS,
+  DEFAULT_DIRECTOR_POSITION,
+  deriveCompanyFacts,
+  isDeclarantStatus,
+} from "./derive/company-facts.ts";
+export type {
+  AccountsDerivedValues,
+  AccountsFacts,
+  AccountsFactsInput,
+  AccountsOverrides,
+  CompanyFacts,
+  CompanyFactsInput,
+  CompanyFactsResult,
+  Ct600DerivedValues,
+  Ct600Facts,
+  Ct600FactsInput,
+  Ct600Overrides,
+  DeclarantStatus,
+} from "./derive/company-facts.ts";
+
+// Business validation
+export type { FieldProblem } from "./validation/field-problem.ts";
+export { MAX_ACCOUNTING_PERIOD_MONTHS, validatePeriod } from "./validation/period.ts";
+export { amountToPence, balanceSheetProblems, validateBalanceSheet } from "./validation/balance-sheet.ts";
+export type { AmountConversion } from "./validation/balance-sheet.ts";
