@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import pg from "pg";
 import type { TestDatabase } from "@dormant/testing";
 import { createGatewayDb } from "./client.ts";
 import type { GatewayDb } from "./client.ts";
@@ -23,14 +22,8 @@ describe("gateway database schema", () => {
 
   it("records the migrations the way Prisma does, and re-running changes nothing", async () => {
     expect(await migrateGatewayDatabase(database.url)).toEqual([]);
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      const rows = await client.query(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`);
-      expect(rows.rows.map((r) => r.migration_name)).toContain("20251122030000_accounts_and_api_keys");
-    } finally {
-      await client.end();
-    }
+    const rows = await db.$queryRaw<Array<{ migration_name: string }>>`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`;
+    expect(rows.map((r) => r.migration_name)).toContain("20251122030000_accounts_and_api_keys");
   });
 
   it("stores and reads accounts with every column, overrides optional", async () => {

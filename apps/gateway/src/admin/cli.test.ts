@@ -1,0 +1,105 @@
+import { execFile } from "node:child_process";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "@dormant/testing";
+import type { TestDatabase } from "@dormant/testing";
+import { createGatewayDb } from "../db/client.ts";
+import type { GatewayDb } from "../db/client.ts";
+import { parseApiKey } from "../keys/format.ts";
+import { createSecretHasher } from "../keys/hash.ts";
+import { DEVELOPMENT_PEPPER } from "../keys/pepper.ts";
+import { createApiKeyVerifier } from "../keys/verifier.ts";
+
+const repoRoot = resolve(fileURLToPath(import.meta.url), "../../../../..");
+const run = promisify(execFile);
+// The CLI falls back to the development pepper, as a fresh clone does.
+const { API_KEY_PEPPER: _pepper, ...environment } = process.env;
+
+/** `node scripts/run-ts.mjs apps/gateway/src/admin/cli.ts ...`, as `npm run admin` runs it. */
+async function admin(databaseUrl: string, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["scripts/run-ts.mjs", "apps/gateway/src/admin/cli.ts", ...args], {
+      cwd: repoRoot,
+      env: { ...environment, GATEWAY_DATABASE_URL: databaseUrl, NODE_ENV: "development" },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe("admin CLI (child process)", () => {
+  // An empty database: the CLI must create its schema itself.
+  let database: TestDatabase;
+  let db: GatewayDb;
+  beforeAll(async () => {
+    database = await createTestDatabase({ label: "gw_cli" });
+    db = createGatewayDb(database.url);
+  });
+  afterAll(async () => {
+    await db?.$disconnect();
+    await database?.drop();
+  });
+
+  it("creates an account with working keys, lists it without secrets, and revokes a key", async () => {
+    const created = await admin(database.url, "create-account", "--name", "CLI Formations", "--balance", "100.50", "--rate-per-minute", "12");
+    expect(created.code).toBe(0);
+    const output = JSON.parse(created.stdout) as { account_id: string; live_key: string; test_key: string };
+    expect(Object.keys(output).sort()).toEqual(["account_id", "live_key", "test_key"]);
+    expect(output.account_id).toMatch(/^acc_[0-9A-Za-z]{16}$/);
+    const live = parseApiKey(output.live_key)!;
+    const test = parseApiKey(output.test_key)!;
+    expect([live.mode, test.mode]).toEqual(["live", "test"]);
+
+    // The keys work for a gateway configured with the same (development) pepper.
+    const verifier = createApiKeyVerifier({ db, hasher: createSecretHasher(DEVELOPMENT_PEPPER) });
+    expect(await verifier.verify(live)).toMatchObject({ ok: true, auth: { accountId: output.account_id, limits: { perMinute: 12, perDay: 1000 } } });
+
+    const listed = await admin(database.url, "list-accounts");
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).not.toContain(live.secret);
+    expect(listed.stdout).not.toContain(test.secret);
+    const { accounts } = JSON.parse(listed.stdout) as { accounts: Array<Record<string, unknown>> };
+    expect(accounts).toEqual([
+      {
+        account_id: output.account_id,
+        name: "CLI Formations",
+        opening_balance_pence: 10_050,
+        rate_limit_per_minute: 12,
+        rate_limit_per_day: null,
+        created_at: expect.any(String),
+        keys: expect.arrayContaining([
+          { key_id: live.keyId, mode: "live", created_at: expect.any(String), revoked_at: null },
+          { key_id: test.keyId, mode: "test", created_at: expect.any(String), revoked_at: null },
+        ]),
+      },
+    ]);
+
+    const revoked = await admin(database.url, "revoke-key", "--key", live.keyId);
+    expect(revoked.code).toBe(0);
+    const revocation = JSON.parse(revoked.stdout) as { key_id: string; revoked_at: string };
+    expect(revocation.key_id).toBe(live.keyId);
+    expect(Number.isNaN(Date.parse(revocation.revoked_at))).toBe(false);
+    const fresh = createApiKeyVerifier({ db, hasher: createSecretHasher(DEVELOPMENT_PEPPER) });
+    expect(await fresh.verify(live)).toEqual({ ok: false, reason: "revoked" });
+  });
+
+  it("exits 2 with a message on stderr and nothing on stdout for bad arguments", async () => {
+    for (const balance of ["abc", "-5", "1.234"]) {
+      const result = await admin(database.url, "create-account", "--name", "Bad", `--balance=${balance}`);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toContain("--balance must be an amount in GBP");
+    }
+  });
+
+  it("exits 1 for an unknown key id", async () => {
+    const result = await admin(database.url, "revoke-key", "--key", "NoSuchKey0000000");
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain('no API key with id "NoSuchKey0000000"');
+  });
+});

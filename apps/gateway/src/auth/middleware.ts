@@ -1,0 +1,73 @@
+import type { Request, RequestHandler, Response } from "express";
+import { AppError } from "@dormant/contracts";
+import type { Logger } from "@dormant/service-kit";
+import { asServiceUnavailable } from "../db/unavailable.ts";
+import { parseApiKey } from "../keys/format.ts";
+import type { ApiKeyVerifier, KeyVerification } from "../keys/verifier.ts";
+import { setRateLimitHeaders } from "../rate-limit/headers.ts";
+import type { RateLimiter } from "../rate-limit/limiter.ts";
+import { DEFAULT_ADDRESS_LIMITS } from "../rate-limit/limits.ts";
+import type { RateLimits } from "../rate-limit/limits.ts";
+import { rateLimitExceeded } from "../rate-limit/refusal.ts";
+
+export interface AuthMiddlewareDeps {
+  verifier: ApiKeyVerifier;
+  /** Counts failed authentications per client address (the same limiter as the per-key limits). */
+  limiter: RateLimiter;
+  /** Failed authentications allowed per client address; defaults to 30 a minute, 500 a day. */
+  addressLimits?: RateLimits;
+  logger?: Pick<Logger, "info">;
+}
+
+/**
+ * `X-API-Key` authentication (spec section 5). Sets `res.locals.auth` for a valid key; a missing
+ * header is 401 AUTH_REQUIRED, anything else that is not a valid, unrevoked key of the mode it
+ * claims is 401 INVALID_KEY (one code, whatever the reason, so that the answer reveals nothing).
+ *
+ * Failed attempts count against the client address (`req.ip`, so Express's "trust proxy" must be
+ * set behind a load balancer); once over the limit the answer is 429 with Retry-After, and an
+ * address over the limit cannot make the gateway query its database for uncached keys.
+ */
+export function createAuthMiddleware(deps: AuthMiddlewareDeps): RequestHandler {
+  const addressLimits = deps.addressLimits ?? DEFAULT_ADDRESS_LIMITS;
+  const subjectOf = (req: Request) => `addr:${req.ip ?? req.socket.remoteAddress ?? "unknown"}`;
+
+  async function refuse(req: Request, res: Response, error: AppError, reason: string): Promise<never> {
+    deps.logger?.info({ reason, path: req.path }, "authentication failed");
+    let decision;
+    try {
+      decision = await deps.limiter.consume(subjectOf(req), addressLimits);
+    } catch (storeError) {
+      throw asServiceUnavailable(storeError);
+    }
+    setRateLimitHeaders(res, decision);
+    throw decision.allowed ? error : rateLimitExceeded(decision);
+  }
+
+  return async (req, res, next) => {
+    const header = req.get("x-api-key");
+    if (header === undefined || header === "") {
+      return refuse(req, res, new AppError("AUTH_REQUIRED", "The X-API-Key header is required"), "missing_key");
+    }
+    const invalid = () => new AppError("INVALID_KEY", "The API key is invalid or has been revoked");
+    const key = parseApiKey(header);
+    if (!key) return refuse(req, res, invalid(), "malformed_key");
+
+    let verification: KeyVerification | undefined = deps.verifier.verifyCached(key);
+    if (!verification) {
+      try {
+        const address = await deps.limiter.peek(subjectOf(req), addressLimits);
+        if (!address.allowed) {
+          setRateLimitHeaders(res, address);
+          throw rateLimitExceeded(address);
+        }
+        verification = await deps.verifier.verify(key);
+      } catch (error) {
+        throw asServiceUnavailable(error);
+      }
+    }
+    if (!verification.ok) return refuse(req, res, invalid(), verification.reason);
+    res.locals.auth = verification.auth;
+    next();
+  };
+}
