@@ -119,6 +119,12 @@ describe("computeIRmark", () => {
     expect(computeIRmark(message(c, '<IRmark Type="generic"/>')).base64).toBe(expected);
   });
 
+  it.each(Object.entries(cases))("gives the same IRmark after inserting it into %s", (_name, c) => {
+    const computed = computeIRmark(message(c, '<IRmark Type="generic"></IRmark>'));
+    const withIRmark = message(c, `<IRmark Type="generic">${computed.base64}</IRmark>`);
+    expect(computeIRmark(withIRmark)).toEqual(computed);
+  });
+
   it("renders the Body with the namespaces it inherits", () => {
     const canonical = irmarkCanonicalBody(parseXml(message(cases["a prefixed envelope namespace"]!)));
     expect(canonical.startsWith(`<gt:Body xmlns:gt="${ENV}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">`)).toBe(true);
