@@ -1,1 +1,2 @@
 export * from "./ixbrl/index.ts";
+export * from "./pdf/index.ts";

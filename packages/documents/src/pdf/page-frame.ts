@@ -83,7 +83,7 @@ function drawFrame(doc: PDFKit.PDFDocument, options: FrameOptions, pageNumber: n
   doc.font(FONT.regular).fillColor(COLOUR.muted);
   const number = ` \u00b7 ${options.company.number}`;
   const numberWidth = doc.widthOfString(number);
-  oneLine(doc, number, right - numberWidth, 36, numberWidth + 1, "right");
+  oneLine(doc, number, right - numberWidth - 1, 36, numberWidth + 1, "right");
   oneLine(doc, options.company.name, PAGE.marginX + half + 6, 36, half - 6 - numberWidth, "right");
   doc.moveTo(PAGE.marginX, 50).lineTo(right, 50).lineWidth(0.75).strokeColor(COLOUR.accent).stroke();
 
