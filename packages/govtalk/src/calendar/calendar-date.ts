@@ -36,18 +36,8 @@ export function isCalendarDate(value: string): boolean {
   return parts(value) !== undefined;
 }
 
-/** The date `months` calendar months after `date`, clamped to the end of a shorter month. */
-export function addMonths(date: string, months: number): string {
-  const p = parts(date);
-  if (!p) throw new RangeError(`not a calendar date: ${date}`);
-  const index = p.year * 12 + (p.month - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  return format({ year, month, day: Math.min(p.day, daysInMonth(year, month)) });
-}
-
 /** The day before `date`. */
-export function previousDay(date: string): string {
+function previousDay(date: string): string {
   const p = parts(date);
   if (!p) throw new RangeError(`not a calendar date: ${date}`);
   if (p.day > 1) return format({ ...p, day: p.day - 1 });
@@ -58,8 +48,12 @@ export function previousDay(date: string): string {
 
 /**
  * The last day of a period of at most 12 months starting on `start` (the tax authority's rule
- * 9101): the day before the same date a year later.
+ * 9101): the day before its anniversary, which for 29 February is 1 March in a common year.
  */
 export function lastDayOfTwelveMonths(start: string): string {
-  return previousDay(addMonths(start, 12));
+  const p = parts(start);
+  if (!p) throw new RangeError(`not a calendar date: ${start}`);
+  const year = p.year + 1;
+  const anniversary = p.day > daysInMonth(year, p.month) ? { year, month: p.month + 1, day: 1 } : { ...p, year };
+  return previousDay(format(anniversary));
 }
