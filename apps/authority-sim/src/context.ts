@@ -1,0 +1,70 @@
+import type { SimConfig } from "./config.ts";
+import { Faults } from "./faults/faults.ts";
+import { HangingRequests } from "./faults/hanging-requests.ts";
+import { Outcomes } from "./outcomes.ts";
+import { CompanyDirectory } from "./registry-data/company-directory.ts";
+import { RateLimiter } from "./registry-data/rate-limit.ts";
+import type { RegistrySubmission } from "./registry-gateway/registry-submission.ts";
+import { BoundedMap } from "./state/bounded-map.ts";
+import { ReceivedLog } from "./state/received-log.ts";
+import { CtSchemaCheck } from "./tax/ct-schema-check.ts";
+import type { TaxSubmission } from "./tax/tax-submission.ts";
+import { Timing } from "./timing.ts";
+
+/** Everything the simulator holds in memory, shared by its routers. */
+export interface SimContext {
+  config: SimConfig;
+  timing: Timing;
+  outcomes: Outcomes;
+  faults: Faults;
+  hanging: HangingRequests;
+  received: ReceivedLog;
+  /** Tax submissions by CorrelationID. */
+  taxSubmissions: BoundedMap<string, TaxSubmission>;
+  /** Registry submissions by SubmissionNumber (the simulator has one presenter). */
+  registrySubmissions: BoundedMap<string, RegistrySubmission>;
+  directory: CompanyDirectory;
+  ctSchema: CtSchemaCheck;
+  rateLimiter: RateLimiter;
+  random: () => number;
+  now: () => number;
+}
+
+export interface ContextOptions {
+  /** Source of randomness for injected error rates (tests pass a fixed one). */
+  random?: () => number;
+  now?: () => number;
+}
+
+export function createSimContext(config: SimConfig, options: ContextOptions = {}): SimContext {
+  const outcomes = new Outcomes();
+  const now = options.now ?? Date.now;
+  return {
+    config,
+    timing: new Timing(config.timing),
+    outcomes,
+    faults: new Faults(),
+    hanging: new HangingRequests(config.hangMs),
+    received: new ReceivedLog(config.maxReceived),
+    taxSubmissions: new BoundedMap(config.maxSubmissions),
+    registrySubmissions: new BoundedMap(config.maxSubmissions),
+    directory: new CompanyDirectory(outcomes, config.registryData.asOf),
+    ctSchema: new CtSchemaCheck(),
+    rateLimiter: new RateLimiter(config.registryData.rateLimitPer5Min, now),
+    random: options.random ?? Math.random,
+    now,
+  };
+}
+
+/** Back to the state at start: no submissions, log, faults or overrides; configured timing. */
+export function resetSimContext(context: SimContext): void {
+  context.taxSubmissions.clear();
+  context.registrySubmissions.clear();
+  context.received.clear();
+  context.faults.clear();
+  context.outcomes.clearOverrides();
+  context.rateLimiter.reset();
+  context.timing.update(context.config.timing);
+  context.hanging.hangMs = context.config.hangMs;
+  context.hanging.dropAll();
+}

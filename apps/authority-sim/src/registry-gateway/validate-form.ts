@@ -1,0 +1,47 @@
+import { isValidIsoDate } from "@dormant/company-data";
+import {
+  companyTypeForNumber,
+  REGISTRY_ACCOUNTS_CLASS,
+  REGISTRY_COMPANY_TYPES,
+  SUBMISSION_NUMBER_PATTERN,
+  type GovTalkErrorInput,
+  type RegistryFormSubmissionRequest,
+} from "@dormant/govtalk";
+import { COMPANY_NUMBER } from "../outcomes.ts";
+import { ixbrlProblem } from "./ixbrl-document.ts";
+import { REGISTRY_SIM_ERRORS } from "./registry-errors.ts";
+
+/** A FormSubmission whose header and document passed the gateway's checks. */
+export interface ValidForm {
+  companyNumber: string;
+  companyAuthCode: string;
+  submissionNumber: string;
+}
+
+const AUTH_CODE = /^[A-Za-z0-9]{6}$/;
+
+/** The gateway's synchronous checks of a FormSubmission; the first problem found, or the form. */
+export function validateForm(form: RegistryFormSubmissionRequest["form"]): { form: ValidForm } | { error: GovTalkErrorInput } {
+  const invalid = (reason: string) => ({ error: REGISTRY_SIM_ERRORS.invalidRequest(reason) });
+  const { companyNumber, companyType, companyAuthCode, submissionNumber, document } = form;
+  if (!companyNumber || !COMPANY_NUMBER.test(companyNumber)) return invalid("CompanyNumber must be 8 upper-case letters or digits");
+  if (!companyType || !(REGISTRY_COMPANY_TYPES as readonly string[]).includes(companyType)) {
+    return invalid(`CompanyType must be one of ${REGISTRY_COMPANY_TYPES.join(", ")}`);
+  }
+  if (companyType !== companyTypeForNumber(companyNumber)) return invalid(`CompanyType ${companyType} does not match company ${companyNumber}`);
+  if (!form.companyName) return invalid("CompanyName is required");
+  if (!companyAuthCode || !AUTH_CODE.test(companyAuthCode)) return invalid("CompanyAuthenticationCode must be exactly 6 letters or digits");
+  if (!form.packageReference) return invalid("PackageReference is required");
+  if (form.language !== "EN" && form.language !== "CY") return invalid("Language must be EN or CY");
+  if (form.formIdentifier !== REGISTRY_ACCOUNTS_CLASS) return invalid(`FormIdentifier must be ${REGISTRY_ACCOUNTS_CLASS}`);
+  if (!submissionNumber || !SUBMISSION_NUMBER_PATTERN.test(submissionNumber)) return invalid("SubmissionNumber must be exactly 6 upper-case letters or digits");
+  if (!form.dateSigned || !isValidIsoDate(form.dateSigned)) return invalid("DateSigned must be a date YYYY-MM-DD");
+  if (document.category !== "ACCOUNTS") return invalid("Document/Category must be ACCOUNTS");
+  if (!document.filename) return invalid("Document/Filename is required");
+  if (!document.contentType) return invalid("Document/ContentType is required");
+  if (document.date !== undefined && !isValidIsoDate(document.date)) return invalid("Document/Date must be a date YYYY-MM-DD");
+  if (!document.bytes) return invalid("Document/Data must be base64");
+  const problem = ixbrlProblem(document.bytes, companyNumber);
+  if (problem) return { error: REGISTRY_SIM_ERRORS.documentInvalid(problem) };
+  return { form: { companyNumber, companyAuthCode, submissionNumber } };
+}

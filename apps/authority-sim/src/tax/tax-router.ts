@@ -1,0 +1,33 @@
+import { buildCt600ErrorResponse, taxError } from "@dormant/govtalk";
+import express, { type Request, type Response, type Router } from "express";
+import type { SimContext } from "../context.ts";
+import { faultMiddleware } from "../faults/fault-middleware.ts";
+import { simBaseUrl } from "../http/base-url.ts";
+import { PREFIX, TAX_PATHS } from "../paths.ts";
+import { xmlBody, xmlBodyErrors } from "../xml/xml-body.ts";
+import { answerTaxRequest } from "./answer-tax-request.ts";
+import { londonDateTime } from "./london-time.ts";
+
+/** The simulated tax transaction engine: POST `/submission` and `/poll` (mount at `/tax`). */
+export function taxRouter(context: SimContext): Router {
+  const router = express.Router();
+  const faults = faultMiddleware("tax", {
+    faults: context.faults,
+    hanging: context.hanging,
+    random: () => context.random(),
+    protocolError: (_req: Request, res: Response) => {
+      const xml = buildCt600ErrorResponse({ errors: [taxError(1000)], gatewayTimestamp: londonDateTime(context.now()) });
+      res.type("text/xml").send(xml);
+    },
+  });
+
+  router.post([TAX_PATHS.submission, TAX_PATHS.poll], ...xmlBody(context.config.maxBodyBytes), faults, async (req: Request, res: Response) => {
+    const exchange = { context, baseUrl: `${simBaseUrl(req, context.config)}${PREFIX.tax}`, now: context.now() };
+    const answer = await answerTaxRequest(typeof req.body === "string" ? req.body : "", exchange);
+    context.received.record({ target: "tax", ...answer.received });
+    if ("hang" in answer) context.hanging.hold(res);
+    else res.type("text/xml").send(answer.xml);
+  });
+  router.use(xmlBodyErrors);
+  return router;
+}
