@@ -38,7 +38,7 @@ export function figuresTable(doc: Doc, { columns, rows, columnWidth = 92 }: Figu
   const bracket = doc.widthOfString(")");
 
   doc.font(FONT.bold).fontSize(SIZE.body);
-  const headerHeight = Math.max(...columns.map((column) => doc.heightOfString(column, { width: columnWidth - 4 })));
+  const headerHeight = Math.max(...columns.map((column) => doc.heightOfString(column, { width: columnWidth - bracket })));
   ensureSpace(doc, headerHeight + 2 * PADDING + 60);
   const headerTop = doc.y;
   columns.forEach((column, index) => {

@@ -129,6 +129,25 @@ describe("renderDormantAccountsPdf", () => {
     for (const statement of statements) expect(pdf.pages[1]).toContain(statement);
   });
 
+  it("keeps the contents true when names of the longest allowed length push the notes on", async () => {
+    const longest = (words: string) => words.repeat(10).slice(0, 160);
+    const accounts = secondYear({
+      companyName: longest("Ŵ Société Générale Øresund Holdings "),
+      directorName: longest("Wilhelmina Ŵyn Ørsted-Smith "),
+      directorPosition: "Director and company secretary",
+    });
+    const pdf = await readPdf(await renderDormantAccountsPdf(pdfInput(accounts, true)));
+
+    const startsOn = (title: string) => pdf.pages.findIndex((page, index) => index > 0 && page.includes(title)) + 1;
+    const balanceSheetPage = startsOn("Balance sheet as at 31 March 2026");
+    const notesPage = startsOn("Notes to the financial statements for the year");
+    expect(balanceSheetPage).toBe(2);
+    expect(notesPage).toBeGreaterThan(balanceSheetPage);
+    expect(pdf.pages[0]).toContain(`Contents Balance sheet page ${balanceSheetPage} Notes to the financial statements page ${notesPage}`);
+    expect(pdf.text).toContain(accounts.directorName.trim());
+    expect(pdf.pages.at(-1)).toContain(`Page ${pdf.pages.length} of ${pdf.pages.length}`);
+  });
+
   it("marks every page of sandbox accounts SANDBOX — NOT FILED", async () => {
     const pdf = await readPdf(await renderDormantAccountsPdf(pdfInput(secondYear(), true)));
 

@@ -7,13 +7,16 @@ import { dormantAccountsStatements } from "../ixbrl/statements.ts";
 import { figuresTable, type FigureRow } from "./figures-table.ts";
 import { FONT } from "./fonts.ts";
 import { checkDocumentOptions } from "./input-checks.ts";
-import { fieldTable, gap, heading, paragraph, type Field } from "./layout.ts";
+import { ensureSpace, fieldTable, gap, heading, paragraph, type Field } from "./layout.ts";
 import { openFramedDocument } from "./page-frame.ts";
 import { PdfInputError } from "./pdf-input-error.ts";
 import { COLOUR, CONTENT_WIDTH, PAGE, SIZE } from "./style.ts";
 import type { DormantAccountsPdfInput } from "./types.ts";
 
 type Doc = PDFKit.PDFDocument;
+
+/** Room for the approval sentence (up to three lines) and the signature block below it. */
+const APPROVAL_AND_SIGNATURE_HEIGHT = 150;
 
 interface Column {
   readonly balanceSheetDate: string;
@@ -88,13 +91,17 @@ function coverPage(doc: Doc, input: DormantAccountsPdfInput, noun: string): void
   if (input.jurisdiction !== undefined) fields.push({ label: "Registered in", value: JURISDICTIONS[input.jurisdiction].name });
   fields.push({ label: "Accounting period", value: `${longDate(input.periodStart)} to ${longDate(input.periodEnd)}` });
   fieldTable(doc, fields);
-
-  heading(doc, "Contents");
-  fieldTable(doc, [
-    { label: "Balance sheet", value: "page 2" },
-    { label: "Notes to the financial statements", value: "page 3" },
-  ]);
 }
+
+/** Drawn on the cover once the pages are laid out, so the page numbers are the real ones. */
+function contents(doc: Doc, top: number, entries: readonly { title: string; page: number }[]): void {
+  doc.switchToPage(0);
+  doc.y = top;
+  heading(doc, "Contents");
+  fieldTable(doc, entries.map((entry) => ({ label: entry.title, value: `page ${entry.page}` })));
+}
+
+const currentPageNumber = (doc: Doc): number => doc.bufferedPageRange().count;
 
 function pageTitle(doc: Doc, title: string, input: DormantAccountsPdfInput, subtitle?: string): void {
   paragraph(doc, input.companyName, { font: FONT.bold, size: SIZE.subtitle, colour: COLOUR.muted, after: 1 });
@@ -116,6 +123,8 @@ function balanceSheetPage(doc: Doc, input: DormantAccountsPdfInput, columns: rea
     paragraph(doc, statement.text, { after: 7 });
   }
   const position = input.directorPosition?.trim() || "Director";
+  // The approval and the signature under it stay on one page.
+  ensureSpace(doc, APPROVAL_AND_SIGNATURE_HEIGHT);
   gap(doc, 4);
   paragraph(
     doc,
@@ -130,9 +139,9 @@ function signatureBlock(doc: Doc, name: string, position: string, date: string):
   const lineY = doc.y;
   doc.moveTo(PAGE.marginX, lineY).lineTo(PAGE.marginX + 220, lineY).lineWidth(0.6).strokeColor(COLOUR.text).stroke();
   doc.y = lineY + 5;
-  paragraph(doc, name, { font: FONT.bold, after: 1, width: 300 });
-  paragraph(doc, position, { after: 1, width: 300 });
-  paragraph(doc, `Date: ${date}`, { colour: COLOUR.muted, width: 300 });
+  paragraph(doc, name, { font: FONT.bold, after: 1 });
+  paragraph(doc, position, { after: 1 });
+  paragraph(doc, `Date: ${date}`, { colour: COLOUR.muted });
 }
 
 function note(doc: Doc, number: number, title: string, texts: readonly string[]): void {
@@ -168,7 +177,7 @@ function notesPage(doc: Doc, input: DormantAccountsPdfInput, noun: string): void
 
 /**
  * The dormant accounts of one accounting period (FRS 105 micro-entity, audit exempt) as a
- * human-readable PDF of three pages: cover, balance sheet with the statutory statements and the
+ * human-readable PDF: cover, balance sheet with the statutory statements and the
  * director's approval, and notes. It takes the iXBRL renderer's input, so both documents show the
  * same facts. Deterministic: the same input gives the same bytes.
  * @throws PdfInputError when the input is incomplete, inconsistent or does not balance.
@@ -194,9 +203,16 @@ export async function renderDormantAccountsPdf(input: DormantAccountsPdfInput): 
     sandboxNotice: "Sandbox mode: not delivered to Companies House.",
   });
   coverPage(doc, input, noun);
+  const contentsTop = doc.y;
   doc.addPage();
+  const balanceSheetPageNumber = currentPageNumber(doc);
   balanceSheetPage(doc, input, columns, noun);
   doc.addPage();
+  const notesPageNumber = currentPageNumber(doc);
   notesPage(doc, input, noun);
+  contents(doc, contentsTop, [
+    { title: "Balance sheet", page: balanceSheetPageNumber },
+    { title: "Notes to the financial statements", page: notesPageNumber },
+  ]);
   return finish();
 }
