@@ -1,0 +1,155 @@
+import { z } from "zod";
+import { CalendarDate, CompanyNumber, DateTime, Utr } from "../api/primitives.ts";
+import { FilingError } from "../api/filing-error.ts";
+import { SealedSecret } from "./sealed-secret.ts";
+
+/**
+ * The filing service and the submitter workers: RPCs to submit (answered once the authority
+ * acknowledged), poll commands the workers schedule for themselves, and the outcomes they report
+ * back to the filing service on `filing.outcomes`.
+ *
+ * Third-party credentials travel sealed (see sealed-secret.ts), bound with `submissionBinding`.
+ */
+export const TAX_SUBMIT_QUEUE = "tax.submit";
+export const REGISTRY_SUBMIT_QUEUE = "registry.submit";
+export const TAX_POLL_QUEUE = "tax.poll";
+export const REGISTRY_POLL_QUEUE = "registry.poll";
+export const FILING_OUTCOMES_QUEUE = "filing.outcomes";
+
+/** What sealed submission credentials are bound to: one part of one filing. */
+export function submissionBinding(filingId: string, partNumber: number): string {
+  return `submission:${filingId}:${partNumber}`;
+}
+
+const FilingId = z.string().regex(/^fil_[A-Za-z0-9_-]{1,64}$/);
+const PartNumber = z.number().int().min(1).max(2);
+
+// ---- tax (CT600) ----
+
+/** `tax.submit_part`: one CT600 period (a split filing sends two). */
+export const SubmitTaxPartRequest = z.object({
+  filing_id: FilingId,
+  part_number: PartNumber,
+  parts_total: PartNumber,
+  company: z.object({ number: CompanyNumber, name: z.string().min(1), utr: Utr }),
+  period: z.object({ start: CalendarDate, end: CalendarDate }),
+  declarant: z.object({ name: z.string().min(1), status: z.enum(["Director", "Company Secretary", "Agent"]) }),
+  /** Sealed `Ct600Credentials` (government_gateway_id, government_gateway_password). */
+  credentials: SealedSecret,
+});
+export type SubmitTaxPartRequest = z.infer<typeof SubmitTaxPartRequest>;
+
+export const SubmitTaxPartResponse = z.object({
+  correlation_id: z.string().regex(/^[0-9A-F]{1,32}$/),
+  irmark_base64: z.string().length(28),
+  irmark_base32: z.string().length(32),
+  /** Seconds the authority asked us to wait before polling. */
+  poll_interval_seconds: z.number().int().positive(),
+  submitted_at: DateTime,
+  /** The GovTalk message exactly as sent, with the gateway password masked (the ct600_xml document). */
+  submitted_xml: z.string().min(1),
+});
+export type SubmitTaxPartResponse = z.infer<typeof SubmitTaxPartResponse>;
+
+/** `tax.poll_part`: scheduled by the tax submitter for itself (delayed command on `tax.poll`). */
+export const PollTaxPartCommand = z.object({
+  filing_id: FilingId,
+  part_number: PartNumber,
+  correlation_id: z.string().regex(/^[0-9A-F]{1,32}$/),
+  irmark_base64: z.string().length(28),
+  /** Where the authority said to poll (ResponseEndPoint), when it said. */
+  response_endpoint: z.string().optional(),
+  poll_interval_seconds: z.number().int().positive(),
+  /** After this instant the part ends in `error` (GATEWAY_TIMEOUT). */
+  give_up_at: DateTime,
+  /** 1 for the first poll. */
+  poll_number: z.number().int().positive(),
+});
+export type PollTaxPartCommand = z.infer<typeof PollTaxPartCommand>;
+
+/** `tax.part_polling`: the first poll happened and the authority has no answer yet. */
+export const TaxPartPolling = z.object({
+  filing_id: FilingId,
+  part_number: PartNumber,
+  correlation_id: z.string(),
+  polled_at: DateTime,
+});
+export type TaxPartPolling = z.infer<typeof TaxPartPolling>;
+
+/** `tax.part_outcome`: the part's final answer. */
+export const TaxPartOutcome = z.discriminatedUnion("outcome", [
+  z.object({
+    outcome: z.literal("accepted"),
+    filing_id: FilingId,
+    part_number: PartNumber,
+    correlation_id: z.string(),
+    /** The IRmark quoted in the authority's receipt (base32): the filing's `tax_iru_number`. */
+    receipt_irmark_base32: z.string().min(1),
+    receipt_message: z.string(),
+    accepted_time: DateTime,
+  }),
+  z.object({
+    outcome: z.enum(["rejected", "error"]),
+    filing_id: FilingId,
+    part_number: PartNumber,
+    correlation_id: z.string(),
+    error: FilingError,
+    /** The authority's own error numbers and texts, for support. */
+    authority_errors: z.array(z.object({ number: z.number().int().nullable(), text: z.string() })).default([]),
+  }),
+]);
+export type TaxPartOutcome = z.infer<typeof TaxPartOutcome>;
+
+// ---- registry (dormant accounts) ----
+
+/** `registry.submit_accounts`. */
+export const SubmitRegistryAccountsRequest = z.object({
+  filing_id: FilingId,
+  company: z.object({ number: CompanyNumber, name: z.string().min(1), registry_company_type: z.enum(["EW", "SC", "NI"]) }),
+  /** Exactly 6 characters, unique per presenter forever (allocated by the filing service). */
+  submission_number: z.string().regex(/^[A-Z0-9]{6}$/),
+  date_signed: CalendarDate,
+  /** The iXBRL accounts exactly as they are to be filed (the ixbrl_accounts document). */
+  ixbrl_base64: z.string().min(1),
+  document_filename: z.string().min(1),
+  /** Sealed `AccountsCredentials` (company_auth_code). */
+  credentials: SealedSecret,
+});
+export type SubmitRegistryAccountsRequest = z.infer<typeof SubmitRegistryAccountsRequest>;
+
+export const SubmitRegistryAccountsResponse = z.object({
+  submission_number: z.string(),
+  submitted_at: DateTime,
+});
+export type SubmitRegistryAccountsResponse = z.infer<typeof SubmitRegistryAccountsResponse>;
+
+/** `registry.poll_status`: scheduled by the registry submitter for itself (delayed, on `registry.poll`). */
+export const PollRegistryStatusCommand = z.object({
+  filing_id: FilingId,
+  submission_number: z.string(),
+  company_number: CompanyNumber,
+  poll_interval_seconds: z.number().int().positive(),
+  give_up_at: DateTime,
+  poll_number: z.number().int().positive(),
+});
+export type PollRegistryStatusCommand = z.infer<typeof PollRegistryStatusCommand>;
+
+/** `registry.outcome`: the registry's final status for the accounts. */
+export const RegistryOutcome = z.discriminatedUnion("outcome", [
+  z.object({
+    outcome: z.literal("accepted"),
+    filing_id: FilingId,
+    submission_number: z.string(),
+    registry_status: z.string(),
+    decided_at: DateTime,
+  }),
+  z.object({
+    outcome: z.enum(["rejected", "error"]),
+    filing_id: FilingId,
+    submission_number: z.string(),
+    registry_status: z.string(),
+    error: FilingError,
+    rejections: z.array(z.object({ code: z.string(), description: z.string() })).default([]),
+  }),
+]);
+export type RegistryOutcome = z.infer<typeof RegistryOutcome>;
