@@ -5,3 +5,4 @@ export * from "./fees.ts";
 export * from "./submissions.ts";
 export * from "./filing-events.ts";
 export * from "./billing-rpc.ts";
+export * from "./catalogs.ts";

@@ -1,0 +1,115 @@
+import {
+  BILLING_RPC_QUEUE,
+  BalanceResponse,
+  GetBalanceRequest,
+  HoldFeeRequest,
+  HoldFeeResponse,
+  ReleaseHoldRequest,
+  ReleaseHoldResponse,
+} from "./billing-rpc.ts";
+import { FILING_EVENTS_EXCHANGE, FilingAccepted, FilingErrored, FilingRejected } from "./filing-events.ts";
+import {
+  FILING_OUTCOMES_QUEUE,
+  PollRegistryStatusCommand,
+  PollTaxPartCommand,
+  REGISTRY_POLL_QUEUE,
+  REGISTRY_SUBMIT_QUEUE,
+  RegistryOutcome,
+  SubmitRegistryAccountsRequest,
+  SubmitRegistryAccountsResponse,
+  SubmitTaxPartRequest,
+  SubmitTaxPartResponse,
+  TAX_POLL_QUEUE,
+  TAX_SUBMIT_QUEUE,
+  TaxPartOutcome,
+  TaxPartPolling,
+} from "./submissions.ts";
+
+/**
+ * The platform's messages and RPCs in the shape of the bus's catalogs (packages/bus
+ * `defineMessageCatalog` / `defineRpcCatalog`): type -> schema, route, retry policy, timeout.
+ * Backoff values must be wait tiers of the consuming queue (packages/bus/src/topology.ts); the
+ * bus checks that at start.
+ */
+const SECOND = 1000;
+
+/** Outcome and event consumers: 1 s, 5 s, 30 s, 2 min, 10 min, then the parking lot. */
+const EVENT_RETRY = { maxAttempts: 6, backoffMs: [1 * SECOND, 5 * SECOND, 30 * SECOND, 120 * SECOND, 600 * SECOND], jitter: 0.2 } as const;
+/** Poll commands whose poll failed for a transient reason (the deadline still applies). */
+const POLL_RETRY = { maxAttempts: 8, backoffMs: [1 * SECOND, 2 * SECOND, 5 * SECOND, 10 * SECOND, 30 * SECOND], jitter: 0.2 } as const;
+
+export const PLATFORM_MESSAGE_CATALOG = {
+  "tax.poll_part": {
+    schema: PollTaxPartCommand,
+    schemaVersion: 1,
+    route: { kind: "command", queue: TAX_POLL_QUEUE },
+    retry: POLL_RETRY,
+    timeoutMs: 30 * SECOND,
+  },
+  "registry.poll_status": {
+    schema: PollRegistryStatusCommand,
+    schemaVersion: 1,
+    route: { kind: "command", queue: REGISTRY_POLL_QUEUE },
+    retry: POLL_RETRY,
+    timeoutMs: 30 * SECOND,
+  },
+  "tax.part_polling": {
+    schema: TaxPartPolling,
+    schemaVersion: 1,
+    route: { kind: "command", queue: FILING_OUTCOMES_QUEUE },
+    retry: EVENT_RETRY,
+    timeoutMs: 10 * SECOND,
+  },
+  "tax.part_outcome": {
+    schema: TaxPartOutcome,
+    schemaVersion: 1,
+    route: { kind: "command", queue: FILING_OUTCOMES_QUEUE },
+    retry: EVENT_RETRY,
+    timeoutMs: 10 * SECOND,
+  },
+  "registry.outcome": {
+    schema: RegistryOutcome,
+    schemaVersion: 1,
+    route: { kind: "command", queue: FILING_OUTCOMES_QUEUE },
+    retry: EVENT_RETRY,
+    timeoutMs: 10 * SECOND,
+  },
+  "filing.accepted": {
+    schema: FilingAccepted,
+    schemaVersion: 1,
+    route: { kind: "event", exchange: FILING_EVENTS_EXCHANGE, routingKey: "filing.accepted", consumers: ["billing.events"] },
+    retry: EVENT_RETRY,
+    timeoutMs: 10 * SECOND,
+  },
+  "filing.rejected": {
+    schema: FilingRejected,
+    schemaVersion: 1,
+    route: { kind: "event", exchange: FILING_EVENTS_EXCHANGE, routingKey: "filing.rejected", consumers: ["billing.events"] },
+    retry: EVENT_RETRY,
+    timeoutMs: 10 * SECOND,
+  },
+  "filing.errored": {
+    schema: FilingErrored,
+    schemaVersion: 1,
+    route: { kind: "event", exchange: FILING_EVENTS_EXCHANGE, routingKey: "filing.errored", consumers: ["billing.events"] },
+    retry: EVENT_RETRY,
+    timeoutMs: 10 * SECOND,
+  },
+} as const;
+
+export const SUBMISSION_RPC_CATALOG = {
+  "tax.submit_part": { queue: TAX_SUBMIT_QUEUE, request: SubmitTaxPartRequest, response: SubmitTaxPartResponse, schemaVersion: 1, timeoutMs: 25 * SECOND },
+  "registry.submit_accounts": {
+    queue: REGISTRY_SUBMIT_QUEUE,
+    request: SubmitRegistryAccountsRequest,
+    response: SubmitRegistryAccountsResponse,
+    schemaVersion: 1,
+    timeoutMs: 25 * SECOND,
+  },
+} as const;
+
+export const BILLING_RPC_CATALOG = {
+  "billing.hold": { queue: BILLING_RPC_QUEUE, request: HoldFeeRequest, response: HoldFeeResponse, schemaVersion: 1, timeoutMs: 5 * SECOND },
+  "billing.release": { queue: BILLING_RPC_QUEUE, request: ReleaseHoldRequest, response: ReleaseHoldResponse, schemaVersion: 1, timeoutMs: 5 * SECOND },
+  "billing.get_balance": { queue: BILLING_RPC_QUEUE, request: GetBalanceRequest, response: BalanceResponse, schemaVersion: 1, timeoutMs: 5 * SECOND },
+} as const;
