@@ -1,6 +1,8 @@
 import express from "express";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "@dormant/contracts";
+import { getFreePort } from "@dormant/testing";
 import { createAccount } from "../admin/accounts.ts";
 import { createAuthMiddleware } from "../auth/middleware.ts";
 import { awaitRoomInMinute, createGatewayTestEnv, listen, renderErrors } from "../auth/test-harness.ts";
@@ -22,9 +24,9 @@ describe("rate limit middleware", () => {
   });
 
   /** One gateway replica: its own Redis connection, verifier and limiter, sharing `keyPrefix`. */
-  async function replica(keyPrefix: string) {
+  async function replica(keyPrefix: string, redis: Redis = env.redis()) {
     const verifier = createApiKeyVerifier({ db: env.db, hasher: env.hasher });
-    const limiter = createRateLimiter({ redis: env.redis(), keyPrefix });
+    const limiter = createRateLimiter({ redis, keyPrefix });
     const app = express();
     app.use(createAuthMiddleware({ verifier, limiter }), createRateLimitMiddleware({ limiter }));
     app.get("/ok", (_req, res) => void res.json({ ok: true }));
@@ -122,5 +124,16 @@ describe("rate limit middleware", () => {
     const other = await call("/ok", relaxed.liveKey);
     expect(other.status).toBe(200);
     expect(headers(other)).toMatchObject({ limitMinute: "60", remainingMinute: "59" });
+  });
+
+  it("fails closed with a retryable 503 when Redis cannot be reached", async () => {
+    const { liveKey } = await account();
+    const unreachable = new Redis({ port: await getFreePort(), lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    const call = await replica(env.freshPrefix(), unreachable);
+    const response = await call("/ok", liveKey);
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("1");
+    expect(await response.json()).toMatchObject({ error: { code: "SERVICE_UNAVAILABLE" } });
+    unreachable.disconnect();
   });
 });
