@@ -1,18 +1,16 @@
 import type { Request } from "express";
-import { AppError } from "@dormant/contracts";
+import { AppError, IDEMPOTENCY_KEY_HEADER, IdempotencyKey } from "@dormant/contracts";
 
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 64;
-const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
-
-function invalid(message: string): AppError {
-  return new AppError("VALIDATION_ERROR", message, { details: [{ field: "Idempotency-Key", message }] });
-}
-
-/** The request's `Idempotency-Key` (required, 1 to 64 printable ASCII characters), else 400. */
+/**
+ * The request's `Idempotency-Key` under the public contract's rule (required, 1 to 64 printable
+ * ASCII characters), else 400 VALIDATION_ERROR. The route's validation checks the same schema
+ * first; this keeps the middleware safe wherever it is mounted.
+ */
 export function readIdempotencyKey(req: Request): string {
-  const value = req.get("idempotency-key");
-  if (value === undefined || value === "") throw invalid("The Idempotency-Key header is required");
-  if (value.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw invalid(`Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
-  if (!PRINTABLE_ASCII.test(value)) throw invalid("Idempotency-Key must contain printable ASCII characters only");
-  return value;
+  const result = IdempotencyKey.safeParse(req.get(IDEMPOTENCY_KEY_HEADER));
+  if (result.success) return result.data;
+  const message = result.error.issues[0]?.message ?? "is invalid";
+  throw new AppError("VALIDATION_ERROR", `${IDEMPOTENCY_KEY_HEADER} ${message}`, {
+    details: [{ field: IDEMPOTENCY_KEY_HEADER, message }],
+  });
 }
