@@ -1,7 +1,7 @@
 import express, { type Response, type Router } from "express";
 import { z } from "zod";
 import { resetSimContext, type SimContext } from "../context.ts";
-import { faultSettingsSchema } from "../faults/faults.ts";
+import { faultChangeSchema } from "../faults/faults.ts";
 import { COMPANY_NUMBER, COMPANY_TABLE, SCENARIO_NAMES, SCENARIOS } from "../outcomes.ts";
 import { TARGETS } from "../state/received-log.ts";
 
@@ -14,7 +14,7 @@ const receivedQuerySchema = z.object({
   limit: z.coerce.number().int().positive().optional(),
 });
 
-const faultChangeSchema = faultSettingsSchema.partial().extend({ target: targetSchema });
+const faultRequestSchema = faultChangeSchema.extend({ target: targetSchema });
 
 const timingChangeSchema = z.strictObject({
   mode: z.enum(["fast", "realistic"]).optional(),
@@ -73,7 +73,7 @@ export function controlRouter(context: SimContext): Router {
   });
 
   router.post("/faults", (req, res) => {
-    const change = faultChangeSchema.safeParse(req.body);
+    const change = faultRequestSchema.safeParse(req.body);
     if (!change.success) return badRequest(res, change.error);
     const { target, ...faults } = change.data;
     res.json({ target, faults: context.faults.set(target, faults) });
