@@ -5,5 +5,5 @@ import { z } from "zod";
  * env.ts, the migrator and the admin CLI share one name and one default.
  */
 export const gatewayDatabaseEnvShape = {
-  GATEWAY_DATABASE_URL: z.string().url().default("postgresql://postgres@127.0.0.1:5432/gateway"),
+  GATEWAY_DATABASE_URL: z.string().url().default("postgresql://postgres@127.0.0.1:5432/dormant_gateway"),
 };
