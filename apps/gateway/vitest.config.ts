@@ -1,5 +1,11 @@
 import { defineProject } from "vitest/config";
 
 export default defineProject({
-  test: { name: "gateway", include: ["src/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
+  test: {
+    name: "gateway",
+    include: ["src/**/*.test.ts"],
+    globalSetup: ["src/test-support/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
 });

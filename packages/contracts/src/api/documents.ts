@@ -45,3 +45,4 @@ export const DocumentPathParams = z.object({
   filing_id: z.string().min(1).max(128),
   type: DocumentType,
 });
+export type DocumentPathParams = z.infer<typeof DocumentPathParams>;

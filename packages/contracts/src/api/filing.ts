@@ -54,3 +54,4 @@ export type FilingSummary = z.infer<typeof FilingSummary>;
 export const FilingIdParams = z.object({
   filing_id: z.string().min(1).max(128).meta({ description: "The `filing_id` returned by a submit." }),
 });
+export type FilingIdParams = z.infer<typeof FilingIdParams>;

@@ -25,11 +25,11 @@ export const ListFilingsQuery = z
     limit: queryInteger({ min: 1, max: PAGE_SIZE.max })
       .optional()
       .default(PAGE_SIZE.default)
-      .meta({ description: `Page size, 1 to ${PAGE_SIZE.max}.`, type: "integer", default: PAGE_SIZE.default }),
+      .meta({ description: `Page size, 1 to ${PAGE_SIZE.max}.`, type: "integer", minimum: 1, maximum: PAGE_SIZE.max, default: PAGE_SIZE.default }),
     offset: queryInteger({ min: 0 })
       .optional()
       .default(0)
-      .meta({ description: "Number of filings to skip.", type: "integer", default: 0 }),
+      .meta({ description: "Number of filings to skip.", type: "integer", minimum: 0, default: 0 }),
   })
   .meta({ id: "ListFilingsQuery" });
 export type ListFilingsQuery = z.output<typeof ListFilingsQuery>;

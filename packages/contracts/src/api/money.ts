@@ -22,7 +22,9 @@ export function moneyAmount({ allowNegative }: { allowNegative: boolean }) {
     .number({ error: fieldError("must be a number") })
     .refine((value) => Math.abs(value) <= MAX_AMOUNT, "must be at most 1,000,000,000 in absolute value")
     .refine(isWholePenceAmount, "must have at most 2 decimal places");
-  return allowNegative ? base : base.refine((value) => value >= 0, "must not be negative");
+  return allowNegative
+    ? base.meta({ description: "GBP, at most 2 decimal places." })
+    : base.refine((value) => value >= 0, "must not be negative").meta({ description: "GBP, at most 2 decimal places, not negative.", minimum: 0 });
 }
 
 /** Whole pence of an amount accepted by `moneyAmount`. */

@@ -88,14 +88,15 @@ export function ct600Name(max: number) {
     .string({ error: fieldError("must be a string") })
     .min(2, `must be at least 2 characters`)
     .max(max, `must be at most ${max} characters`)
-    .regex(/^[^£$#~€]+$/, "must not contain any of the characters £ $ # ~ €")
-    .refine((value) => value.trim().length >= 2, "must not be blank");
+    .regex(/^[^£$#~€]*$/, "must not contain any of the characters £ $ # ~ €")
+    .refine((value) => value.length < 2 || value.trim().length >= 2, "must not be blank");
 }
 
 /** A free-text name of 1..max characters that is not only white space. */
 export function boundedName(max: number) {
   return z
     .string({ error: fieldError("must be a string") })
+    .min(1, "must not be empty")
     .max(max, `must be at most ${max} characters`)
-    .refine((value) => value.trim().length > 0, "must not be blank");
+    .refine((value) => value.length === 0 || value.trim().length > 0, "must not be blank");
 }

@@ -1,0 +1,142 @@
+// The gateway's Express app: every middleware and route of the public API, in this order.
+//
+//  1. request id        X-Request-Id on every response (the caller's uuid or a new one) and the
+//                       request context, so every log line and bus message carries the id.
+//  2. access log        pino-http: method, path, status, duration; never bodies or headers.
+//  3. metrics           http_requests_total / http_request_duration_seconds by route template.
+//  4. security headers  nosniff, no framing, no caching, no referrer; x-powered-by is off.
+//  5. ops               /healthz /readyz /metrics on the main port, outside /api/v1, no key
+//                       (the ingress exposes only /api/v1 and /docs).
+//  6. /docs             Swagger UI from bundled assets (its own CSP); /api/v1/openapi.json.
+//  7. /api/v1 routes, each with the chain of its kind (routes/route.ts):
+//       public  GET /health               -> handler
+//       read    GET /filings[...]         -> auth -> rate limit -> validate -> handler
+//       submit  POST /filings/{type}      -> auth -> rate limit -> JSON body -> validate
+//                                            -> idempotency -> handler
+//     Auth comes first so that nothing is revealed to callers without a key; the rate limit
+//     right after it, so the X-RateLimit-* headers are on every authenticated answer, errors
+//     included. Validation (headers + body, one 400 VALIDATION_ERROR listing every field) runs
+//     before idempotency, identically for live and test keys: an invalid request never claims
+//     or records an Idempotency-Key (the middleware also never keeps 400s or 5xx). Idempotency
+//     is stateless for test keys (the middleware passes them through: the sandbox id is
+//     derived from key and body). The handler picks the live (bus) or sandbox backend by the
+//     key's mode, so the two modes never see each other's filings.
+//  8. 404 NOT_FOUND in the envelope for anything else, then the error handler: every failure in
+//     the envelope with request_id and Retry-After where the code has one; never a stack.
+import type { Logger, ReadinessCheck } from "@dormant/service-kit";
+import { createMetricsRegistry, createOpsRouter, httpMetricsMiddleware } from "@dormant/service-kit";
+import { API_PREFIX, type SealingKey } from "@dormant/contracts";
+import express, { type Express, type RequestHandler } from "express";
+import type { Redis } from "ioredis";
+import { createAuthMiddleware } from "./auth/middleware.ts";
+import type { GatewayDb } from "./db/client.ts";
+import { docsRouter } from "./docs/docs-router.ts";
+import { createBusFilingBackend, type FilingRpcBus } from "./filing-backend/bus-filing-backend.ts";
+import type { FilingBackends } from "./filing-backend/filing-backend.ts";
+import { errorHandler } from "./http/error-handler.ts";
+import { jsonBody } from "./http/json-body.ts";
+import { notFound } from "./http/not-found.ts";
+import { requestIdMiddleware } from "./http/request-id.ts";
+import { requestLogger } from "./http/request-logger.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { createIdempotencyMiddleware } from "./idempotency/middleware.ts";
+import { createIdempotencyStore } from "./idempotency/store.ts";
+import { createSecretHasher } from "./keys/hash.ts";
+import { createApiKeyVerifier } from "./keys/verifier.ts";
+import { openApiRoute } from "./openapi/openapi-route.ts";
+import { createRateLimiter } from "./rate-limit/limiter.ts";
+import { createRateLimitMiddleware } from "./rate-limit/middleware.ts";
+import { API_ROUTES } from "./routes/index.ts";
+import type { Route, RouteDeps } from "./routes/route.ts";
+import { createSandboxBackend } from "./sandbox/sandbox-backend.ts";
+
+export interface GatewaySettings {
+  bodyLimitBytes: number;
+  /** Keys API key hashes, idempotency fingerprints and sandbox filing ids. */
+  apiKeyPepper: string;
+  sealingKey: SealingKey;
+  redisKeyPrefix: string;
+  apiKeyCacheTtlMs: number;
+  defaultRateLimits: { perMinute: number; perDay: number };
+  trustProxyHops: number;
+  filingRpcSubmitTimeoutMs?: number;
+  filingRpcReadTimeoutMs?: number;
+}
+
+export interface GatewayAppDeps {
+  settings: GatewaySettings;
+  logger: Logger;
+  db: GatewayDb;
+  redis: Redis;
+  bus: FilingRpcBus & { readinessCheck(): Promise<void> };
+  metrics: ReturnType<typeof createMetricsRegistry>;
+  /** False once shutdown began (readiness turns 503). */
+  isAcceptingWork?: () => boolean;
+}
+
+export function createApp(deps: GatewayAppDeps): Express {
+  const { settings, logger } = deps;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  app.set("trust proxy", settings.trustProxyHops);
+
+  const hasher = createSecretHasher(settings.apiKeyPepper);
+  const limiter = createRateLimiter({ redis: deps.redis, keyPrefix: settings.redisKeyPrefix });
+  const verifier = createApiKeyVerifier({
+    db: deps.db,
+    hasher,
+    cacheTtlMs: settings.apiKeyCacheTtlMs,
+    defaultLimits: settings.defaultRateLimits,
+  });
+  const authenticate = createAuthMiddleware({ verifier, limiter, logger });
+  const rateLimit = createRateLimitMiddleware({ limiter });
+  const idempotency = createIdempotencyMiddleware({
+    store: createIdempotencyStore({ redis: deps.redis, keyPrefix: settings.redisKeyPrefix }),
+    fingerprintSecret: settings.apiKeyPepper,
+    logger,
+  });
+  const backends: FilingBackends = {
+    live: createBusFilingBackend({
+      bus: deps.bus,
+      sealingKey: settings.sealingKey,
+      ...(settings.filingRpcSubmitTimeoutMs ? { submitTimeoutMs: settings.filingRpcSubmitTimeoutMs } : {}),
+      ...(settings.filingRpcReadTimeoutMs ? { readTimeoutMs: settings.filingRpcReadTimeoutMs } : {}),
+    }),
+    test: createSandboxBackend({ secret: settings.apiKeyPepper }),
+  };
+  const routeDeps: RouteDeps = { backends };
+  const readiness: Record<string, ReadinessCheck> = {
+    redis: async () => void (await deps.redis.ping()),
+    postgres: async () => void (await deps.db.$queryRaw`SELECT 1`),
+    rabbitmq: () => deps.bus.readinessCheck(),
+  };
+
+  const chains: Record<Route["kind"], RequestHandler[]> = {
+    public: [],
+    read: [authenticate, rateLimit],
+    submit: [authenticate, rateLimit, ...jsonBody({ limitBytes: settings.bodyLimitBytes })],
+  };
+  const api = express.Router();
+  api.get(openApiRoute.path, openApiRoute.handler(API_ROUTES));
+  for (const route of API_ROUTES) {
+    const validate: RequestHandler = (req, _res, next) => {
+      route.validate(req);
+      next();
+    };
+    const handle: RequestHandler = (req, res) => route.handle(req, res, routeDeps);
+    const afterValidation = route.kind === "submit" ? [idempotency, handle] : [handle];
+    api[route.openapi.method === "post" ? "post" : "get"](route.expressPath, ...chains[route.kind], validate, ...afterValidation);
+  }
+
+  app.use(requestIdMiddleware());
+  app.use(requestLogger(logger));
+  app.use(httpMetricsMiddleware(deps.metrics));
+  app.use(securityHeaders());
+  app.use(createOpsRouter({ registry: deps.metrics, checks: readiness, ...(deps.isAcceptingWork ? { isAcceptingWork: deps.isAcceptingWork } : {}) }));
+  app.use("/docs", docsRouter());
+  app.use(API_PREFIX, api);
+  app.use(notFound());
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,118 @@
+import {
+  AppError,
+  credentialsBinding,
+  FILING_RPC_CATALOG,
+  FILING_RPC_QUEUE,
+  type FilingRpcCaller,
+  type FilingRpcType,
+  LIVE_FILING_ID_PATTERN,
+  sealSecret,
+  type SealingKey,
+} from "@dormant/contracts";
+import { BusError, type Bus, type BusFailure } from "@dormant/bus";
+import type { z } from "zod";
+import type { FilingBackend, FilingCaller } from "./filing-backend.ts";
+
+/** What the live backend needs of the bus: RPC calls to the filing service. */
+export type FilingRpcBus = Pick<Bus<Record<never, never>, typeof FILING_RPC_CATALOG>, "rpcCall">;
+
+export interface BusFilingBackendOptions {
+  bus: FilingRpcBus;
+  /** Seals third-party credentials before they go on the bus. */
+  sealingKey: SealingKey;
+  /** Caller timeouts; the catalog's defaults otherwise. */
+  submitTimeoutMs?: number;
+  readTimeoutMs?: number;
+}
+
+/** Retry-After for each way the filing service can be out of reach. */
+const RETRY_AFTER_SECONDS: Partial<Record<BusFailure, number>> = {
+  rpc_no_server: 30,
+  rpc_timeout: 5,
+  rpc_connection_lost: 5,
+  bus_unavailable: 5,
+  bus_closed: 5,
+  publish_nacked: 5,
+};
+
+/**
+ * The filing service out of reach (nobody serves filing.rpc, no reply in time, broker down) is a
+ * retryable 503 SERVICE_UNAVAILABLE with Retry-After; the bus's own wording (queue names) stays
+ * in the log. Errors the filing service answered with (FILING_NOT_FOUND, INSUFFICIENT_BALANCE,
+ * TAX_UNAVAILABLE, ...) pass through unchanged.
+ */
+function publicError(error: unknown): unknown {
+  if (!(error instanceof BusError)) return error;
+  const retryAfterSeconds = RETRY_AFTER_SECONDS[error.reason];
+  if (retryAfterSeconds === undefined) return new AppError("INTERNAL_ERROR", "Internal error", { cause: error });
+  return new AppError("SERVICE_UNAVAILABLE", `The filing service is temporarily unavailable; retry in ${retryAfterSeconds} seconds`, {
+    cause: error,
+    retryAfterSeconds,
+  });
+}
+
+function rpcCaller(caller: FilingCaller): FilingRpcCaller {
+  return { account_id: caller.accountId, key_id: caller.keyId, mode: caller.mode, request_id: caller.requestId };
+}
+
+/** Live filing ids only: a sandbox id (or anything else) is not found without asking anyone. */
+function liveFilingId(filingId: string): string {
+  if (!LIVE_FILING_ID_PATTERN.test(filingId)) throw new AppError("FILING_NOT_FOUND", "No filing with this id for this API key");
+  return filingId;
+}
+
+/**
+ * Live mode: the gateway owns no filing state, so every read and write is an RPC to the filing
+ * service on `filing.rpc`. Credentials leave the gateway sealed, bound to the account and the
+ * Idempotency-Key, so a sealed value copied into another request does not open.
+ */
+export function createBusFilingBackend(options: BusFilingBackendOptions): FilingBackend {
+  async function call<T extends FilingRpcType>(
+    type: T,
+    payload: z.input<(typeof FILING_RPC_CATALOG)[T]["request"]>,
+    timeoutMs: number | undefined,
+  ): Promise<z.output<(typeof FILING_RPC_CATALOG)[T]["response"]>> {
+    try {
+      return await options.bus.rpcCall(FILING_RPC_QUEUE, type, payload, timeoutMs === undefined ? {} : { timeoutMs });
+    } catch (error) {
+      throw publicError(error);
+    }
+  }
+  const seal = (caller: FilingCaller, idempotencyKey: string, credentials: unknown) =>
+    sealSecret(credentials, options.sealingKey, credentialsBinding(caller.accountId, idempotencyKey));
+
+  return {
+    submitCt600(caller, { idempotencyKey, body }) {
+      const { credentials, ...filing } = body;
+      return call(
+        "filing.submit_ct600",
+        { caller: rpcCaller(caller), idempotency_key: idempotencyKey, filing, credentials: seal(caller, idempotencyKey, credentials) },
+        options.submitTimeoutMs,
+      );
+    },
+    submitAccounts(caller, { idempotencyKey, body }) {
+      const { credentials, ...filing } = body;
+      return call(
+        "filing.submit_accounts",
+        { caller: rpcCaller(caller), idempotency_key: idempotencyKey, filing, credentials: seal(caller, idempotencyKey, credentials) },
+        options.submitTimeoutMs,
+      );
+    },
+    async getFiling(caller, filingId) {
+      return call("filing.get", { caller: rpcCaller(caller), filing_id: liveFilingId(filingId) }, options.readTimeoutMs);
+    },
+    listFilings(caller, criteria) {
+      return call("filing.list", { caller: rpcCaller(caller), criteria }, options.readTimeoutMs);
+    },
+    async listDocuments(caller, filingId) {
+      return call("filing.list_documents", { caller: rpcCaller(caller), filing_id: liveFilingId(filingId) }, options.readTimeoutMs);
+    },
+    async getDocument(caller, filingId, type) {
+      return call(
+        "filing.get_document",
+        { caller: rpcCaller(caller), filing_id: liveFilingId(filingId), document_type: type },
+        options.readTimeoutMs,
+      );
+    },
+  };
+}

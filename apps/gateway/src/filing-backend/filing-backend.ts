@@ -1,0 +1,47 @@
+import type {
+  AccountsSubmitRequest,
+  AccountsSubmitResponse,
+  Ct600SubmitRequest,
+  Ct600SubmitResponse,
+  DocumentContent,
+  DocumentsList,
+  DocumentType,
+  Filing,
+  FilingsList,
+  ListFilingsCriteria,
+  SandboxDocumentsList,
+  SandboxFiling,
+  SandboxFilingsList,
+  SandboxSubmitResponse,
+} from "@dormant/contracts";
+
+/** Who is asking, as the routes know it after authentication. */
+export interface FilingCaller {
+  accountId: string;
+  keyId: string;
+  mode: "live" | "test";
+  requestId: string;
+}
+
+export interface SubmitInput<B> {
+  idempotencyKey: string;
+  body: B;
+}
+
+/**
+ * Everything the routes ask about filings. Two implementations: the live one over the bus (the
+ * filing service owns every filing) and the sandbox (stateless, answers from the id itself).
+ * Failures are AppErrors (FILING_NOT_FOUND, FILING_NOT_COMPLETE, DOCUMENT_NOT_FOUND,
+ * SERVICE_UNAVAILABLE, ...), which the error handler renders.
+ */
+export interface FilingBackend {
+  submitCt600(caller: FilingCaller, input: SubmitInput<Ct600SubmitRequest>): Promise<Ct600SubmitResponse | SandboxSubmitResponse>;
+  submitAccounts(caller: FilingCaller, input: SubmitInput<AccountsSubmitRequest>): Promise<AccountsSubmitResponse | SandboxSubmitResponse>;
+  getFiling(caller: FilingCaller, filingId: string): Promise<Filing | SandboxFiling>;
+  listFilings(caller: FilingCaller, criteria: ListFilingsCriteria): Promise<FilingsList | SandboxFilingsList>;
+  listDocuments(caller: FilingCaller, filingId: string): Promise<DocumentsList | SandboxDocumentsList>;
+  getDocument(caller: FilingCaller, filingId: string, type: DocumentType): Promise<DocumentContent>;
+}
+
+/** One backend per key mode: test keys never reach the live one, and the reverse. */
+export type FilingBackends = Record<FilingCaller["mode"], FilingBackend>;

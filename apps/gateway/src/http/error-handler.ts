@@ -1,0 +1,32 @@
+import { AppError, isAppError } from "@dormant/contracts";
+import type { Logger } from "@dormant/service-kit";
+import type { ErrorRequestHandler } from "express";
+import { bodyParserError } from "./json-body.ts";
+import { errorEnvelope } from "./envelope.ts";
+import { requestIdOf } from "./request-id.ts";
+
+/** Whatever was thrown, as an AppError: unknown failures become a bare 500 INTERNAL_ERROR. */
+export function toAppError(error: unknown): AppError {
+  if (isAppError(error)) return error;
+  return bodyParserError(error) ?? new AppError("INTERNAL_ERROR", "Internal error", { cause: error });
+}
+
+/**
+ * The last middleware: every failure answers in the error envelope with the request id, the
+ * HTTP status of its code and Retry-After when the code has one. Messages are the AppError's
+ * own (written for callers); causes and stacks only reach the log, and only for 5xx.
+ */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, _req, res, _next) => {
+    const appError = toAppError(error);
+    if (appError.httpStatus >= 500) {
+      logger.error({ err: appError.cause ?? appError, code: appError.code }, "request failed");
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (appError.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(appError.retryAfterSeconds));
+    res.status(appError.httpStatus).json(errorEnvelope(appError, requestIdOf(res)));
+  };
+}

@@ -1,0 +1,60 @@
+import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
+import { ErrorEnvelope } from "@dormant/contracts";
+import type { z } from "zod";
+
+type HeaderObject = { description: string; schema: { type: "string" | "integer"; format?: string } };
+
+const REQUEST_ID: Record<string, HeaderObject> = {
+  "X-Request-Id": { description: "The request's id (the caller's own when it sent a uuid).", schema: { type: "string", format: "uuid" } },
+};
+
+const RATE_LIMIT: Record<string, HeaderObject> = {
+  "X-RateLimit-Limit-Minute": { description: "Requests allowed per minute for this key.", schema: { type: "integer" } },
+  "X-RateLimit-Remaining-Minute": { description: "Requests left in the current minute.", schema: { type: "integer" } },
+  "X-RateLimit-Limit-Day": { description: "Requests allowed per day (UTC) for this key.", schema: { type: "integer" } },
+  "X-RateLimit-Remaining-Day": { description: "Requests left today.", schema: { type: "integer" } },
+};
+
+const RETRY_AFTER: Record<string, HeaderObject> = {
+  "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } },
+};
+
+const ERRORS: Record<number, { description: string; retryAfter?: boolean }> = {
+  400: { description: "`VALIDATION_ERROR`: `details` lists every violated field by path (same for live and test keys). `FILING_NOT_COMPLETE` for documents of a filing that is not accepted." },
+  401: { description: "`AUTH_REQUIRED`: no `X-API-Key`. `INVALID_KEY`: the key is malformed, unknown or revoked." },
+  402: { description: "`INSUFFICIENT_BALANCE`: less than the 20.00 GBP fee available; `details` has field `balance` with `required` and `available`." },
+  404: { description: "`FILING_NOT_FOUND` (unknown, or not owned by this key; sandbox ids with live keys and the reverse), or `DOCUMENT_NOT_FOUND`." },
+  409: { description: "`IDEMPOTENCY_KEY_CONFLICT`: the key was used with another body (live keys). `IDEMPOTENCY_KEY_IN_USE`: the first request with this key is still running (Retry-After)." },
+  413: { description: "`PAYLOAD_TOO_LARGE`: the body is larger than the limit (32 KiB by default)." },
+  415: { description: "`UNSUPPORTED_MEDIA_TYPE`: the body is not `application/json`." },
+  429: { description: "`RATE_LIMIT_EXCEEDED`: the per-minute or per-day limit is used up.", retryAfter: true },
+  502: { description: "`TAX_UNAVAILABLE`, `REGISTRY_UNAVAILABLE` or `TAX_AUTH_FAILED`: the authority could not take the filing; nothing was charged.", retryAfter: true },
+  503: { description: "`SERVICE_UNAVAILABLE`: a part of the platform is out of reach (e.g. the filing service); retry after `Retry-After` seconds.", retryAfter: true },
+};
+
+/** The error responses of an operation, all in the error envelope. */
+export function errorResponses(statuses: readonly number[], { authenticated }: { authenticated: boolean }): Record<string, ResponseConfig> {
+  const responses: Record<string, ResponseConfig> = {};
+  for (const status of statuses) {
+    const error = ERRORS[status];
+    if (!error) throw new Error(`no description for error status ${status}`);
+    responses[String(status)] = {
+      description: error.description,
+      headers: { ...REQUEST_ID, ...(authenticated ? RATE_LIMIT : {}), ...(error.retryAfter ? RETRY_AFTER : {}) },
+      content: { "application/json": { schema: ErrorEnvelope } },
+    };
+  }
+  return responses;
+}
+
+/** A JSON success response with the request id and rate-limit headers. */
+export function jsonResponse(description: string, schema: z.ZodType, { authenticated }: { authenticated: boolean }): ResponseConfig {
+  return {
+    description,
+    headers: { ...REQUEST_ID, ...(authenticated ? RATE_LIMIT : {}) },
+    content: { "application/json": { schema } },
+  };
+}
+
+/** The API key requirement of every authenticated operation. */
+export const API_KEY_SECURITY = [{ ApiKeyAuth: [] }];

@@ -1,0 +1,60 @@
+import { connectBus } from "@dormant/bus";
+import { FILING_RPC_CATALOG } from "@dormant/contracts";
+import { createMetricsRegistry, type Logger } from "@dormant/service-kit";
+import { Redis } from "ioredis";
+import type { GatewayAppDeps, GatewaySettings } from "./app.ts";
+import { createGatewayDb } from "./db/client.ts";
+import type { GatewayConfig } from "./env.ts";
+
+/** The settings createApp takes, from the parsed configuration. */
+export function gatewaySettings(config: GatewayConfig): GatewaySettings {
+  return {
+    bodyLimitBytes: config.BODY_LIMIT_BYTES,
+    apiKeyPepper: config.apiKeyPepper,
+    sealingKey: config.sealingKey,
+    redisKeyPrefix: config.REDIS_KEY_PREFIX,
+    apiKeyCacheTtlMs: config.API_KEY_CACHE_TTL_MS,
+    defaultRateLimits: { perMinute: config.RATE_LIMIT_PER_MINUTE, perDay: config.RATE_LIMIT_PER_DAY },
+    trustProxyHops: config.TRUST_PROXY_HOPS,
+    filingRpcSubmitTimeoutMs: config.FILING_RPC_SUBMIT_TIMEOUT_MS,
+    filingRpcReadTimeoutMs: config.FILING_RPC_READ_TIMEOUT_MS,
+  };
+}
+
+export interface GatewayResources extends Omit<GatewayAppDeps, "isAcceptingWork"> {
+  /** Closes the bus, Redis and the database, in that order. */
+  close(): Promise<void>;
+}
+
+/**
+ * Connects what the gateway needs: Postgres (API keys), Redis (limits, idempotency) and RabbitMQ
+ * (filing RPC). Redis fails fast when it is down (no offline queue), so requests get a 503
+ * instead of hanging.
+ */
+export async function openGatewayResources(config: GatewayConfig, logger: Logger): Promise<GatewayResources> {
+  const metrics = createMetricsRegistry("gateway");
+  const db = createGatewayDb(config.GATEWAY_DATABASE_URL);
+  const redis = new Redis(config.REDIS_URL, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  redis.on("error", (error: Error) => logger.warn({ err: error }, "redis connection error"));
+  try {
+    await redis.connect();
+    const bus = await connectBus({ url: config.AMQP_URL, service: "gateway", messages: {}, rpc: FILING_RPC_CATALOG, logger, metrics });
+    return {
+      settings: gatewaySettings(config),
+      logger,
+      db,
+      redis,
+      bus,
+      metrics,
+      async close() {
+        await bus.close().catch((error: unknown) => logger.warn({ err: error }, "closing the bus failed"));
+        await redis.quit().catch(() => redis.disconnect());
+        await db.$disconnect();
+      },
+    };
+  } catch (error) {
+    redis.disconnect();
+    await db.$disconnect();
+    throw error;
+  }
+}

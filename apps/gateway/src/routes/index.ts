@@ -1,0 +1,19 @@
+import { getDocumentRoute } from "./get-document.ts";
+import { getFilingRoute } from "./get-filing.ts";
+import { healthRoute } from "./health.ts";
+import { listDocumentsRoute } from "./list-documents.ts";
+import { listFilingsRoute } from "./list-filings.ts";
+import type { Route } from "./route.ts";
+import { submitAccountsRoute } from "./submit-accounts.ts";
+import { submitCt600Route } from "./submit-ct600.ts";
+
+/** Every endpoint of /api/v1 (spec section 4), mounted by app.ts and described by the OpenAPI document. */
+export const API_ROUTES: readonly Route[] = [
+  healthRoute,
+  listFilingsRoute,
+  submitCt600Route,
+  submitAccountsRoute,
+  getFilingRoute,
+  listDocumentsRoute,
+  getDocumentRoute,
+];

@@ -1,0 +1,112 @@
+import {
+  AppError,
+  DOCUMENT_TYPES_BY_FILING_TYPE,
+  type FilingType,
+  type SandboxFiling,
+  type SandboxFilingsList,
+  type SandboxSubmitResponse,
+} from "@dormant/contracts";
+import type { FilingBackend } from "../filing-backend/filing-backend.ts";
+import { parseSandboxFilingId, sandboxFilingId, sandboxReference, type SandboxFilingRef } from "./filing-id.ts";
+import { sandboxScenario } from "./scenarios.ts";
+
+const AUTHORITY: Record<FilingType, string> = { ct600: "tax authority", accounts: "company registry" };
+
+/** The spec's sandbox list: always empty, limit 50, offset 0. */
+export const SANDBOX_LIST: SandboxFilingsList = {
+  filings: [],
+  pagination: { total: 0, limit: 50, offset: 0, has_more: false },
+  sandbox: true,
+  message: "Sandbox filings are stateless and are not stored, so this list is always empty. Poll a sandbox filing with GET /api/v1/filings/{filing_id}.",
+};
+
+function notFound(): AppError {
+  return new AppError("FILING_NOT_FOUND", "No filing with this id for this API key");
+}
+
+/** The sandbox filing an id stands for; anything else (live ids included) is not found. */
+function refOf(filingId: string): SandboxFilingRef {
+  const ref = parseSandboxFilingId(filingId);
+  if (!ref) throw notFound();
+  return ref;
+}
+
+function submitted(secret: string, type: FilingType, companyNumber: string, idempotencyKey: string, body: unknown): SandboxSubmitResponse {
+  const scenario = sandboxScenario(companyNumber);
+  const filingId = sandboxFilingId(secret, type, companyNumber, idempotencyKey, body);
+  const when = scenario.immediate ? "The outcome is immediate: the first poll returns it." : "The first poll returns the final status.";
+  return {
+    filing_id: filingId,
+    status: "submitted",
+    sandbox: true,
+    message: `Sandbox submission: nothing was sent to the ${AUTHORITY[type]}, stored or charged. Poll GET /api/v1/filings/${filingId} for the outcome. ${when}`,
+    expected_outcome: scenario.outcome,
+  };
+}
+
+/** What a poll answers: the final status at once, every reference derived from the id. */
+export function sandboxFiling(ref: SandboxFilingRef): SandboxFiling {
+  const scenario = sandboxScenario(ref.companyNumber);
+  const accepted = scenario.outcome === "accepted";
+  return {
+    filing_id: ref.filingId,
+    filing_type: ref.filingType,
+    company_number: ref.companyNumber,
+    status: scenario.outcome,
+    sandbox: true,
+    tax_status: scenario.outcome,
+    tax_correlation_id: sandboxReference(ref, "CORR", 32),
+    ...(accepted ? { tax_iru_number: sandboxReference(ref, "IRU", 16) } : {}),
+    ...(ref.filingType === "accounts"
+      ? { registry_status: scenario.outcome, registry_submission_number: sandboxReference(ref, "SUB", 16) }
+      : {}),
+    ...(scenario.error ? { error: scenario.error } : {}),
+  };
+}
+
+function requireAccepted(ref: SandboxFilingRef): void {
+  const outcome = sandboxScenario(ref.companyNumber).outcome;
+  if (outcome !== "accepted") {
+    throw new AppError("FILING_NOT_COMPLETE", `Documents exist only for accepted filings; this sandbox filing is ${outcome}`);
+  }
+}
+
+/**
+ * Sandbox mode (spec "Sandbox behaviour"): the same validated input as live, but nothing is sent,
+ * stored or charged. Everything is derived from the filing id, so any replica answers any poll.
+ * `secret` keys the id hash (see sandboxFilingId).
+ */
+export function createSandboxBackend({ secret }: { secret: string }): FilingBackend {
+  return {
+    async submitCt600(_caller, { idempotencyKey, body }) {
+      return submitted(secret, "ct600", body.company_number, idempotencyKey, body);
+    },
+    async submitAccounts(_caller, { idempotencyKey, body }) {
+      return submitted(secret, "accounts", body.company_number, idempotencyKey, body);
+    },
+    async getFiling(_caller, filingId) {
+      return sandboxFiling(refOf(filingId));
+    },
+    async listFilings() {
+      return SANDBOX_LIST;
+    },
+    async listDocuments(_caller, filingId) {
+      const ref = refOf(filingId);
+      requireAccepted(ref);
+      return {
+        filing_id: ref.filingId,
+        documents: [],
+        sandbox: true,
+        message: "Sandbox filings generate no documents. An accepted live filing lists its documents here.",
+      };
+    },
+    async getDocument(_caller, filingId, type) {
+      const ref = refOf(filingId);
+      if (!DOCUMENT_TYPES_BY_FILING_TYPE[ref.filingType].includes(type)) {
+        throw new AppError("DOCUMENT_NOT_FOUND", `A ${ref.filingType} filing has no ${type} document`);
+      }
+      requireAccepted(ref);
+      throw new AppError("DOCUMENT_NOT_FOUND", "Sandbox filings generate no documents");
+    },
+  };
+}

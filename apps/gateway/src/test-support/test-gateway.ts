@@ -1,0 +1,96 @@
+import { type Bus, connectBus } from "@dormant/bus";
+import { DEVELOPMENT_SEALING_KEY, FILING_RPC_CATALOG, sealingKeyFromBase64 } from "@dormant/contracts";
+import { createLogger, createMetricsRegistry, type Logger } from "@dormant/service-kit";
+import { createTestRedisPrefix } from "@dormant/testing";
+import type { Express } from "express";
+import { Redis } from "ioredis";
+import { inject } from "vitest";
+import { type CreatedAccount, createAccount, type CreateAccountInput } from "../admin/accounts.ts";
+import { createApp, type GatewaySettings } from "../app.ts";
+import { createGatewayDb, type GatewayDb } from "../db/client.ts";
+import { createGatewayTestDatabase } from "../db/test-database.ts";
+import { createSecretHasher } from "../keys/hash.ts";
+
+export const TEST_PEPPER = "gateway-test-pepper-0123456789abcdefghijklmnop";
+
+/** Limits no test reaches by accident; tests of the limits pass their own. */
+const GENEROUS_LIMITS = { rateLimitPerMinute: 10_000, rateLimitPerDay: 100_000 };
+
+export interface TestGatewayOptions {
+  /** Names the database and Redis prefix. */
+  label: string;
+  /** Where the bus connects; defaults to the run's shared vhost (nothing serves filing.rpc there). */
+  amqpUrl?: string;
+  logger?: Logger;
+  settings?: Partial<GatewaySettings>;
+  /** Limits of the first account's keys (generous by default). */
+  limits?: { rateLimitPerMinute: number; rateLimitPerDay: number };
+}
+
+export interface TestGateway {
+  app: Express;
+  /** The first account: a live and a test key. */
+  account: CreatedAccount;
+  /** Another account with its own keys (for isolation tests). */
+  createAccount(input?: Partial<CreateAccountInput>): Promise<CreatedAccount>;
+  db: GatewayDb;
+  redis: Redis;
+  bus: Bus<Record<never, never>, typeof FILING_RPC_CATALOG>;
+  redisPrefix: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The gateway app as production wires it, on real infrastructure of its own: a migrated
+ * database clone, a Redis prefix, RabbitMQ (the run's shared vhost unless told otherwise), and an
+ * account with one live and one test key. Close it in afterAll.
+ */
+export async function createTestGateway(options: TestGatewayOptions): Promise<TestGateway> {
+  const database = await createGatewayTestDatabase(options.label);
+  const redisScope = createTestRedisPrefix(options.label);
+  const db = createGatewayDb(database.url);
+  const redis = new Redis(redisScope.url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  const logger = options.logger ?? createLogger({ service: "gateway-test", level: "silent" });
+  const metrics = createMetricsRegistry("gateway");
+  const bus = await connectBus({
+    url: options.amqpUrl ?? inject("gatewayAmqpUrl"),
+    service: "gateway-test",
+    messages: {},
+    rpc: FILING_RPC_CATALOG,
+    logger,
+    metrics,
+    reconnect: { initialMaxRetries: 1 },
+  });
+  const settings: GatewaySettings = {
+    bodyLimitBytes: 32_768,
+    apiKeyPepper: TEST_PEPPER,
+    sealingKey: sealingKeyFromBase64(DEVELOPMENT_SEALING_KEY.id, DEVELOPMENT_SEALING_KEY.base64),
+    redisKeyPrefix: redisScope.prefix,
+    apiKeyCacheTtlMs: 5_000,
+    defaultRateLimits: { perMinute: 60, perDay: 1000 },
+    trustProxyHops: 0,
+    ...options.settings,
+  };
+  const app = createApp({ settings, logger, db, redis, bus, metrics });
+  const hasher = createSecretHasher(settings.apiKeyPepper);
+  const newAccount = (input: Partial<CreateAccountInput> = {}) =>
+    createAccount(db, { name: "Test Agency Ltd", openingBalancePence: 10_000n, ...GENEROUS_LIMITS, ...input }, { hasher });
+  const account = await newAccount(options.limits ?? {});
+  return {
+    app,
+    account,
+    createAccount: newAccount,
+    db,
+    redis,
+    bus,
+    redisPrefix: redisScope.prefix,
+    async close() {
+      await bus.close();
+      await redisScope.cleanup();
+      redis.disconnect();
+      await db.$disconnect();
+      await database.drop();
+    },
+  };
+}
