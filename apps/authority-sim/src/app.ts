@@ -1,4 +1,4 @@
-import { createMetricsRegistry, createOpsRouter, httpMetricsMiddleware, type Logger } from "@dormant/service-kit";
+import { createMetricsRegistry, createOpsRouter, httpMetricsMiddleware } from "@dormant/service-kit";
 import express, { type ErrorRequestHandler, type Express } from "express";
 import type { SimConfig } from "./config.ts";
 import { createSimContext, type ContextOptions, type SimContext } from "./context.ts";
@@ -9,7 +9,6 @@ import { registryGatewayRouter } from "./registry-gateway/registry-gateway-route
 import { taxRouter } from "./tax/tax-router.ts";
 
 export interface SimAppOptions extends ContextOptions {
-  logger?: Logger;
   /** False once shutdown starts (readiness turns 503). */
   isAcceptingWork?: () => boolean;
 }

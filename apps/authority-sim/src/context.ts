@@ -1,3 +1,4 @@
+import type { Logger } from "@dormant/service-kit";
 import type { SimConfig } from "./config.ts";
 import { Faults } from "./faults/faults.ts";
 import { HangingRequests } from "./faults/hanging-requests.ts";
@@ -28,12 +29,15 @@ export interface SimContext {
   rateLimiter: RateLimiter;
   random: () => number;
   now: () => number;
+  /** Where submissions and refusals are logged (never with a credential). */
+  logger: Logger | undefined;
 }
 
 export interface ContextOptions {
   /** Source of randomness for injected error rates (tests pass a fixed one). */
   random?: () => number;
   now?: () => number;
+  logger?: Logger;
 }
 
 export function createSimContext(config: SimConfig, options: ContextOptions = {}): SimContext {
@@ -53,6 +57,7 @@ export function createSimContext(config: SimConfig, options: ContextOptions = {}
     rateLimiter: new RateLimiter(config.registryData.rateLimitPer5Min, now),
     random: options.random ?? Math.random,
     now,
+    logger: options.logger,
   };
 }
 

@@ -146,7 +146,7 @@ describe("ops endpoints", () => {
     expect((await fetch(`${sim.url}/readyz`)).status).toBe(200);
     await submitTax();
     const metrics = await (await fetch(`${sim.url}/metrics`)).text();
-    expect(metrics).toContain('http_requests_total{method="POST",route="/tax/submission,/poll"');
+    expect(metrics).toContain('http_requests_total{method="POST",route="/tax/submission",status="200"');
   });
 
   it("unknown paths are 404", async () => {

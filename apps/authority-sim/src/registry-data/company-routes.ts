@@ -1,6 +1,6 @@
 import express, { type Request, type Response, type Router } from "express";
-import type { ReceivedLog } from "../state/received-log.ts";
-import type { CompanyDirectory } from "./company-directory.ts";
+import type { SimContext } from "../context.ts";
+import { recordExchange } from "../record-exchange.ts";
 
 function page(req: Request, defaultSize: number): { start: number; size: number } {
   const start = Number.parseInt(String(req.query.start_index ?? "0"), 10);
@@ -15,13 +15,13 @@ function page(req: Request, defaultSize: number): { start: number; size: number 
  * The registry public data API: company profile, officers and filing history (JSON shapes of
  * @dormant/company-data). Mount it behind the API-key check.
  */
-export function companyRoutes(deps: { directory: CompanyDirectory; received: ReceivedLog }): Router {
+export function companyRoutes(context: SimContext): Router {
   const router = express.Router();
 
   const lookup = (req: Request, res: Response, kind: string) => {
     const number = String(req.params.number);
-    const company = deps.directory.find(number);
-    deps.received.record({ target: "registry-data", kind, company: number, answer: company ? "200" : "404" });
+    const company = context.directory.find(number);
+    recordExchange(context, "registry-data", { kind, company: number, answer: company ? "200" : "404" });
     if (!company) res.status(404).json({ errors: [{ error: "company-profile-not-found", type: "ch:service" }] });
     return company;
   };

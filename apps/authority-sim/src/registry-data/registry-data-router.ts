@@ -10,6 +10,6 @@ export function registryDataApi(context: SimContext): Router {
   router.use(faultMiddleware("registry-data", { faults: context.faults, hanging: context.hanging, random: () => context.random() }));
   router.use(apiKeyAuth(context.config.registryData.apiKey));
   router.use(context.rateLimiter.middleware());
-  router.use(companyRoutes({ directory: context.directory, received: context.received }));
+  router.use(companyRoutes(context));
   return router;
 }

@@ -1,6 +1,7 @@
 import express, { type Request, type Response, type Router } from "express";
 import type { SimContext } from "../context.ts";
 import { faultMiddleware } from "../faults/fault-middleware.ts";
+import { recordExchange } from "../record-exchange.ts";
 import { REGISTRY_GATEWAY_PATH } from "../paths.ts";
 import { xmlBody, xmlBodyErrors } from "../xml/xml-body.ts";
 import { answerRegistryRequest } from "./answer-registry-request.ts";
@@ -11,7 +12,7 @@ export function registryGatewayRouter(context: SimContext): Router {
   const faults = faultMiddleware("registry", { faults: context.faults, hanging: context.hanging, random: () => context.random() });
   router.post(REGISTRY_GATEWAY_PATH, ...xmlBody(context.config.maxBodyBytes), faults, (req: Request, res: Response) => {
     const answer = answerRegistryRequest(typeof req.body === "string" ? req.body : "", { context, now: context.now() });
-    context.received.record({ target: "registry", ...answer.received });
+    recordExchange(context, "registry", answer.received);
     if ("hang" in answer) context.hanging.hold(res);
     else res.type("text/xml").send(answer.xml);
   });

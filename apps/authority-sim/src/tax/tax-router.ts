@@ -3,6 +3,7 @@ import express, { type Request, type Response, type Router } from "express";
 import type { SimContext } from "../context.ts";
 import { faultMiddleware } from "../faults/fault-middleware.ts";
 import { simBaseUrl } from "../http/base-url.ts";
+import { recordExchange } from "../record-exchange.ts";
 import { PREFIX, TAX_PATHS } from "../paths.ts";
 import { xmlBody, xmlBodyErrors } from "../xml/xml-body.ts";
 import { answerTaxRequest } from "./answer-tax-request.ts";
@@ -21,13 +22,15 @@ export function taxRouter(context: SimContext): Router {
     },
   });
 
-  router.post([TAX_PATHS.submission, TAX_PATHS.poll], ...xmlBody(context.config.maxBodyBytes), faults, async (req: Request, res: Response) => {
+  const answer = async (req: Request, res: Response) => {
     const exchange = { context, baseUrl: `${simBaseUrl(req, context.config)}${PREFIX.tax}`, now: context.now() };
-    const answer = await answerTaxRequest(typeof req.body === "string" ? req.body : "", exchange);
-    context.received.record({ target: "tax", ...answer.received });
-    if ("hang" in answer) context.hanging.hold(res);
-    else res.type("text/xml").send(answer.xml);
-  });
+    const result = await answerTaxRequest(typeof req.body === "string" ? req.body : "", exchange);
+    recordExchange(context, "tax", result.received);
+    if ("hang" in result) context.hanging.hold(res);
+    else res.type("text/xml").send(result.xml);
+  };
+  // One route per endpoint, so metrics label each path on its own.
+  for (const path of [TAX_PATHS.submission, TAX_PATHS.poll]) router.post(path, ...xmlBody(context.config.maxBodyBytes), faults, answer);
   router.use(xmlBodyErrors);
   return router;
 }

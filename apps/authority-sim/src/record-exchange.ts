@@ -1,0 +1,12 @@
+import type { SimContext } from "./context.ts";
+import type { ReceivedEntry, Target } from "./state/received-log.ts";
+
+/**
+ * Notes what an authority received and answered: in the received log, and in the service log
+ * (submissions at info, polls and lookups at debug). Entries never hold a credential.
+ */
+export function recordExchange(context: SimContext, target: Target, received: Omit<ReceivedEntry, "seq" | "at" | "target">): void {
+  const entry = context.received.record({ target, ...received });
+  const level = entry.kind === "submit" ? "info" : "debug";
+  context.logger?.[level]({ ...entry, seq: undefined, at: undefined }, `${target} ${entry.kind}: ${entry.answer}`);
+}
