@@ -20,7 +20,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
     const appError = toAppError(error);
     if (appError.httpStatus >= 500) {
-      logger.error({ err: appError.cause ?? appError, code: appError.code }, "request failed");
+      // A dependency out of reach (503) is expected now and then; anything else is a bug.
+      const level = appError.httpStatus === 503 ? "warn" : "error";
+      logger[level]({ err: appError.cause ?? appError, code: appError.code }, "request failed");
     }
     if (res.headersSent) {
       res.destroy();

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import type { Express } from "express";
+import request from "supertest";
 
 /** A valid CT600 submit body (override any field). */
 export function ct600Body(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -20,3 +22,17 @@ export function accountsBody(overrides: Record<string, unknown> = {}): Record<st
 export function idempotencyKey(): string {
   return `test-${randomUUID()}`;
 }
+
+/** POST a submit with a key and an Idempotency-Key (a fresh one unless given; null sends none). */
+export function submit(app: Express, type: "ct600" | "accounts", apiKey: string, body: unknown, key: string | null = idempotencyKey()) {
+  const call = request(app).post(`/api/v1/filings/${type}`).set("X-API-Key", apiKey);
+  if (key !== null) call.set("Idempotency-Key", key);
+  return call.send(body as object);
+}
+
+/** GET an API path with a key. */
+export function get(app: Express, path: string, apiKey: string) {
+  return request(app).get(`/api/v1${path}`).set("X-API-Key", apiKey);
+}
+
+export const RATE_LIMIT_HEADERS = ["x-ratelimit-limit-minute", "x-ratelimit-remaining-minute", "x-ratelimit-limit-day", "x-ratelimit-remaining-day"];
