@@ -11,8 +11,11 @@ export interface SimServer {
   /** e.g. http://127.0.0.1:4100 */
   url: string;
   urls: SimUrls;
-  /** Stops accepting connections, drops held (hung) requests and closes every connection. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections, drops held (hung) requests at once, lets requests in progress
+   * finish for up to `graceMs` (default 5 s), then closes whatever connection is left.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** The base URL of each authority, as clients are configured with them. */
@@ -55,11 +58,12 @@ export async function startSimServer(config: SimConfig, options: SimAppOptions =
     context,
     url,
     urls: simUrls(url),
-    close: () =>
+    close: (graceMs = 5_000) =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         context.hanging.dropAll();
-        server.closeAllConnections();
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), graceMs).unref();
       }),
   };
 }

@@ -63,7 +63,7 @@ function finalStatus(submissionNumber: string): Promise<RegistrySubmissionStatus
 
 describe("registry XML gateway: accounts submission", () => {
   it("acknowledges dormant accounts (iXBRL from @dormant/documents), then PENDING, then ACCEPT", async () => {
-    sim.context.timing.update({ outcomeDelayMs: 400 });
+    sim.context.timing.update({ outcomeDelayMs: 1000 });
     const submissionNumber = await submitAccepted("00000001");
     expect(await statusOf(submissionNumber)).toMatchObject({ submissionNumber, statusCode: "PENDING", outcome: "pending", companyNumber: "00000001" });
     expect(await finalStatus(submissionNumber)).toMatchObject({ statusCode: "ACCEPT", outcome: "accepted", rejections: [] });
@@ -92,12 +92,15 @@ describe("registry XML gateway: accounts submission", () => {
   });
 
   it("00000006: PARKED (still pending for the client), then ACCEPT", async () => {
-    sim.context.timing.update({ outcomeDelayMs: 150 });
+    sim.context.timing.update({ outcomeDelayMs: 600 });
     const submissionNumber = await submitAccepted("00000006");
-    const parked = await waitFor(async () => {
-      const current = await statusOf(submissionNumber);
-      return current.statusCode === "PARKED" ? current : undefined;
-    });
+    const parked = await waitFor(
+      async () => {
+        const current = await statusOf(submissionNumber);
+        return current.statusCode === "PARKED" ? current : undefined;
+      },
+      { intervalMs: 20, what: "PARKED" },
+    );
     expect(parked.outcome).toBe("pending");
     await waitFor(async () => (await statusOf(submissionNumber)).statusCode === "ACCEPT");
   });

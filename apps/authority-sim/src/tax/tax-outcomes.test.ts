@@ -47,7 +47,7 @@ function finalAnswer(correlationId: string): Promise<Ct600Response> {
 
 describe("tax transaction engine: poll and delete", () => {
   it("00000001: pending, then success with an IRmark receipt; delete clears it; afterwards 2000", async () => {
-    sim.context.timing.update({ outcomeDelayMs: 500 });
+    sim.context.timing.update({ outcomeDelayMs: 1000 });
     const message = nilReturn({ companyNumber: "00000001" });
     const correlationId = await submitFor("00000001", message.xml);
 

@@ -1,3 +1,4 @@
+import type { AddressInfo } from "node:net";
 import { parseCt600Response, type Ct600ErrorAnswer } from "@dormant/govtalk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SimServer } from "../server.ts";
@@ -109,6 +110,17 @@ describe("tax transaction engine: submission", () => {
     expect(json.status).toBe(415);
     const huge = await postXml(sim.urls.taxSubmission, `<x>${"a".repeat(70 * 1024)}</x>`);
     expect(huge.status).toBe(413);
+  });
+
+  it("writes SIM_PUBLIC_URL into ResponseEndPoint when configured", async () => {
+    const behindProxy = await startTestSim({ publicUrl: "http://authority-sim.internal:4100" });
+    try {
+      const { port } = behindProxy.server.address() as AddressInfo;
+      const answer = parseCt600Response((await postXml(`http://127.0.0.1:${port}/tax/submission`, nilReturn().xml)).text);
+      expect(answer).toMatchObject({ type: "acknowledgement", responseEndPoint: "http://authority-sim.internal:4100/tax/poll" });
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it("never echoes the gateway password, in answers or in the received log", async () => {
