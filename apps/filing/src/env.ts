@@ -1,0 +1,64 @@
+import { DEVELOPMENT_SEALING_KEY, sealingKeyFromBase64, type SealingKey } from "@dormant/contracts";
+import { baseEnvSchema, ConfigError, parseEnv } from "@dormant/service-kit";
+import { z } from "zod";
+import { filingDatabaseEnvShape } from "./db/settings.ts";
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Every setting of the filing service, read once at boot (README "Configuration" lists them). */
+export const filingEnvSchema = baseEnvSchema.extend({
+  ...filingDatabaseEnvShape,
+  /** Connections of the filing service's database pool. */
+  FILING_DATABASE_POOL_MAX: positiveInt(10),
+  AMQP_URL: z.url().default("amqp://guest:guest@127.0.0.1:5672"),
+  REDIS_URL: z.url().default("redis://127.0.0.1:6379"),
+  /** Prefix of every Redis key (the filing service writes under `<prefix>filing:`). */
+  REDIS_KEY_PREFIX: z.string().default("dormant:"),
+  /** The registry public data API (the simulator's by default) and its key. */
+  REGISTRY_DATA_URL: z.url().default("http://127.0.0.1:4100/registry-data"),
+  REGISTRY_DATA_API_KEY: z.string().min(1).default("sim-registry-data-key"),
+  REGISTRY_DATA_TIMEOUT_MS: positiveInt(5_000),
+  /** How long registry answers are cached: company data, and "company unknown". */
+  REGISTRY_CACHE_TTL_SECONDS: positiveInt(600),
+  REGISTRY_NOT_FOUND_TTL_SECONDS: positiveInt(60),
+  /** Key (base64, 32 bytes) that opens and seals third-party credentials: the gateway's and the submitters'. */
+  CREDENTIALS_SEALING_KEY: z.string().optional(),
+  CREDENTIALS_SEALING_KEY_ID: z.string().min(1).max(64).default("k1"),
+  /** Ops endpoints (/healthz, /readyz, /metrics). */
+  OPS_PORT: z.coerce.number().int().min(0).max(65_535).default(4301),
+  OPS_HOST: z.string().min(1).default("0.0.0.0"),
+  /** How long a submit request holds a filing it works on (then another request may resume it). */
+  SUBMIT_CLAIM_SECONDS: positiveInt(120),
+  /** A pending filing older than this, that no request works on, is ended as error by the sweeper. */
+  SWEEPER_PENDING_AFTER_SECONDS: positiveInt(900),
+  SWEEPER_INTERVAL_MS: positiveInt(60_000),
+  /** How often the outbox relay looks for rows (it is also woken at once by every commit here). */
+  OUTBOX_RELAY_INTERVAL_MS: positiveInt(500),
+  OUTBOX_BATCH_SIZE: positiveInt(100),
+  /** Deliveries handled at once: filing.rpc requests and filing.outcomes messages. */
+  RPC_PREFETCH: positiveInt(20),
+  OUTCOMES_PREFETCH: positiveInt(10),
+});
+export type FilingEnv = z.infer<typeof filingEnvSchema>;
+
+export interface FilingConfig extends FilingEnv {
+  sealingKey: SealingKey;
+}
+
+function resolveSealingKey(env: FilingEnv): SealingKey {
+  if (env.CREDENTIALS_SEALING_KEY) {
+    try {
+      return sealingKeyFromBase64(env.CREDENTIALS_SEALING_KEY_ID, env.CREDENTIALS_SEALING_KEY);
+    } catch {
+      throw new ConfigError(["CREDENTIALS_SEALING_KEY: must be 32 bytes, base64-encoded"]);
+    }
+  }
+  if (env.NODE_ENV === "production") throw new ConfigError(["CREDENTIALS_SEALING_KEY: required in production"]);
+  return sealingKeyFromBase64(DEVELOPMENT_SEALING_KEY.id, DEVELOPMENT_SEALING_KEY.base64);
+}
+
+/** Parses and resolves the configuration; throws ConfigError listing every problem. */
+export function loadFilingConfig(source: Record<string, string | undefined> = process.env): FilingConfig {
+  const env = parseEnv(filingEnvSchema, source);
+  return { ...env, sealingKey: resolveSealingKey(env) };
+}
