@@ -28,8 +28,6 @@ export const simEnvSchema = baseEnvSchema.extend({
   SIM_REGISTRY_DATA_AS_OF: isoDate.default("2026-10-01"),
 });
 
-export type SimEnv = z.infer<typeof simEnvSchema>;
-
 /** The simulator's configuration from environment variables (throws ConfigError on bad input). */
 export function loadConfig(source: Record<string, string | undefined> = process.env): SimConfig {
   const env = parseEnv(simEnvSchema, source);

@@ -1,17 +1,14 @@
 import type { SubmissionStatusInput } from "@dormant/govtalk";
-import type { RegistryOutcome, ScenarioName } from "../outcomes.ts";
+import type { RegistryOutcome } from "../outcomes.ts";
 
 /** An accounts submission the simulated registry holds. */
 export interface RegistrySubmission {
   submissionNumber: string;
   companyNumber: string;
-  transactionId: string | undefined;
-  receivedAt: number;
   /** When examination ends: PENDING until then. */
   readyAt: number;
   /** For a parked outcome: PARKED until then, then ACCEPT. */
   parkedUntil: number;
-  scenario: ScenarioName;
   outcome: RegistryOutcome;
 }
 

@@ -44,11 +44,8 @@ export function handleFormSubmission(request: RegistryFormSubmissionRequest, exc
   const submission: RegistrySubmission = {
     submissionNumber: form.submissionNumber,
     companyNumber: form.companyNumber,
-    transactionId: request.transactionId,
-    receivedAt: exchange.now,
     readyAt,
     parkedUntil: readyAt + delay,
-    scenario: scenario.name,
     outcome: decideRegistryOutcome(scenario, form.companyAuthCode, context.config.registry.refusedCompanyAuthCode),
   };
   context.registrySubmissions.set(submission.submissionNumber, submission);

@@ -55,9 +55,7 @@ export async function handleSubmit(request: Ct600SubmitRequest, exchange: TaxExc
     companyNumber: company,
     utr: request.return.reference ?? request.utrKey,
     irmark: request.computedIRmark,
-    receivedAt: acceptedAt,
     readyAt: acceptedAt + (scenario.immediate ? 0 : context.timing.current.outcomeDelayMs),
-    scenario: scenario.name,
     outcome: decideTaxOutcome(scenario.tax, businessRuleErrors(request)),
   };
   context.taxSubmissions.set(submission.correlationId, submission);

@@ -1,6 +1,6 @@
 import { isLongerThanTwelveMonths, isValidIsoDate } from "@dormant/company-data";
 import type { Ct600SubmitRequest } from "@dormant/govtalk";
-import type { ScenarioName, TaxOutcome, TaxRuleError } from "../outcomes.ts";
+import type { TaxOutcome, TaxRuleError } from "../outcomes.ts";
 
 /** A CT600 submission the simulated transaction engine holds until it is deleted (or evicted). */
 export interface TaxSubmission {
@@ -8,10 +8,8 @@ export interface TaxSubmission {
   companyNumber: string | undefined;
   utr: string | undefined;
   irmark: { base64: string; base32: string };
-  receivedAt: number;
   /** When the outcome becomes visible to polls. */
   readyAt: number;
-  scenario: ScenarioName;
   outcome: TaxOutcome;
 }
 
