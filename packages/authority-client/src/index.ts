@@ -1,0 +1,22 @@
+// @dormant/authority-client: what the submitter workers share for talking to unreliable
+// authorities: breakers whose timeouts abort the request, XML over HTTP with classified failures,
+// at-most-once submission records and completion records in Redis, poll timing, and the keys
+// that open sealed credentials. See README.md.
+export { AuthorityUnavailableError, AuthorityRequestError, isAuthorityFailure } from "./errors.ts";
+export type { UnavailableReason } from "./errors.ts";
+export { postXml } from "./post-xml.ts";
+export { breakerEnvShape, breakerSettingsFromEnv } from "./breaker-settings.ts";
+export type { BreakerSettings } from "./breaker-settings.ts";
+export { createBreakerMetrics, BREAKER_STATE_VALUE } from "./breaker-metrics.ts";
+export type { BreakerMetrics } from "./breaker-metrics.ts";
+export { AuthorityBreaker } from "./authority-breaker.ts";
+export type { AuthorityBreakerOptions, AuthorityWork, BreakerState, RunOptions } from "./authority-breaker.ts";
+export { SubmissionLedger } from "./submission-ledger.ts";
+export type { SubmissionRecord, ClaimResult, SubmissionLedgerOptions } from "./submission-ledger.ts";
+export { submitOnce, mayHaveReachedAuthority, SubmissionBlockedError } from "./submit-once.ts";
+export type { SubmitOnceOptions, SubmitOnceResult } from "./submit-once.ts";
+export { CompletionLedger } from "./completion-ledger.ts";
+export type { CompletionLedgerOptions } from "./completion-ledger.ts";
+export { giveUpAt, nextPoll, afterTransientPollFailure, pollTimeoutMs } from "./poll-timing.ts";
+export type { NextPoll } from "./poll-timing.ts";
+export { sealingKeysEnvShape, resolveSealingKeys } from "./sealing-keys.ts";

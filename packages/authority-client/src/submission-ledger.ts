@@ -1,0 +1,108 @@
+import { randomUUID } from "node:crypto";
+import type { Redis } from "ioredis";
+import { z } from "zod";
+
+/**
+ * What is known about one submission (one part of one filing) across every worker replica:
+ * - in_progress: a worker claimed it and is talking to the authority;
+ * - submitted: the authority acknowledged it; `response` is what the submit RPC answered, and
+ *   `follow_up_done` says whether the first poll was scheduled;
+ * - uncertain: the attempt failed in a way that may have reached the authority (a timeout after
+ *   sending): it is never sent again.
+ * A refused or unsent attempt leaves no record, so it can be tried again.
+ */
+export type SubmissionRecord<R> =
+  | { state: "in_progress"; owner: string; started_at: string }
+  | { state: "submitted"; owner: string; submitted_at: string; response: R; follow_up_done: boolean }
+  | { state: "uncertain"; owner: string; since: string; reason: string };
+
+export type ClaimResult<R> = { claimed: true; owner: string } | { claimed: false; record: SubmissionRecord<R> };
+
+/** Replaces (or, with an empty value, deletes) the record only if the caller's owner id is in it. */
+const REPLACE_IF_OWNER = `
+local current = redis.call('GET', KEYS[1])
+if not current then return 0 end
+local ok, decoded = pcall(cjson.decode, current)
+if not ok or type(decoded) ~= 'table' or decoded.owner ~= ARGV[1] then return 0 end
+if ARGV[2] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3]) end
+return 1`;
+
+export interface SubmissionLedgerOptions<R> {
+  redis: Redis;
+  /** e.g. `dormant:tax-submitter:submit:`; the submission id is appended. */
+  keyPrefix: string;
+  /** How long a record is kept (and so how long a duplicate is recognised). */
+  ttlSeconds: number;
+  /** Schema of the stored RPC response (records are parsed on the way back). */
+  response: z.ZodType<R>;
+}
+
+/**
+ * At-most-once submission records in Redis: a SET NX claim per submission id, then the
+ * outcome of the attempt, each written only by the worker that holds the claim. Redis is shared
+ * infrastructure here, not worker state: every replica sees the same records, so any of them
+ * recognises a duplicate request.
+ */
+export class SubmissionLedger<R> {
+  private readonly recordSchema: z.ZodType<SubmissionRecord<R>>;
+
+  constructor(private readonly options: SubmissionLedgerOptions<R>) {
+    this.recordSchema = z.discriminatedUnion("state", [
+      z.object({ state: z.literal("in_progress"), owner: z.string(), started_at: z.string() }),
+      z.object({ state: z.literal("submitted"), owner: z.string(), submitted_at: z.string(), response: options.response, follow_up_done: z.boolean() }),
+      z.object({ state: z.literal("uncertain"), owner: z.string(), since: z.string(), reason: z.string() }),
+    ]) as z.ZodType<SubmissionRecord<R>>;
+  }
+
+  /** Claims the submission, or returns the record of whoever claimed it before. */
+  async claim(id: string): Promise<ClaimResult<R>> {
+    const owner = randomUUID();
+    const record: SubmissionRecord<R> = { state: "in_progress", owner, started_at: new Date().toISOString() };
+    for (let tries = 0; tries < 3; tries += 1) {
+      const set = await this.options.redis.set(this.key(id), JSON.stringify(record), "EX", this.options.ttlSeconds, "NX");
+      if (set === "OK") return { claimed: true, owner };
+      const existing = await this.read(id);
+      if (existing) return { claimed: false, record: existing };
+      // The record went (released) between the two commands: claim again.
+    }
+    throw new Error(`could not claim submission ${id}: its record keeps changing`);
+  }
+
+  async read(id: string): Promise<SubmissionRecord<R> | undefined> {
+    const text = await this.options.redis.get(this.key(id));
+    if (text === null) return undefined;
+    return this.recordSchema.parse(JSON.parse(text));
+  }
+
+  /** The authority acknowledged the submission. */
+  async recordSubmitted(id: string, owner: string, response: R, followUpDone: boolean): Promise<void> {
+    const record: SubmissionRecord<R> = { state: "submitted", owner, submitted_at: new Date().toISOString(), response, follow_up_done: followUpDone };
+    await this.replace(id, owner, record);
+  }
+
+  /** The first poll of an acknowledged submission was scheduled (by its owner or by a duplicate). */
+  async markFollowUpDone(id: string): Promise<void> {
+    const record = await this.read(id);
+    if (record?.state !== "submitted" || record.follow_up_done) return;
+    await this.replace(id, record.owner, { ...record, follow_up_done: true });
+  }
+
+  /** The attempt may have reached the authority: never send this submission again. */
+  async markUncertain(id: string, owner: string, reason: string): Promise<void> {
+    await this.replace(id, owner, { state: "uncertain", owner, since: new Date().toISOString(), reason });
+  }
+
+  /** The attempt certainly did not leave a submission at the authority: it may be tried again. */
+  async release(id: string, owner: string): Promise<void> {
+    await this.options.redis.eval(REPLACE_IF_OWNER, 1, this.key(id), owner, "", "0");
+  }
+
+  private async replace(id: string, owner: string, record: SubmissionRecord<R>): Promise<void> {
+    const replaced = await this.options.redis.eval(REPLACE_IF_OWNER, 1, this.key(id), owner, JSON.stringify(record), String(this.options.ttlSeconds));
+    if (replaced !== 1) throw new Error(`submission ${id} is no longer claimed by this attempt`);
+  }
+
+  private key(id: string): string {
+    return `${this.options.keyPrefix}${id}`;
+  }
+}

@@ -1,0 +1,116 @@
+import { AppError } from "@dormant/contracts";
+import type { Logger } from "@dormant/service-kit";
+import { AuthorityRequestError, AuthorityUnavailableError } from "./errors.ts";
+import type { SubmissionLedger } from "./submission-ledger.ts";
+
+/** A duplicate request met an attempt still in progress, or one whose fate at the authority is unknown. */
+export class SubmissionBlockedError extends Error {
+  constructor(
+    readonly state: "in_progress" | "uncertain",
+    message: string,
+  ) {
+    super(message);
+    this.name = "SubmissionBlockedError";
+  }
+}
+
+/**
+ * Whether a failed submit may have left a submission at the authority: a classified refusal
+ * (AppError), an HTTP 4xx and an unsent or refused request did not; a timeout after sending, a
+ * broken connection, an aborted call or anything unexpected may have.
+ */
+export function mayHaveReachedAuthority(error: unknown): boolean {
+  if (error instanceof AuthorityUnavailableError) return error.maybeReceived;
+  if (error instanceof AppError || error instanceof AuthorityRequestError) return false;
+  return true;
+}
+
+export interface SubmitOnceOptions<R> {
+  ledger: SubmissionLedger<R>;
+  /** The submission's id, e.g. `fil_123:1`. */
+  id: string;
+  /** Sends the (already built) submission and returns what the RPC answers; throws when refused. */
+  submit: () => Promise<R>;
+  /** What must follow an acknowledged submission (scheduling the first poll); may run again for a duplicate. */
+  followUp: (response: R) => Promise<void>;
+  /** How long a duplicate waits for an attempt in progress to finish before giving up. */
+  waitMs: number;
+  signal?: AbortSignal;
+  logger: Logger;
+}
+
+export interface SubmitOnceResult<R> {
+  response: R;
+  /** True when this request found the submission already made and returned its record. */
+  duplicate: boolean;
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}
+
+/**
+ * Submits at most once per id, whichever replica gets the request and however often it comes:
+ * the first request claims the id and submits; a later one returns the recorded response (and
+ * schedules the follow-up again if the first could not); one arriving while an attempt is in
+ * progress waits for it (up to `waitMs`). An attempt that may have reached the authority
+ * without an answer is recorded as uncertain and never repeated (SubmissionBlockedError); one
+ * refused or never sent releases the id so it can be tried again.
+ */
+export async function submitOnce<R>(options: SubmitOnceOptions<R>): Promise<SubmitOnceResult<R>> {
+  const { ledger, id, logger, signal } = options;
+  const deadline = Date.now() + options.waitMs;
+  for (;;) {
+    const claim = await ledger.claim(id);
+    if (claim.claimed) return { response: await attempt(options, claim.owner), duplicate: false };
+    const { record } = claim;
+    if (record.state === "submitted") {
+      if (!record.follow_up_done) {
+        await options.followUp(record.response);
+        await ledger.markFollowUpDone(id);
+      }
+      logger.info({ submission: id }, "duplicate submit request: answering with the recorded submission");
+      return { response: record.response, duplicate: true };
+    }
+    if (record.state === "uncertain") {
+      throw new SubmissionBlockedError(
+        "uncertain",
+        `an earlier attempt to submit this (${record.reason}) may have reached the authority without an answer; it is not sent again`,
+      );
+    }
+    if (Date.now() >= deadline || signal?.aborted) {
+      throw new SubmissionBlockedError("in_progress", "another attempt to submit this is still in progress");
+    }
+    await sleep(100, signal);
+  }
+}
+
+async function attempt<R>(options: SubmitOnceOptions<R>, owner: string): Promise<R> {
+  const { ledger, id, logger } = options;
+  let response: R;
+  try {
+    response = await options.submit();
+  } catch (error) {
+    const reached = mayHaveReachedAuthority(error);
+    const settle = reached
+      ? ledger.markUncertain(id, owner, error instanceof Error ? error.message : String(error))
+      : ledger.release(id, owner);
+    await settle.catch((ledgerError: unknown) => logger.error({ err: ledgerError, submission: id }, "could not record the failed attempt"));
+    throw error;
+  }
+  try {
+    await options.followUp(response);
+  } catch (error) {
+    await ledger
+      .recordSubmitted(id, owner, response, false)
+      .catch((ledgerError: unknown) => logger.error({ err: ledgerError, submission: id }, "could not record the submission"));
+    throw error;
+  }
+  await ledger
+    .recordSubmitted(id, owner, response, true)
+    .catch((ledgerError: unknown) => logger.error({ err: ledgerError, submission: id }, "could not record the submission; duplicates will wait and fail"));
+  return response;
+}
