@@ -224,6 +224,8 @@ export async function connectBus<const C extends MessageCatalog, const R extends
     async close() {
       await Promise.all([...subscriptions].map((loop) => loop.stop()));
       subscriptions.clear();
+      publisher.close();
+      rpcClient.close();
       await connection.close();
     },
   };

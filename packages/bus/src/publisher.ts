@@ -53,6 +53,11 @@ export class ConfirmPublisher implements ChannelUser {
     this.slot.clear();
   }
 
+  /** Publishes waiting for a channel, and any later ones, fail at once with bus_closed. */
+  close(): void {
+    this.slot.close(new BusError("bus_closed", "the bus is closed"));
+  }
+
   /** Resolves once the broker confirmed the message; `what` names it in errors. */
   async publish(target: PublishTarget, content: Buffer, properties: Options.Publish, what: string): Promise<void> {
     const messageId = properties.messageId;

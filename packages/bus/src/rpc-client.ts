@@ -57,6 +57,11 @@ export class RpcClient implements ChannelUser {
     this.failCalls(() => true);
   }
 
+  /** Calls waiting for a channel, and any later ones, fail at once with bus_closed. */
+  close(): void {
+    this.slot.close(new BusError("bus_closed", "the bus is closed"));
+  }
+
   async call(queue: string, type: string, definition: RpcDefinition, payload: unknown, timeoutMs: number): Promise<unknown> {
     const request = definition.request.safeParse(payload);
     if (!request.success) {

@@ -4,7 +4,8 @@
  */
 export class Slot<T> {
   private value: T | null = null;
-  private readonly waiters = new Set<(value: T) => void>();
+  private closedWith: Error | null = null;
+  private readonly waiters = new Set<{ wake: (value: T) => void; fail: (error: Error) => void }>();
 
   current(): T | null {
     return this.value;
@@ -12,7 +13,14 @@ export class Slot<T> {
 
   set(value: T): void {
     this.value = value;
-    for (const wake of [...this.waiters]) wake(value);
+    for (const waiter of [...this.waiters]) waiter.wake(value);
+  }
+
+  /** Empties the slot for good: waiting and later callers get `error`. */
+  close(error: Error): void {
+    this.value = null;
+    this.closedWith = error;
+    for (const waiter of [...this.waiters]) waiter.fail(error);
   }
 
   /** Empties the slot if it still holds `value` (or anything, when no value is given). */
@@ -21,18 +29,23 @@ export class Slot<T> {
   }
 
   wait(timeoutMs: number, timeoutError: () => Error): Promise<T> {
+    if (this.closedWith) return Promise.reject(this.closedWith);
     if (this.value !== null) return Promise.resolve(this.value);
     return new Promise<T>((resolve, reject) => {
-      const wake = (value: T) => {
-        clearTimeout(timer);
-        this.waiters.delete(wake);
-        resolve(value);
+      const waiter = {
+        wake: (value: T) => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve(value);
+        },
+        fail: (error: Error) => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          reject(error);
+        },
       };
-      const timer = setTimeout(() => {
-        this.waiters.delete(wake);
-        reject(timeoutError());
-      }, Math.max(0, timeoutMs));
-      this.waiters.add(wake);
+      const timer = setTimeout(() => waiter.fail(timeoutError()), Math.max(0, timeoutMs));
+      this.waiters.add(waiter);
     });
   }
 }

@@ -71,7 +71,10 @@ type Overrides = Partial<Omit<BusOptions<typeof testMessages, typeof testRpc>, "
 /** The vhost of one test file, a raw channel for looking at queues, and buses closed at the end. */
 export interface BusTestContext {
   vhost: TestVhost;
+  /** A plain channel of the test's own (its connection is named "test-raw"). */
   raw: ConfirmChannel;
+  /** Opens `raw` again (after a test dropped every connection of the vhost). */
+  reopenRaw(): Promise<void>;
   metrics: Registry;
   startBus(overrides?: Overrides): Promise<TestBus>;
   /** Empties every queue of the test topology and zeroes the counters (before each test). */
@@ -91,7 +94,8 @@ export async function busTestContext(label: string): Promise<BusTestContext> {
   const buses: TestBus[] = [];
   const metrics = new Registry();
   const openRaw = async () => {
-    rawModel = await connect(vhost.url);
+    await (rawModel as ChannelModel | null)?.close().catch(() => undefined);
+    rawModel = await connect(vhost.url, { clientProperties: { connection_name: "test-raw" } });
     rawModel.on("error", () => undefined);
     const channel = await rawModel.createConfirmChannel();
     channel.on("error", () => undefined);
@@ -100,6 +104,9 @@ export async function busTestContext(label: string): Promise<BusTestContext> {
   const context: BusTestContext = {
     vhost,
     raw: await openRaw(),
+    async reopenRaw() {
+      context.raw = await openRaw();
+    },
     metrics,
     async startBus(overrides = {}) {
       const bus = await connectBus({
