@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "@dormant/testing";
+import type { TestDatabase } from "@dormant/testing";
+import { createBillingDb } from "./client.ts";
+import type { BillingDb } from "./client.ts";
+import { migrateBillingDatabase } from "./migrations.ts";
+
+// Proves that the hand-written migration SQL and prisma/schema.prisma agree (every model and
+// column written and read back through the generated client on a database migrated from empty),
+// and that the rules only the SQL carries hold: no overdraw, derived totals, append-only records,
+// guarded hold transitions, one capture per filing.
+describe("billing database schema", () => {
+  let database: TestDatabase;
+  let db: BillingDb;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ label: "bill_schema" });
+    expect(await migrateBillingDatabase(database.url)).toEqual(["20251122120000_billing_ledger"]);
+    db = createBillingDb(database.url);
+  });
+  afterAll(async () => {
+    await db?.$disconnect();
+    await database?.drop();
+  });
+
+  /** The database's own words, whether Prisma surfaced them in the message or in the adapter's cause. */
+  const refusal = (pattern: RegExp) => ({
+    asymmetricMatch: (error: { message?: string; meta?: { driverAdapterError?: { cause?: { originalMessage?: string } } } }) =>
+      pattern.test(`${error.message ?? ""} ${error.meta?.driverAdapterError?.cause?.originalMessage ?? ""}`),
+    toString: () => `a database error matching ${pattern}`,
+  });
+
+  it("records the migrations the way Prisma does, and re-running changes nothing", async () => {
+    expect(await migrateBillingDatabase(database.url)).toEqual([]);
+    const rows = await db.$queryRaw<Array<{ migration_name: string }>>`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`;
+    expect(rows.map((r) => r.migration_name)).toEqual(["20251122120000_billing_ledger"]);
+  });
+
+  it("stores every model with every column, and the entry trigger keeps the account's totals", async () => {
+    const account = await db.account.create({ data: { id: "acc_schema1", name: "Schema Ltd" } });
+    expect(account).toMatchObject({ balancePence: 0n, heldPence: 0n, name: "Schema Ltd" });
+    expect(account.createdAt).toBeInstanceOf(Date);
+    expect((await db.account.create({ data: { id: "acc_schema2" } })).name).toBeNull();
+
+    const topUp = await db.topUp.create({ data: { id: "top_1", paymentId: "pay_1", accountId: "acc_schema1", amountPence: 10_000n, source: "webhook" } });
+    await db.ledgerEntry.create({ data: { accountId: "acc_schema1", kind: "credit", balanceDeltaPence: 10_000n, heldDeltaPence: 0n, topUpId: topUp.id } });
+    const hold = await db.hold.create({ data: { id: "hold_1", filingId: "fil_schema1", accountId: "acc_schema1", amountPence: 2000n } });
+    expect(hold).toMatchObject({ state: "open", releaseReason: null });
+    await db.ledgerEntry.create({ data: { accountId: "acc_schema1", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 2000n, filingId: "fil_schema1" } });
+    await db.hold.update({ where: { id: "hold_1" }, data: { state: "captured" } });
+    await db.ledgerEntry.create({
+      data: { accountId: "acc_schema1", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence: -2000n, filingId: "fil_schema1", note: "filing accepted" },
+    });
+    const occurredAt = new Date("2025-03-04T05:06:07.890Z");
+    await db.filingOutcomeRecord.create({
+      data: { filingId: "fil_schema1", outcome: "accepted", accountId: "acc_schema1", messageId: "m-1", feePence: 2000n, effect: "captured", occurredAt },
+    });
+
+    const read = await db.account.findUniqueOrThrow({
+      where: { id: "acc_schema1" },
+      include: { entries: { orderBy: { id: "asc" }, include: { topUp: true, hold: true } }, holds: true, topUps: true },
+    });
+    expect(read).toMatchObject({ balancePence: 8000n, heldPence: 0n });
+    expect(read.entries.map((e) => [e.kind, e.balanceDeltaPence, e.heldDeltaPence])).toEqual([
+      ["credit", 10_000n, 0n],
+      ["hold", 0n, 2000n],
+      ["capture", -2000n, -2000n],
+    ]);
+    expect(read.entries[0]!.topUp).toMatchObject({ paymentId: "pay_1", source: "webhook" });
+    expect(read.entries[2]!.hold).toMatchObject({ id: "hold_1", state: "captured" });
+    expect(read.entries[2]!.note).toBe("filing accepted");
+    expect(typeof read.entries[0]!.id).toBe("bigint");
+    expect(read.holds).toHaveLength(1);
+    expect(read.topUps).toHaveLength(1);
+    const outcome = await db.filingOutcomeRecord.findUniqueOrThrow({ where: { filingId_outcome: { filingId: "fil_schema1", outcome: "accepted" } } });
+    expect(outcome).toMatchObject({ accountId: "acc_schema1", messageId: "m-1", feePence: 2000n, effect: "captured", occurredAt });
+    expect(outcome.receivedAt).toBeInstanceOf(Date);
+  });
+
+  it("refuses to overdraw: held never exceeds the balance, and never goes negative", async () => {
+    await db.account.create({ data: { id: "acc_schema3" } });
+    await db.hold.create({ data: { id: "hold_3", filingId: "fil_schema3", accountId: "acc_schema3", amountPence: 2000n } });
+    await expect(
+      db.ledgerEntry.create({ data: { accountId: "acc_schema3", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 2000n, filingId: "fil_schema3" } }),
+    ).rejects.toEqual(refusal(/accounts_no_overdraw/));
+    await expect(db.$executeRaw`UPDATE "accounts" SET "held_pence" = -1 WHERE "id" = 'acc_schema3'`).rejects.toEqual(refusal(/accounts_held_not_negative/));
+    expect(await db.ledgerEntry.count({ where: { accountId: "acc_schema3" } })).toBe(0);
+  });
+
+  it("refuses entries of the wrong shape and a second capture of a filing", async () => {
+    await db.account.create({ data: { id: "acc_schema4" } });
+    await db.topUp.create({ data: { id: "top_4", paymentId: "pay_4", accountId: "acc_schema4", amountPence: 5000n, source: "admin" } });
+    const shape = refusal(/ledger_entries_shape/);
+    await expect(db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "credit", balanceDeltaPence: 5000n, heldDeltaPence: 0n } })).rejects.toEqual(shape);
+    await expect(
+      db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "credit", balanceDeltaPence: -5000n, heldDeltaPence: 0n, topUpId: "top_4" } }),
+    ).rejects.toEqual(shape);
+    await db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "credit", balanceDeltaPence: 5000n, heldDeltaPence: 0n, topUpId: "top_4" } });
+    await expect(
+      db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "credit", balanceDeltaPence: 5000n, heldDeltaPence: 0n, topUpId: "top_4" } }),
+    ).rejects.toMatchObject({ code: "P2002" });
+
+    await db.hold.create({ data: { id: "hold_4", filingId: "fil_schema4", accountId: "acc_schema4", amountPence: 2000n } });
+    await expect(
+      db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence: 0n, filingId: "fil_schema4" } }),
+    ).rejects.toEqual(shape);
+    await db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 2000n, filingId: "fil_schema4" } });
+    await db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 2000n, filingId: "fil_schema4" } });
+    await db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence: -2000n, filingId: "fil_schema4" } });
+    await expect(
+      db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence: -2000n, filingId: "fil_schema4" } }),
+    ).rejects.toMatchObject({ code: "P2002" });
+    // An entry must belong to a hold of that filing.
+    await expect(
+      db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 100n, filingId: "fil_unheld" } }),
+    ).rejects.toMatchObject({ code: "P2003" });
+    expect(await db.account.findUniqueOrThrow({ where: { id: "acc_schema4" } })).toMatchObject({ balancePence: 3000n, heldPence: 2000n });
+  });
+
+  it("refuses UPDATE, DELETE and TRUNCATE of ledger entries, top-ups and outcomes", async () => {
+    const entry = await db.ledgerEntry.findFirstOrThrow({ where: { accountId: "acc_schema1" } });
+    const appendOnly = refusal(/append-only/);
+    await expect(db.ledgerEntry.update({ where: { id: entry.id }, data: { balanceDeltaPence: 1n } })).rejects.toEqual(appendOnly);
+    await expect(db.ledgerEntry.delete({ where: { id: entry.id } })).rejects.toEqual(appendOnly);
+    await expect(db.$executeRaw`DELETE FROM "ledger_entries"`).rejects.toEqual(appendOnly);
+    await expect(db.$executeRaw`TRUNCATE "ledger_entries" CASCADE`).rejects.toEqual(appendOnly);
+    await expect(db.topUp.update({ where: { id: "top_1" }, data: { amountPence: 1n } })).rejects.toEqual(appendOnly);
+    await expect(db.topUp.delete({ where: { id: "top_1" } })).rejects.toEqual(appendOnly);
+    await expect(db.$executeRaw`UPDATE "filing_outcomes" SET "effect" = 'released'`).rejects.toEqual(appendOnly);
+    await expect(db.$executeRaw`DELETE FROM "filing_outcomes"`).rejects.toEqual(appendOnly);
+    expect(await db.ledgerEntry.findUniqueOrThrow({ where: { id: entry.id } })).toEqual(entry);
+  });
+
+  it("moves holds only along open -> captured | released, released -> open, and never deletes them", async () => {
+    await db.account.create({ data: { id: "acc_schema5" } });
+    await db.hold.create({ data: { id: "hold_5", filingId: "fil_schema5", accountId: "acc_schema5", amountPence: 2000n } });
+    await db.hold.update({ where: { id: "hold_5" }, data: { state: "released", releaseReason: "submit failed" } });
+    await db.hold.update({ where: { id: "hold_5" }, data: { state: "open" } });
+    await db.hold.update({ where: { id: "hold_5" }, data: { state: "captured" } });
+    const refused = refusal(/refused|only its state|never deleted/);
+    await expect(db.hold.update({ where: { id: "hold_5" }, data: { state: "released" } })).rejects.toEqual(refused);
+    await expect(db.hold.update({ where: { id: "hold_5" }, data: { state: "open" } })).rejects.toEqual(refused);
+    await expect(db.hold.update({ where: { id: "hold_5" }, data: { amountPence: 1n } })).rejects.toEqual(refused);
+    await expect(db.hold.update({ where: { id: "hold_5" }, data: { accountId: "acc_schema1" } })).rejects.toEqual(refused);
+    await expect(db.hold.delete({ where: { id: "hold_5" } })).rejects.toEqual(refused);
+    expect(await db.hold.findUniqueOrThrow({ where: { id: "hold_5" } })).toMatchObject({ state: "captured", amountPence: 2000n });
+  });
+});
