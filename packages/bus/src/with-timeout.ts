@@ -1,6 +1,6 @@
 /**
- * Runs work with an AbortSignal that fires after `timeoutMs` (or when `outer` fires); the
- * returned promise rejects with timeoutError() at that moment even if the work ignores the signal.
+ * Runs work with an AbortSignal that fires after `timeoutMs`; the returned promise rejects with
+ * timeoutError() at that moment even if the work ignores the signal (or throws synchronously).
  */
 export function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: number, timeoutError: () => Error): Promise<T> {
   const controller = new AbortController();
@@ -10,15 +10,15 @@ export function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeou
       controller.abort(error);
       reject(error);
     }, Math.max(0, timeoutMs));
-    work(controller.signal).then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
+    const settle = (outcome: () => void) => {
+      clearTimeout(timer);
+      outcome();
+    };
+    Promise.resolve()
+      .then(() => work(controller.signal))
+      .then(
+        (value) => settle(() => resolve(value)),
+        (error: unknown) => settle(() => reject(error)),
+      );
   });
 }
