@@ -12,8 +12,14 @@ export function sendSubmitted(res: Response, data: unknown): void {
   res.status(202).json({ success: true, data, request_id: requestIdOf(res) });
 }
 
-/** The public error envelope: code, message and details only (never a cause or a stack). */
+/**
+ * The public error envelope: code, message and details only (never a cause or a stack). An
+ * INTERNAL_ERROR's text was written for the logs, not for callers: they get a fixed message.
+ */
 export function errorEnvelope(error: AppError, requestId: string): ErrorEnvelope {
+  if (error.code === "INTERNAL_ERROR") {
+    return { success: false, error: { code: "INTERNAL_ERROR", message: "Internal error; quote the request_id when asking for help" }, request_id: requestId };
+  }
   return {
     success: false,
     error: { code: error.code, message: error.message, ...(error.details?.length ? { details: error.details } : {}) },

@@ -1,20 +1,11 @@
 import { OpenApiGeneratorV31, OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { API_PREFIX, API_VERSION } from "@dormant/contracts";
-import * as contracts from "@dormant/contracts";
-import { z } from "zod";
 import type { Route } from "../routes/route.ts";
 import { apiDescription } from "./description.ts";
 
 type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
 
 export const OPENAPI_PATH = "/openapi.json";
-
-/** Every contract schema that names itself (`.meta({ id })`): all of them are components. */
-function namedContractSchemas(): z.ZodType[] {
-  return (Object.values(contracts) as unknown[]).filter(
-    (value): value is z.ZodType => value instanceof z.ZodType && typeof value.meta()?.id === "string",
-  );
-}
 
 /** The OpenAPI 3.1 document of the public API, generated from the contracts' zod schemas. */
 export function buildOpenApiDocument(routes: readonly Route[]): OpenApiDocument {
@@ -35,7 +26,7 @@ export function buildOpenApiDocument(routes: readonly Route[]): OpenApiDocument 
     description: "The OpenAPI 3.1 document of the API; needs no API key. A readable version is served at `/docs`.",
     responses: { 200: { description: "The OpenAPI document.", content: { "application/json": { schema: { type: "object" } } } } },
   });
-  const generator = new OpenApiGeneratorV31([...registry.definitions, ...namedContractSchemas()]);
+  const generator = new OpenApiGeneratorV31(registry.definitions);
   return generator.generateDocument({
     openapi: "3.1.0",
     info: { title: "Dormant Company Filing API", version: API_VERSION, description: apiDescription() },

@@ -30,5 +30,5 @@ export type FilingErrorCode = z.infer<typeof FilingErrorCode>;
 
 export const FilingError = z
   .object({ code: FilingErrorCode, message: z.string() })
-  .meta({ id: "FilingError", description: "Why a filing ended `rejected` or `error`." });
+  .meta({ id: "FilingError", description: "Why a filing ended `rejected` or `error` (present only then)." });
 export type FilingError = z.infer<typeof FilingError>;

@@ -26,16 +26,20 @@ export const Filing = z
     status: FilingStatus,
     period_split: z.boolean().meta({ description: "CT600 whose period was longer than 12 months and was split in two." }),
     parts: z.array(FilingPart).optional().meta({ description: "Present on split CT600 filings, each part with its own status." }),
-    tax_status: FilingPartStatus.optional().meta({ description: "CT600 filings with a single period." }),
+    tax_status: FilingPartStatus.optional(),
     tax_correlation_id: z.string().optional().meta({ description: "CT600 filings." }),
     tax_iru_number: z.string().optional().meta({ description: "CT600 filings, once accepted." }),
     registry_status: z.string().optional().meta({ description: "Accounts filings." }),
     registry_submission_number: z.string().optional().meta({ description: "Accounts filings." }),
-    error: FilingError.optional().meta({ description: "Present when status is `rejected` or `error`." }),
+    error: FilingError.optional(),
     created_at: DateTime,
     updated_at: DateTime,
   })
-  .meta({ id: "Filing", description: "A live filing as returned by `GET /filings/{filing_id}`." });
+  .meta({
+    id: "Filing",
+    description:
+      "A live filing as returned by `GET /filings/{filing_id}`. `tax_*` fields belong to CT600 filings (`tax_status` to single-period ones; split ones have `parts`), `registry_*` fields to accounts filings; `error` is present when the status is `rejected` or `error`.",
+  });
 export type Filing = z.infer<typeof Filing>;
 
 export const FilingSummary = z

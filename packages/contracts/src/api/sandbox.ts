@@ -38,13 +38,17 @@ export const SandboxFiling = z
     status: SandboxOutcome,
     sandbox: z.literal(true),
     tax_status: SandboxOutcome,
-    tax_correlation_id: z.string().meta({ example: "SANDBOX-CORR-9f86d081884c7d65" }),
-    tax_iru_number: z.string().optional().meta({ description: "Accepted outcomes.", example: "SANDBOX-IRU-5e884898da280471" }),
-    registry_status: SandboxOutcome.optional().meta({ description: "Accounts filings." }),
-    registry_submission_number: z.string().optional().meta({ description: "Accounts filings.", example: "SANDBOX-SUB-2c26b46b68ffc68f" }),
-    error: FilingError.optional().meta({ description: "Rejected and error outcomes." }),
+    tax_correlation_id: z.string().meta({ example: "SANDBOX-CORR-9F86D081884C7D65A2F1E0B3C4D5E6F7" }),
+    tax_iru_number: z.string().optional().meta({ description: "Accepted outcomes.", example: "SANDBOX-IRU-5E884898DA280471" }),
+    registry_status: SandboxOutcome.optional(),
+    registry_submission_number: z.string().optional().meta({ description: "Accounts filings.", example: "SANDBOX-SUB-2C26B46B68FFC68F" }),
+    error: FilingError.optional(),
   })
-  .meta({ id: "SandboxFiling", description: "A sandbox filing: its final status at once, derived from the id." });
+  .meta({
+    id: "SandboxFiling",
+    description:
+      "A sandbox filing: its final status at once, derived from the id. `tax_iru_number` on accepted outcomes, `error` on rejected and error ones; accounts filings also carry `registry_status` and `registry_submission_number`.",
+  });
 export type SandboxFiling = z.infer<typeof SandboxFiling>;
 
 export const SandboxFilingsList = z

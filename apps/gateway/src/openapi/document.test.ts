@@ -1,0 +1,105 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_ROUTES } from "../routes/index.ts";
+import { createTestGateway, type TestGateway } from "../test-support/test-gateway.ts";
+import { buildOpenApiDocument } from "./document.ts";
+
+const PATHS = [
+  "/health",
+  "/filings",
+  "/filings/ct600",
+  "/filings/accounts",
+  "/filings/{filing_id}",
+  "/filings/{filing_id}/documents",
+  "/filings/{filing_id}/documents/{type}",
+  "/openapi.json",
+];
+
+const SCHEMAS = [
+  "Ct600SubmitRequest",
+  "Ct600SubmitResponse",
+  "Ct600DerivedValues",
+  "Ct600Credentials",
+  "AccountsSubmitRequest",
+  "AccountsSubmitResponse",
+  "AccountsDerivedValues",
+  "AccountsCredentials",
+  "BalanceSheet",
+  "Filing",
+  "FilingPart",
+  "FilingSummary",
+  "FilingsList",
+  "Pagination",
+  "FilingError",
+  "FilingErrorCode",
+  "FilingStatus",
+  "FilingPartStatus",
+  "FilingType",
+  "DocumentsList",
+  "FilingDocument",
+  "DocumentType",
+  "Health",
+  "Error",
+  "ErrorEnvelope",
+  "ErrorDetail",
+  "SandboxSubmitResponse",
+  "SandboxFiling",
+  "SandboxFilingsList",
+  "SandboxDocumentsList",
+  "SandboxOutcome",
+  "CompanyNumber",
+  "Utr",
+  "CalendarDate",
+  "Period",
+  "DeclarantStatus",
+];
+
+describe("OpenAPI document", () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await createTestGateway({ label: "openapi" });
+  });
+  afterAll(() => gw?.close());
+
+  it("is served at /api/v1/openapi.json without a key, as valid OpenAPI 3.1", async () => {
+    const response = await request(gw.app).get("/api/v1/openapi.json");
+    expect(response.status).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+    expect(response.body.openapi).toBe("3.1.0");
+    expect(response.body.info.version).toBe("1.0");
+    const validator = new Validator();
+    const result = await validator.validate(response.body);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+
+  it("describes every endpoint and every schema of the API", () => {
+    const document = buildOpenApiDocument(API_ROUTES);
+    expect(Object.keys(document.paths ?? {}).sort()).toEqual([...PATHS].sort());
+    expect(Object.keys(document.components?.schemas ?? {})).toEqual(expect.arrayContaining(SCHEMAS));
+    expect(document.servers).toEqual([{ url: "/api/v1" }]);
+  });
+
+  it("asks for the API key everywhere but health and itself, and for an Idempotency-Key on submits", () => {
+    const document = buildOpenApiDocument(API_ROUTES);
+    const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+      (["get", "post"] as const).filter((m) => item[m]).map((m) => ({ path, method: m, operation: item[m]! })),
+    );
+    for (const { path, method, operation } of operations) {
+      const open = path === "/health" || path === "/openapi.json";
+      expect(operation.security, `${method} ${path}`).toEqual(open ? undefined : [{ ApiKeyAuth: [] }]);
+      const headers = (operation.parameters ?? []).filter((p) => "in" in p && p.in === "header").map((p) => ("name" in p ? p.name : ""));
+      expect(headers, `${method} ${path}`).toEqual(method === "post" ? ["Idempotency-Key"] : []);
+    }
+    expect(document.components?.securitySchemes?.ApiKeyAuth).toMatchObject({ type: "apiKey", in: "header", name: "X-API-Key" });
+  });
+
+  it("documents every error code and the sandbox table", () => {
+    const description = buildOpenApiDocument(API_ROUTES).info.description ?? "";
+    for (const text of ["VALIDATION_ERROR", "IDEMPOTENCY_KEY_CONFLICT", "SERVICE_UNAVAILABLE", "TAX_UTR_MISMATCH", "NI000002", "00000005"]) {
+      expect(description).toContain(text);
+    }
+  });
+});
