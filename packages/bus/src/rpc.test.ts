@@ -22,7 +22,7 @@ async function servePricing(bus: TestBus) {
     "pricing.quote": async (request, context) => {
       if (request.sku === "out-of-stock") throw new AppError("VALIDATION_ERROR", "no stock", { details: [{ field: "sku", message: "no stock" }] });
       if (request.sku === "crash") throw new Error("secret connection string in a stack trace");
-      if (request.sku === "slow") await new Promise((r) => setTimeout(r, 1500));
+      if (request.sku === "slow") await new Promise((r) => setTimeout(r, 700));
       if (request.sku === "wrong-shape") return { totalPence: "ten" } as never;
       const requestContext = currentRequestContext();
       return { totalPence: 250 * request.quantity, requestId: context.requestId, traceparent: requestContext?.traceparent };
