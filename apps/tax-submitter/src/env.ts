@@ -1,0 +1,115 @@
+import { breakerEnvShape, breakerSettingsFromEnv, resolveSealingKeys, sealingKeysEnvShape, type BreakerSettings } from "@dormant/authority-client";
+import type { SealingKey } from "@dormant/contracts";
+import { baseEnvSchema, ConfigError, envBoolean, parseEnv } from "@dormant/service-kit";
+import { z } from "zod";
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Every setting of the tax submitter (README "Configuration" explains each). */
+export const taxSubmitterEnvSchema = baseEnvSchema.extend({
+  ...breakerEnvShape,
+  ...sealingKeysEnvShape,
+  AMQP_URL: z.url().default("amqp://guest:guest@127.0.0.1:5672"),
+  REDIS_URL: z.url().default("redis://127.0.0.1:6379"),
+  REDIS_KEY_PREFIX: z.string().default("dormant:"),
+  OPS_PORT: z.coerce.number().int().min(0).max(65_535).default(4201),
+  OPS_HOST: z.string().min(1).default("0.0.0.0"),
+  /** The transaction engine's base URL (`/submission` and `/poll` below it); required in production. */
+  TAX_BASE_URL: z.url().optional(),
+  /** GatewayTest 1 (the authority's test service); default true outside production, false in it. */
+  TAX_GATEWAY_TEST: envBoolean.optional(),
+  /** The 4-digit vendor ID the tax authority allocated to this software; required in production. */
+  TAX_VENDOR_ID: z.string().regex(/^\d{4}$/, "must be 4 digits").optional(),
+  TAX_PRODUCT_NAME: z.string().trim().min(1).default("Dormant Filing Platform"),
+  /** Defaults to SERVICE_VERSION. */
+  TAX_PRODUCT_VERSION: z.string().trim().min(1).optional(),
+  /** CT600 `CompanyType` code of every return (0: UK resident company). */
+  TAX_COMPANY_TYPE: z.coerce.number().int().min(0).max(11).default(0),
+  /** How long after its submission a part may stay without a final answer before it ends in `error`. */
+  POLL_GIVE_UP_AFTER_SECONDS: z.coerce.number().int().positive().optional(),
+  /** Poll commands one replica handles at once. */
+  POLL_PREFETCH: positiveInt(16),
+  /** Submit RPCs one replica handles at once. */
+  SUBMIT_PREFETCH: positiveInt(8),
+  /** How long a submission is remembered, so that a repeated submit RPC never submits again. */
+  SUBMIT_DEDUPE_TTL_SECONDS: positiveInt(24 * 60 * 60),
+  /** How long a completed part is remembered, so that a redelivered poll publishes nothing. */
+  COMPLETION_TTL_SECONDS: positiveInt(7 * 24 * 60 * 60),
+});
+export type TaxSubmitterEnv = z.infer<typeof taxSubmitterEnvSchema>;
+
+/** Give-up defaults: fast for development and tests, hours in production. */
+const GIVE_UP_SECONDS = { development: 20, test: 20, production: 4 * 60 * 60 } as const;
+const DEVELOPMENT_TAX_BASE_URL = "http://127.0.0.1:4100/tax";
+const DEVELOPMENT_VENDOR_ID = "0000";
+
+export interface TaxSubmitterConfig {
+  nodeEnv: TaxSubmitterEnv["NODE_ENV"];
+  serviceVersion: string;
+  shutdownTimeoutMs: number;
+  amqpUrl: string;
+  redisUrl: string;
+  /** Prefix of every Redis key this service writes (followed by `tax-submitter:`). */
+  redisKeyPrefix: string;
+  ops: { port: number; host: string };
+  tax: {
+    submissionUrl: string;
+    pollUrl: string;
+    gatewayTest: boolean;
+    vendorId: string;
+    productName: string;
+    productVersion: string;
+    companyType: number;
+  };
+  breaker: BreakerSettings;
+  sealingKeys: SealingKey[];
+  pollGiveUpAfterSeconds: number;
+  pollPrefetch: number;
+  submitPrefetch: number;
+  submitDedupeTtlSeconds: number;
+  completionTtlSeconds: number;
+}
+
+/** Parses and resolves the configuration once at boot; throws ConfigError listing every problem. */
+export function loadTaxSubmitterConfig(source: Record<string, string | undefined> = process.env): TaxSubmitterConfig {
+  const env = parseEnv(taxSubmitterEnvSchema, source);
+  const production = env.NODE_ENV === "production";
+  const problems: string[] = [];
+  if (production && !env.TAX_BASE_URL) problems.push("TAX_BASE_URL: required in production");
+  if (production && !env.TAX_VENDOR_ID) problems.push("TAX_VENDOR_ID: required in production");
+  let sealingKeys: SealingKey[] = [];
+  try {
+    sealingKeys = resolveSealingKeys(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(...error.problems);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const base = (env.TAX_BASE_URL ?? DEVELOPMENT_TAX_BASE_URL).replace(/\/+$/, "");
+  return {
+    nodeEnv: env.NODE_ENV,
+    serviceVersion: env.SERVICE_VERSION,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    amqpUrl: env.AMQP_URL,
+    redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    ops: { port: env.OPS_PORT, host: env.OPS_HOST },
+    tax: {
+      submissionUrl: `${base}/submission`,
+      pollUrl: `${base}/poll`,
+      gatewayTest: env.TAX_GATEWAY_TEST ?? !production,
+      vendorId: env.TAX_VENDOR_ID ?? DEVELOPMENT_VENDOR_ID,
+      productName: env.TAX_PRODUCT_NAME,
+      productVersion: env.TAX_PRODUCT_VERSION ?? env.SERVICE_VERSION,
+      companyType: env.TAX_COMPANY_TYPE,
+    },
+    breaker: breakerSettingsFromEnv(env),
+    sealingKeys,
+    pollGiveUpAfterSeconds: env.POLL_GIVE_UP_AFTER_SECONDS ?? GIVE_UP_SECONDS[env.NODE_ENV],
+    pollPrefetch: env.POLL_PREFETCH,
+    submitPrefetch: env.SUBMIT_PREFETCH,
+    submitDedupeTtlSeconds: env.SUBMIT_DEDUPE_TTL_SECONDS,
+    completionTtlSeconds: env.COMPLETION_TTL_SECONDS,
+  };
+}

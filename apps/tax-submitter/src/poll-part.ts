@@ -1,0 +1,175 @@
+import {
+  afterTransientPollFailure,
+  AuthorityUnavailableError,
+  nextPoll,
+  pollTimeoutMs,
+  type CompletionLedger,
+} from "@dormant/authority-client";
+import type { DeliveryContext, PayloadInput } from "@dormant/bus";
+import { AppError, PLATFORM_MESSAGE_CATALOG, type PollTaxPartCommand } from "@dormant/contracts";
+import { irmarkToBase32, receiptConfirmsIRmark, type Ct600Success } from "@dormant/govtalk";
+import type { Logger } from "@dormant/service-kit";
+import type { Counter } from "prom-client";
+import { londonTimeToIso } from "./london-time.ts";
+import type { TaxBus } from "./tax-bus.ts";
+import { taxErrorOutcome } from "./tax-error-outcome.ts";
+import type { TaxGateway } from "./tax-gateway.ts";
+
+type Outcome = PayloadInput<typeof PLATFORM_MESSAGE_CATALOG, "tax.part_outcome">;
+
+const POLL_RETRY = PLATFORM_MESSAGE_CATALOG["tax.poll_part"].retry;
+
+export interface PartPollerDeps {
+  gateway: TaxGateway;
+  completions: CompletionLedger;
+  bus: TaxBus;
+  /** The breaker's timeout: a poll's timeout is this, shortened near the give-up instant. */
+  requestTimeoutMs: number;
+  /** The longest delay the poll queue can hold. */
+  maxPollDelayMs: number;
+  outcomes: Counter<"outcome" | "code">;
+  logger: Logger;
+}
+
+/**
+ * `tax.poll_part`: polls one submitted part and either publishes its final outcome (then deletes
+ * the submission at the authority) or schedules the next poll at the interval the authority asks
+ * for. A part already completed (redelivered poll) is left alone; transient failures are retried
+ * until `give_up_at`, when the part ends in `error` GATEWAY_TIMEOUT.
+ */
+export class PartPoller {
+  constructor(private readonly deps: PartPollerDeps) {}
+
+  async poll(command: PollTaxPartCommand, context: DeliveryContext): Promise<void> {
+    const { deps } = this;
+    const logger = deps.logger.child({
+      filing_id: command.filing_id,
+      part_number: command.part_number,
+      correlation_id: command.correlation_id,
+      poll_number: command.poll_number,
+      attempt: context.attempt,
+    });
+    const completed = await deps.completions.completedOutcome(command.correlation_id);
+    if (completed) {
+      logger.info({ outcome: completed }, "part already completed: nothing to do for this poll");
+      return;
+    }
+    const endpoint = command.response_endpoint ?? deps.gateway.pollUrl;
+    let answer;
+    try {
+      answer = await deps.gateway.poll(command.correlation_id, endpoint, {
+        signal: context.signal,
+        timeoutMs: pollTimeoutMs(command.give_up_at, deps.requestTimeoutMs),
+      });
+    } catch (error) {
+      if (error instanceof AuthorityUnavailableError) return this.afterTransientFailure(command, context, error, logger);
+      throw error;
+    }
+    switch (answer.type) {
+      case "acknowledgement":
+        return this.stillPending(command, answer.pollIntervalSeconds, answer.responseEndPoint, logger);
+      case "success":
+        return this.accepted(command, answer, endpoint, logger);
+      case "error": {
+        const outcome = taxErrorOutcome(answer);
+        const gone = answer.errors.some((error) => error.number === 2000);
+        return this.finish({ ...outcome, filing_id: command.filing_id, part_number: command.part_number, correlation_id: command.correlation_id }, gone ? undefined : endpoint, logger);
+      }
+    }
+  }
+
+  private async stillPending(command: PollTaxPartCommand, intervalSeconds: number, responseEndPoint: string | undefined, logger: Logger): Promise<void> {
+    if (command.poll_number === 1) {
+      await this.deps.bus.publish("tax.part_polling", {
+        filing_id: command.filing_id,
+        part_number: command.part_number,
+        correlation_id: command.correlation_id,
+        polled_at: new Date().toISOString(),
+      });
+    }
+    const interval = Math.max(1, intervalSeconds);
+    const next = nextPoll(interval, command.give_up_at, this.deps.maxPollDelayMs);
+    if (next.kind === "give_up") return this.giveUp(command, "the tax authority had no final answer", logger);
+    await this.schedule({ ...command, poll_interval_seconds: interval, response_endpoint: responseEndPoint ?? command.response_endpoint }, next.delayMs);
+    logger.debug({ next_poll_in_ms: next.delayMs }, "still pending");
+  }
+
+  private async accepted(command: PollTaxPartCommand, answer: Ct600Success, endpoint: string, logger: Logger): Promise<void> {
+    const irmark = { base64: command.irmark_base64, base32: irmarkToBase32(command.irmark_base64) };
+    const base = { filing_id: command.filing_id, part_number: command.part_number, correlation_id: command.correlation_id };
+    if (!receiptConfirmsIRmark(answer.receipt, irmark)) {
+      // Not proof that our return was accepted: report it and keep the submission for support.
+      logger.error({ receipt_digest: answer.receipt.digestBase64, irmark: irmark.base64 }, "the receipt does not quote the IRmark we sent");
+      return this.finish(
+        {
+          ...base,
+          outcome: "error",
+          error: { code: "INTERNAL_ERROR", message: "The tax authority's receipt does not confirm the return that was sent." },
+          authority_errors: [],
+        },
+        undefined,
+        logger,
+      );
+    }
+    return this.finish(
+      {
+        ...base,
+        outcome: "accepted",
+        receipt_irmark_base32: answer.receipt.irmarkBase32 ?? irmark.base32,
+        receipt_message: answer.receipt.message ?? "",
+        accepted_time: londonTimeToIso(answer.acceptedTime) ?? new Date().toISOString(),
+      },
+      endpoint,
+      logger,
+    );
+  }
+
+  private async afterTransientFailure(command: PollTaxPartCommand, context: DeliveryContext, error: AuthorityUnavailableError, logger: Logger): Promise<void> {
+    const decision = afterTransientPollFailure({ attempt: context.attempt, maxAttempts: POLL_RETRY.maxAttempts, giveUp: command.give_up_at });
+    logger.warn({ err: error, reason: error.reason, decision }, "poll failed: the tax authority is unavailable");
+    if (decision === "give_up") return this.giveUp(command, `the tax authority did not answer (${error.reason})`, logger);
+    if (decision === "retry") throw new AppError("TAX_UNAVAILABLE", error.message, { retryable: true, cause: error });
+    const lastBackoffSeconds = (POLL_RETRY.backoffMs.at(-1) ?? 30_000) / 1000;
+    const next = nextPoll(lastBackoffSeconds, command.give_up_at, this.deps.maxPollDelayMs);
+    if (next.kind === "give_up") return this.giveUp(command, `the tax authority did not answer (${error.reason})`, logger);
+    await this.schedule(command, next.delayMs);
+  }
+
+  private giveUp(command: PollTaxPartCommand, why: string, logger: Logger): Promise<void> {
+    return this.finish(
+      {
+        filing_id: command.filing_id,
+        part_number: command.part_number,
+        correlation_id: command.correlation_id,
+        outcome: "error",
+        error: { code: "GATEWAY_TIMEOUT", message: `The tax authority did not give a final answer by ${command.give_up_at} (${why}).` },
+        authority_errors: [],
+      },
+      undefined,
+      logger,
+    );
+  }
+
+  private async schedule(command: PollTaxPartCommand, delayMs: number): Promise<void> {
+    await this.deps.bus.publish("tax.poll_part", { ...command, poll_number: command.poll_number + 1 }, { delayMs });
+  }
+
+  /**
+   * Publishes the final outcome, remembers the part as completed, then (for an answer the
+   * authority gave) deletes the submission there. A failed delete is logged and changes nothing.
+   */
+  private async finish(outcome: Outcome, deleteAt: string | undefined, logger: Logger): Promise<void> {
+    await this.deps.bus.publish("tax.part_outcome", outcome);
+    await this.deps.completions.markCompleted(outcome.correlation_id, outcome.outcome);
+    const code = outcome.outcome === "accepted" ? "" : outcome.error.code;
+    this.deps.outcomes.inc({ outcome: outcome.outcome, code });
+    logger.info({ outcome: outcome.outcome, code }, "part outcome published");
+    if (deleteAt === undefined) return;
+    try {
+      const deleted = await this.deps.gateway.delete(outcome.correlation_id, deleteAt);
+      logger.debug({ deleted }, "submission deleted at the tax authority");
+    } catch (error) {
+      logger.warn({ err: error }, "could not delete the submission at the tax authority (the outcome stands)");
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import { AuthorityUnavailableError, postXml, type AuthorityBreaker } from "@dormant/authority-client";
+import {
+  buildCt600DeleteMessage,
+  buildCt600PollMessage,
+  GovTalkXmlError,
+  parseCt600Response,
+  type Ct600Acknowledgement,
+  type Ct600ErrorAnswer,
+  type Ct600Response,
+  type Ct600Success,
+} from "@dormant/govtalk";
+
+export interface TaxGatewayOptions {
+  submissionUrl: string;
+  pollUrl: string;
+  gatewayTest: boolean;
+  /** One breaker per endpoint: submissions, and polls with deletes (both go to the poll endpoint). */
+  breakers: { submission: AuthorityBreaker; poll: AuthorityBreaker };
+}
+
+export type SubmitAnswer = Ct600Acknowledgement | Ct600ErrorAnswer;
+export type PollAnswer = Ct600Acknowledgement | Ct600Success | Ct600ErrorAnswer;
+
+/**
+ * Reads an answer; the authority's own system failures (1000 and the other transient errors)
+ * and answers that are not its protocol become AuthorityUnavailableError, so the breaker counts
+ * them and callers treat them like an outage.
+ */
+function readAnswer(text: string, maybeReceived: boolean): Ct600Response {
+  let answer: Ct600Response;
+  try {
+    answer = parseCt600Response(text);
+  } catch (error) {
+    if (!(error instanceof GovTalkXmlError)) throw error;
+    throw new AuthorityUnavailableError("authority_error", `the tax authority answered something that is not GovTalk: ${error.message}`, {
+      maybeReceived,
+      cause: error,
+    });
+  }
+  if (answer.type === "error" && answer.classification.kind === "transient") {
+    throw new AuthorityUnavailableError("authority_error", `the tax authority failed: ${answer.classification.summary}`, { maybeReceived: false });
+  }
+  return answer;
+}
+
+function unexpected(what: string, answer: Ct600Response): AuthorityUnavailableError {
+  return new AuthorityUnavailableError("authority_error", `the tax authority answered a ${what} with a ${answer.type}`, { maybeReceived: true });
+}
+
+/**
+ * Where to poll: the ResponseEndPoint the authority gave, if it is on the configured host (a
+ * different host is never trusted with our traffic), else the configured poll URL.
+ */
+export function pollEndpoint(responseEndPoint: string | undefined, configuredPollUrl: string): string {
+  if (!responseEndPoint) return configuredPollUrl;
+  try {
+    return new URL(responseEndPoint).origin === new URL(configuredPollUrl).origin ? responseEndPoint : configuredPollUrl;
+  } catch {
+    return configuredPollUrl;
+  }
+}
+
+/** The tax authority's Transaction Engine, reached only through the breakers. */
+export class TaxGateway {
+  constructor(private readonly options: TaxGatewayOptions) {}
+
+  get pollUrl(): string {
+    return this.options.pollUrl;
+  }
+
+  /** Posts a built CT600 submission: its acknowledgement, or the error that refused it. */
+  submit(xml: string, signal?: AbortSignal): Promise<SubmitAnswer> {
+    return this.options.breakers.submission.run(
+      async (callSignal) => {
+        const answer = readAnswer(await postXml(this.options.submissionUrl, xml, callSignal), true);
+        if (answer.type === "acknowledgement" || answer.type === "error") return answer;
+        throw unexpected("submission", answer);
+      },
+      signal ? { signal } : {},
+    );
+  }
+
+  /** Polls a submission: still pending (acknowledgement), accepted (success) or refused (error). */
+  poll(correlationId: string, endpoint: string, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<PollAnswer> {
+    const xml = buildCt600PollMessage({ correlationId, gatewayTest: this.options.gatewayTest });
+    return this.options.breakers.poll.run(async (callSignal) => {
+      const answer = readAnswer(await postXml(pollEndpoint(endpoint, this.options.pollUrl), xml, callSignal), false);
+      if (answer.type === "deleted") throw unexpected("poll", answer);
+      return answer;
+    }, options);
+  }
+
+  /** Clears a finished submission from the engine; error 2000 means it was already gone. */
+  delete(correlationId: string, endpoint: string, signal?: AbortSignal): Promise<"deleted" | "already_gone"> {
+    const xml = buildCt600DeleteMessage({ correlationId, gatewayTest: this.options.gatewayTest });
+    return this.options.breakers.poll.run(
+      async (callSignal) => {
+        const answer = readAnswer(await postXml(pollEndpoint(endpoint, this.options.pollUrl), xml, callSignal), false);
+        if (answer.type === "deleted") return "deleted";
+        if (answer.type === "error" && answer.errors.some((error) => error.number === 2000)) return "already_gone";
+        throw new Error(`the tax authority refused to delete ${correlationId}: ${answer.type === "error" ? answer.classification.summary : answer.type}`);
+      },
+      signal ? { signal } : {},
+    );
+  }
+}
