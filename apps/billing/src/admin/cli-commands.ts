@@ -1,0 +1,79 @@
+// Billing's operator commands: balance, top-up, ledger, reconcile, open-account. Each prints
+// exactly one JSON object on stdout; messages go to stderr. Exit codes: 0 done, 1 failed (unknown
+// account, database unreachable, or reconcile found problems: its report is still printed),
+// 2 bad invocation. Run directly (`node --import tsx apps/billing/src/admin/cli-commands.ts
+// balance --account acc_...`) or from the root admin CLI through runBillingAdminCli(argv).
+import { realpathSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { isAppError } from "@dormant/contracts";
+import { ConfigError, parseEnv } from "@dormant/service-kit";
+import { z } from "zod";
+import { billingDatabaseEnvShape } from "../db/settings.ts";
+import { BILLING_USAGE, parseBillingAdminArgs, UsageError, type BillingAdminCommand } from "./cli-args.ts";
+import { getBalance, listLedger, openAccount, reconcile, topUp } from "./operations.ts";
+import { withBillingDb } from "./with-billing-db.ts";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+async function execute(command: BillingAdminCommand, databaseUrl: string): Promise<{ output: object; ok: boolean }> {
+  return withBillingDb(databaseUrl, async (db) => {
+    switch (command.command) {
+      case "open-account":
+        return { ok: true, output: await openAccount(db, { accountId: command.accountId, openingBalancePence: command.openingBalancePence, ...(command.name ? { name: command.name } : {}) }) };
+      case "balance":
+        return { ok: true, output: await getBalance(db, command.accountId) };
+      case "top-up":
+        return { ok: true, output: await topUp(db, { accountId: command.accountId, amountPence: command.amountPence, ...(command.paymentId ? { paymentId: command.paymentId } : {}) }) };
+      case "ledger":
+        return { ok: true, output: await listLedger(db, { accountId: command.accountId, ...(command.limit ? { limit: command.limit } : {}) }) };
+      case "reconcile": {
+        const report = await reconcile(db, command.staleHoldHours ? { staleHoldAfterMs: command.staleHoldHours * HOUR_MS } : {});
+        return { ok: report.ok, output: report };
+      }
+    }
+  });
+}
+
+export interface CliStreams {
+  stdout: Pick<NodeJS.WriteStream, "write">;
+  stderr: Pick<NodeJS.WriteStream, "write">;
+}
+
+/**
+ * Runs one billing admin command from its argv (`["balance", "--account", "acc_..."]`), reading
+ * BILLING_DATABASE_URL from `env`, and returns the exit code. Prints one JSON object on stdout.
+ */
+export async function runBillingAdminCli(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+  streams: CliStreams = { stdout: process.stdout, stderr: process.stderr },
+): Promise<number> {
+  const fail = (code: number, message: string) => {
+    streams.stderr.write(`admin: ${message}\n`);
+    return code;
+  };
+  try {
+    const command = parseBillingAdminArgs(argv);
+    const { BILLING_DATABASE_URL } = parseEnv(z.object(billingDatabaseEnvShape), env);
+    const { output, ok } = await execute(command, BILLING_DATABASE_URL);
+    streams.stdout.write(`${JSON.stringify(output)}\n`);
+    if (!ok) streams.stderr.write("admin: reconcile found problems (listed in the report)\n");
+    return ok ? 0 : 1;
+  } catch (error) {
+    if (error instanceof UsageError) return fail(2, `${error.message}\n${BILLING_USAGE}`);
+    if (error instanceof ConfigError || isAppError(error)) return fail(1, error.message);
+    return fail(1, `failed: ${(error as Error).message}`);
+  }
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return pathToFileURL(realpathSync(script)).href === import.meta.url;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) process.exitCode = await runBillingAdminCli(process.argv.slice(2));

@@ -1,0 +1,111 @@
+import { AppError } from "@dormant/contracts";
+import { describe, expect, it } from "vitest";
+import { useLedgerDatabase } from "../test-support/ledger-fixture.ts";
+import { placeHold, releaseHold } from "./holds.ts";
+
+const FEE = 2000n;
+
+describe("fee holds", () => {
+  const ledger = useLedgerDatabase("holds");
+
+  it("holds the fee against the available balance and answers what remains", async () => {
+    const accountId = await ledger.account(5000n);
+    const hold = await placeHold(ledger.db, { accountId, filingId: "fil_h1", amountPence: FEE });
+    expect(hold).toEqual({ holdId: expect.stringMatching(/^hold_[0-9A-Za-z]{20}$/), availablePence: 3000n, created: true });
+    expect(await ledger.totals(accountId)).toEqual({ balance: 5000n, held: 2000n, available: 3000n });
+  });
+
+  it("refuses with 402 INSUFFICIENT_BALANCE and the required and available amounts, holding nothing", async () => {
+    const accountId = await ledger.account(3000n);
+    await placeHold(ledger.db, { accountId, filingId: "fil_h2a", amountPence: FEE });
+    const refusal = await placeHold(ledger.db, { accountId, filingId: "fil_h2b", amountPence: FEE }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(AppError);
+    const error = refusal as AppError;
+    expect(error).toMatchObject({ code: "INSUFFICIENT_BALANCE", httpStatus: 402, retryable: false });
+    expect(error.details).toEqual([
+      { field: "balance", message: "20.00 GBP required, 10.00 GBP available", required: "20.00", available: "10.00", currency: "GBP" },
+    ]);
+    expect(await ledger.totals(accountId)).toEqual({ balance: 3000n, held: 2000n, available: 1000n });
+    expect(await ledger.db.hold.findUnique({ where: { filingId: "fil_h2b" } })).toBeNull();
+  });
+
+  it("treats an account billing does not know as having nothing available", async () => {
+    await expect(placeHold(ledger.db, { accountId: "acc_unknown", filingId: "fil_h3", amountPence: FEE })).rejects.toMatchObject({
+      code: "INSUFFICIENT_BALANCE",
+      details: [expect.objectContaining({ required: "20.00", available: "0.00" })],
+    });
+  });
+
+  it("five concurrent holds on an account with room for two: exactly two succeed", async () => {
+    const accountId = await ledger.account(4000n + 1999n);
+    const results = await Promise.allSettled(
+      [1, 2, 3, 4, 5].map((n) => placeHold(ledger.db, { accountId, filingId: `fil_race${n}`, amountPence: FEE })),
+    );
+    const held = results.filter((r) => r.status === "fulfilled");
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(held).toHaveLength(2);
+    expect(refused).toHaveLength(3);
+    for (const r of refused) expect(r.reason).toMatchObject({ code: "INSUFFICIENT_BALANCE" });
+    expect(await ledger.totals(accountId)).toEqual({ balance: 5999n, held: 4000n, available: 1999n });
+    expect(await ledger.db.ledgerEntry.count({ where: { accountId, kind: "hold" } })).toBe(2);
+  });
+
+  it("is idempotent per filing: a retried hold returns the same hold and holds nothing more", async () => {
+    const accountId = await ledger.account(10_000n);
+    const [first, second] = await Promise.all([
+      placeHold(ledger.db, { accountId, filingId: "fil_h4", amountPence: FEE }),
+      placeHold(ledger.db, { accountId, filingId: "fil_h4", amountPence: FEE }),
+    ]);
+    expect(first!.holdId).toBe(second!.holdId);
+    expect([first!.created, second!.created].sort()).toEqual([false, true]);
+    const third = await placeHold(ledger.db, { accountId, filingId: "fil_h4", amountPence: FEE });
+    expect(third).toEqual({ holdId: first!.holdId, availablePence: 8000n, created: false });
+    expect(await ledger.totals(accountId)).toEqual({ balance: 10_000n, held: 2000n, available: 8000n });
+  });
+
+  it("refuses the same filing held for another account or amount", async () => {
+    const accountId = await ledger.account(10_000n);
+    const other = await ledger.account(10_000n);
+    await placeHold(ledger.db, { accountId, filingId: "fil_h5", amountPence: FEE });
+    await expect(placeHold(ledger.db, { accountId: other, filingId: "fil_h5", amountPence: FEE })).rejects.toMatchObject({ code: "IDEMPOTENCY_KEY_CONFLICT" });
+    await expect(placeHold(ledger.db, { accountId, filingId: "fil_h5", amountPence: 2500n })).rejects.toMatchObject({ code: "IDEMPOTENCY_KEY_CONFLICT" });
+    expect(await ledger.totals(other)).toEqual({ balance: 10_000n, held: 0n, available: 10_000n });
+  });
+
+  it("releases once: a second release, or one of an unknown filing, changes nothing", async () => {
+    const accountId = await ledger.account(2000n);
+    await placeHold(ledger.db, { accountId, filingId: "fil_h6", amountPence: FEE });
+    expect(await releaseHold(ledger.db, { filingId: "fil_h6", reason: "tax authority unavailable" })).toEqual({ released: true });
+    expect(await releaseHold(ledger.db, { filingId: "fil_h6", reason: "again" })).toEqual({ released: false });
+    expect(await releaseHold(ledger.db, { filingId: "fil_never_held", reason: "nothing" })).toEqual({ released: false });
+    expect(await ledger.totals(accountId)).toEqual({ balance: 2000n, held: 0n, available: 2000n });
+    expect(await ledger.db.hold.findUnique({ where: { filingId: "fil_h6" } })).toMatchObject({ state: "released", releaseReason: "tax authority unavailable" });
+    const entries = await ledger.db.ledgerEntry.findMany({ where: { filingId: "fil_h6" }, orderBy: { id: "asc" } });
+    expect(entries.map((e) => [e.kind, e.heldDeltaPence])).toEqual([
+      ["hold", 2000n],
+      ["release", -2000n],
+    ]);
+  });
+
+  it("holds a released filing again when it is submitted again, under the same hold", async () => {
+    const accountId = await ledger.account(2000n);
+    const first = await placeHold(ledger.db, { accountId, filingId: "fil_h7", amountPence: FEE });
+    await releaseHold(ledger.db, { filingId: "fil_h7", reason: "submit failed before the authority" });
+    const again = await placeHold(ledger.db, { accountId, filingId: "fil_h7", amountPence: FEE });
+    expect(again).toEqual({ holdId: first.holdId, availablePence: 0n, created: true });
+    expect(await ledger.db.hold.findUnique({ where: { filingId: "fil_h7" } })).toMatchObject({ state: "open", releaseReason: null });
+    expect(await ledger.totals(accountId)).toEqual({ balance: 2000n, held: 2000n, available: 0n });
+  });
+
+  it("holds nothing when the caller stopped waiting before the commit", async () => {
+    const accountId = await ledger.account(2000n);
+    const controller = new AbortController();
+    controller.abort();
+    await expect(placeHold(ledger.db, { accountId, filingId: "fil_h8", amountPence: FEE }, controller.signal)).rejects.toMatchObject({
+      code: "SERVICE_UNAVAILABLE",
+      retryable: true,
+    });
+    expect(await ledger.totals(accountId)).toEqual({ balance: 2000n, held: 0n, available: 2000n });
+    expect(await ledger.db.hold.findUnique({ where: { filingId: "fil_h8" } })).toBeNull();
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { useLedgerDatabase } from "../test-support/ledger-fixture.ts";
+import { placeHold } from "./holds.ts";
+import { applyFilingOutcome, type FilingOutcomeInput } from "./outcomes.ts";
+
+const FEE = 2000n;
+const at = new Date("2025-06-01T10:00:00.000Z");
+
+describe("filing outcomes", () => {
+  const ledger = useLedgerDatabase("outcomes");
+  const outcome = (accountId: string, filingId: string, kind: FilingOutcomeInput["outcome"], messageId = `m-${filingId}-${kind}`) =>
+    applyFilingOutcome(ledger.db, { filingId, accountId, outcome: kind, messageId, occurredAt: at, ...(kind === "accepted" ? { feePence: FEE } : {}) });
+
+  it("one acceptance and one rejection cost exactly 20.00", async () => {
+    const accountId = await ledger.account(10_000n);
+    await placeHold(ledger.db, { accountId, filingId: "fil_o1", amountPence: FEE });
+    await placeHold(ledger.db, { accountId, filingId: "fil_o2", amountPence: FEE });
+    expect(await outcome(accountId, "fil_o1", "accepted")).toEqual({ duplicate: false, effect: "captured", hold: { accountId, amountPence: FEE } });
+    expect(await outcome(accountId, "fil_o2", "rejected")).toMatchObject({ duplicate: false, effect: "released" });
+    expect(await ledger.totals(accountId)).toEqual({ balance: 8000n, held: 0n, available: 8000n });
+  });
+
+  it("an errored filing costs nothing", async () => {
+    const accountId = await ledger.account(2000n);
+    await placeHold(ledger.db, { accountId, filingId: "fil_o3", amountPence: FEE });
+    expect(await outcome(accountId, "fil_o3", "errored")).toMatchObject({ effect: "released" });
+    expect(await ledger.totals(accountId)).toEqual({ balance: 2000n, held: 0n, available: 2000n });
+    expect(await ledger.db.hold.findUnique({ where: { filingId: "fil_o3" } })).toMatchObject({ state: "released", releaseReason: "filing errored" });
+  });
+
+  it("charges once for the same acceptance delivered again, with the same or another message id, even concurrently", async () => {
+    const accountId = await ledger.account(10_000n);
+    await placeHold(ledger.db, { accountId, filingId: "fil_o4", amountPence: FEE });
+    const results = await Promise.all([
+      outcome(accountId, "fil_o4", "accepted", "m-1"),
+      outcome(accountId, "fil_o4", "accepted", "m-1"),
+      outcome(accountId, "fil_o4", "accepted", "m-2"),
+      outcome(accountId, "fil_o4", "accepted", "m-3"),
+    ]);
+    expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
+    expect(results.every((r) => r.effect === "captured")).toBe(true);
+    expect(await ledger.db.ledgerEntry.count({ where: { filingId: "fil_o4", kind: "capture" } })).toBe(1);
+    expect(await ledger.totals(accountId)).toEqual({ balance: 8000n, held: 0n, available: 8000n });
+  });
+
+  it("a contradicting outcome after the first changes nothing: accepted stays charged, rejected stays free", async () => {
+    const accountId = await ledger.account(10_000n);
+    await placeHold(ledger.db, { accountId, filingId: "fil_o5", amountPence: FEE });
+    await placeHold(ledger.db, { accountId, filingId: "fil_o6", amountPence: FEE });
+    await outcome(accountId, "fil_o5", "accepted");
+    expect(await outcome(accountId, "fil_o5", "rejected")).toEqual({ duplicate: false, effect: "no_open_hold", hold: { accountId, amountPence: FEE } });
+    await outcome(accountId, "fil_o6", "rejected");
+    expect(await outcome(accountId, "fil_o6", "accepted")).toMatchObject({ duplicate: false, effect: "no_open_hold" });
+    expect(await ledger.totals(accountId)).toEqual({ balance: 8000n, held: 0n, available: 8000n });
+  });
+
+  it("records an outcome for a filing that was never held, without moving money", async () => {
+    const accountId = await ledger.account(5000n);
+    expect(await outcome(accountId, "fil_o7", "accepted")).toEqual({ duplicate: false, effect: "no_open_hold", hold: null });
+    expect(await outcome(accountId, "fil_o7", "accepted", "m-again")).toEqual({ duplicate: true, effect: "no_open_hold", hold: null });
+    expect(await ledger.totals(accountId)).toEqual({ balance: 5000n, held: 0n, available: 5000n });
+    expect(await ledger.db.filingOutcomeRecord.findMany({ where: { filingId: "fil_o7" } })).toEqual([
+      expect.objectContaining({ outcome: "accepted", messageId: `m-fil_o7-accepted`, feePence: FEE, effect: "no_open_hold", occurredAt: at }),
+    ]);
+  });
+
+  it("does not release a filing's new hold when an old rejection is redelivered", async () => {
+    const accountId = await ledger.account(2000n);
+    await placeHold(ledger.db, { accountId, filingId: "fil_o8", amountPence: FEE });
+    await outcome(accountId, "fil_o8", "rejected", "m-old");
+    await placeHold(ledger.db, { accountId, filingId: "fil_o8", amountPence: FEE });
+    expect(await outcome(accountId, "fil_o8", "rejected", "m-old")).toMatchObject({ duplicate: true, effect: "released" });
+    expect(await ledger.totals(accountId)).toEqual({ balance: 2000n, held: 2000n, available: 0n });
+  });
+});
