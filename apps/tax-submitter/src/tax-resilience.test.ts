@@ -1,0 +1,127 @@
+import type { IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { AppError } from "@dormant/contracts";
+import { waitFor } from "@dormant/testing";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { newFilingId, taxHarness, type TaxHarness } from "./test-support/tax-harness.ts";
+
+let t: TaxHarness;
+beforeAll(async () => {
+  t = await taxHarness("tax-resilience");
+});
+afterAll(() => t.teardown());
+afterEach(async () => {
+  await t.control("DELETE", "/faults");
+});
+
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error("expected the submit to fail");
+}
+
+async function metricsText(port: number): Promise<string> {
+  return (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+}
+
+describe("tax submitter: an unreliable authority", () => {
+  it("opens the breaker when the authority is down, then fails fast with TAX_UNAVAILABLE and the time to wait", async () => {
+    const worker = await t.startWorker({ BREAKER_VOLUME_THRESHOLD: "3", BREAKER_RESET_TIMEOUT_MS: "1500" });
+    const opsPort = (worker.ops.address() as AddressInfo).port;
+    await t.control("POST", "/faults", { target: "tax", down: true });
+    for (let i = 0; i < 3; i += 1) {
+      const error = await failure(t.submit({ companyNumber: "30000001" }));
+      expect(error).toMatchObject({ code: "TAX_UNAVAILABLE", retryable: true, retryAfterSeconds: 30 });
+    }
+    const started = Date.now();
+    const fast = await failure(t.submit({ companyNumber: "30000001" }));
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(fast).toMatchObject({ code: "TAX_UNAVAILABLE", retryable: true });
+    expect(fast.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(fast.retryAfterSeconds).toBeLessThanOrEqual(2);
+    const metrics = await metricsText(opsPort);
+    expect(metrics).toMatch(/authority_breaker_state\{[^}]*breaker="tax-submission"[^}]*\} 2/);
+    expect(metrics).toMatch(/authority_breaker_opened_total\{[^}]*breaker="tax-submission"[^}]*\} 1/);
+    expect(metrics).toMatch(/authority_breaker_failures_total\{[^}]*breaker="tax-submission"[^}]*reason="http_status"[^}]*\} 3/);
+    expect(metrics).toMatch(/tax_submissions_total\{[^}]*result="tax_unavailable"[^}]*\} 4/);
+
+    // Back up: after the reset time one trial goes through and closes the breaker.
+    await t.control("DELETE", "/faults");
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    const filingId = newFilingId();
+    await t.submit({ filingId, companyNumber: "30000001" });
+    expect(await metricsText(opsPort)).toMatch(/authority_breaker_state\{[^}]*breaker="tax-submission"[^}]*\} 0/);
+    expect(await t.outcome(filingId)).toMatchObject({ outcome: "accepted" });
+    await worker.close();
+  });
+
+  it("does not open the breaker on refused credentials", async () => {
+    const worker = await t.startWorker({ BREAKER_VOLUME_THRESHOLD: "2" });
+    for (let i = 0; i < 4; i += 1) {
+      expect(await failure(t.submit({ companyNumber: "30000002", senderId: "REFUSED" }))).toMatchObject({ code: "TAX_AUTH_FAILED", retryable: false });
+    }
+    const filingId = newFilingId();
+    await t.submit({ filingId, companyNumber: "30000002" });
+    expect(await t.outcome(filingId)).toMatchObject({ outcome: "accepted" });
+    await worker.close();
+  });
+
+  it("aborts a submission the authority is too slow to answer, and never sends that part again", async () => {
+    const worker = await t.startWorker({ AUTHORITY_TIMEOUT_MS: "1000" });
+    await t.control("POST", "/faults", { target: "tax", slowMs: 2_500 });
+    const part = { filingId: newFilingId(), companyNumber: "30000003" };
+    const started = Date.now();
+    const timedOut = await failure(t.submit(part));
+    expect(Date.now() - started).toBeLessThan(2_300);
+    expect(timedOut).toMatchObject({ code: "TAX_UNAVAILABLE", retryable: false });
+    expect(timedOut.message).toMatch(/may have been received/);
+    // The authority still processes the request it was sent (as a real one would) ...
+    await waitFor(async () => (await t.received({ company: "30000003", kind: "submit" })).length === 1, { timeoutMs: 5_000, what: "the slow submission to land" });
+    await t.control("DELETE", "/faults");
+    // ... so a repeated request for the part is refused, not submitted a second time.
+    expect(await failure(t.submit(part))).toMatchObject({ code: "TAX_UNAVAILABLE", retryable: false });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await t.received({ company: "30000003", kind: "submit" })).toHaveLength(1);
+    await worker.close();
+  });
+
+  it("keeps polling through a short outage and still reports the outcome", async () => {
+    const worker = await t.startWorker({ POLL_GIVE_UP_AFTER_SECONDS: "20" });
+    const filingId = newFilingId();
+    await t.submit({ filingId, companyNumber: "30000004" });
+    await t.control("POST", "/faults", { target: "tax", down: true });
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await t.control("DELETE", "/faults");
+    expect(await t.outcome(filingId, 1, 15_000)).toMatchObject({ outcome: "accepted" });
+    await worker.close();
+  });
+
+  it("stops gracefully: the poll in flight finishes, its outcome is published and its message acked", async () => {
+    const worker = await t.startWorker({ AUTHORITY_TIMEOUT_MS: "5000" });
+    await t.control("POST", "/faults", { target: "tax", slowMs: 1_000 });
+    let pollArrived = false;
+    const onRequest = (req: IncomingMessage) => {
+      // (Express has already cut its mount prefix from req.url when this listener runs.)
+      if (req.url?.endsWith("/poll")) pollArrived = true;
+    };
+    t.sim.server.on("request", onRequest);
+    const filingId = newFilingId();
+    let correlationId: string;
+    try {
+      ({ correlation_id: correlationId } = await t.submit({ filingId, companyNumber: "30000005" }));
+      await waitFor(() => pollArrived, { timeoutMs: 5_000, what: "the first poll to reach the authority" });
+      const closing = Date.now();
+      await worker.close();
+      // close() waited for the poll the authority was still answering (1 s slow).
+      expect(Date.now() - closing).toBeGreaterThan(500);
+    } finally {
+      t.sim.server.off("request", onRequest);
+    }
+    expect(await t.outcome(filingId, 1, 2_000)).toMatchObject({ outcome: "accepted", correlation_id: correlationId });
+    expect(await t.queueDepth("tax.poll")).toBe(0);
+  });
+});
