@@ -15,15 +15,25 @@ describe("filing configuration", () => {
     expect(config.OPS_PORT).toBe(4301);
     expect(config.REGISTRY_CACHE_TTL_SECONDS).toBe(600);
     expect(config.SWEEPER_PENDING_AFTER_SECONDS).toBe(900);
-    expect(config.sealingKey.id).toBe(DEVELOPMENT_SEALING_KEY.id);
+    expect(config.sealingKeys.map((k) => k.id)).toEqual([DEVELOPMENT_SEALING_KEY.id]);
   });
 
-  it("coerces numbers and takes a real sealing key", () => {
+  it("coerces numbers and takes real sealing keys, the current one first", () => {
     const key = randomBytes(32).toString("base64");
-    const config = loadFilingConfig({ OPS_PORT: "0", OUTBOX_RELAY_INTERVAL_MS: "50", CREDENTIALS_SEALING_KEY: key, CREDENTIALS_SEALING_KEY_ID: "k9" });
+    const retired = randomBytes(32).toString("base64");
+    const config = loadFilingConfig({
+      OPS_PORT: "0",
+      OUTBOX_RELAY_INTERVAL_MS: "50",
+      CREDENTIALS_SEALING_KEY: key,
+      CREDENTIALS_SEALING_KEY_ID: "k9",
+      CREDENTIALS_SEALING_KEYS_RETIRED: `k8:${retired}`,
+    });
     expect(config.OPS_PORT).toBe(0);
     expect(config.OUTBOX_RELAY_INTERVAL_MS).toBe(50);
-    expect(config.sealingKey).toEqual({ id: "k9", key: Buffer.from(key, "base64") });
+    expect(config.sealingKeys).toEqual([
+      { id: "k9", key: Buffer.from(key, "base64") },
+      { id: "k8", key: Buffer.from(retired, "base64") },
+    ]);
   });
 
   it("lists every bad variable by name, never its value", () => {

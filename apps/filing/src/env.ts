@@ -1,5 +1,6 @@
-import { DEVELOPMENT_SEALING_KEY, sealingKeyFromBase64, type SealingKey } from "@dormant/contracts";
-import { baseEnvSchema, ConfigError, parseEnv } from "@dormant/service-kit";
+import { resolveSealingKeys, sealingKeysEnvShape } from "@dormant/authority-client";
+import type { SealingKey } from "@dormant/contracts";
+import { baseEnvSchema, parseEnv } from "@dormant/service-kit";
 import { z } from "zod";
 import { filingDatabaseEnvShape } from "./db/settings.ts";
 
@@ -21,9 +22,12 @@ export const filingEnvSchema = baseEnvSchema.extend({
   /** How long registry answers are cached: company data, and "company unknown". */
   REGISTRY_CACHE_TTL_SECONDS: positiveInt(600),
   REGISTRY_NOT_FOUND_TTL_SECONDS: positiveInt(60),
-  /** Key (base64, 32 bytes) that opens and seals third-party credentials: the gateway's and the submitters'. */
-  CREDENTIALS_SEALING_KEY: z.string().optional(),
-  CREDENTIALS_SEALING_KEY_ID: z.string().min(1).max(64).default("k1"),
+  /**
+   * The key that opens the gateway's sealed credentials and seals them for the submitters
+   * (CREDENTIALS_SEALING_KEY, CREDENTIALS_SEALING_KEY_ID: the gateway's), and during a rotation
+   * the retired ones (CREDENTIALS_SEALING_KEYS_RETIRED, `id:base64,...`).
+   */
+  ...sealingKeysEnvShape,
   /** Ops endpoints (/healthz, /readyz, /metrics). */
   OPS_PORT: z.coerce.number().int().min(0).max(65_535).default(4301),
   OPS_HOST: z.string().min(1).default("0.0.0.0"),
@@ -42,23 +46,12 @@ export const filingEnvSchema = baseEnvSchema.extend({
 export type FilingEnv = z.infer<typeof filingEnvSchema>;
 
 export interface FilingConfig extends FilingEnv {
-  sealingKey: SealingKey;
-}
-
-function resolveSealingKey(env: FilingEnv): SealingKey {
-  if (env.CREDENTIALS_SEALING_KEY) {
-    try {
-      return sealingKeyFromBase64(env.CREDENTIALS_SEALING_KEY_ID, env.CREDENTIALS_SEALING_KEY);
-    } catch {
-      throw new ConfigError(["CREDENTIALS_SEALING_KEY: must be 32 bytes, base64-encoded"]);
-    }
-  }
-  if (env.NODE_ENV === "production") throw new ConfigError(["CREDENTIALS_SEALING_KEY: required in production"]);
-  return sealingKeyFromBase64(DEVELOPMENT_SEALING_KEY.id, DEVELOPMENT_SEALING_KEY.base64);
+  /** The current key first (it seals), then the retired ones (they only open). */
+  sealingKeys: SealingKey[];
 }
 
 /** Parses and resolves the configuration; throws ConfigError listing every problem. */
 export function loadFilingConfig(source: Record<string, string | undefined> = process.env): FilingConfig {
   const env = parseEnv(filingEnvSchema, source);
-  return { ...env, sealingKey: resolveSealingKey(env) };
+  return { ...env, sealingKeys: resolveSealingKeys(env) };
 }

@@ -1,0 +1,162 @@
+import type { Server } from "node:http";
+import { connectBus, type Subscription } from "@dormant/bus";
+import { createRegistryDataClient } from "@dormant/company-data";
+import type { SealingKey } from "@dormant/contracts";
+import { createLogger, createMetricsRegistry, startOpsServer, type Logger } from "@dormant/service-kit";
+import { Redis } from "ioredis";
+import type { Registry } from "prom-client";
+import { FILING_SERVICE_MESSAGES, FILING_SERVICE_RPC, type FilingBus } from "./bus-catalog.ts";
+import { createFilingDb, type FilingDb } from "./db/client.ts";
+import type { SubmitDeps } from "./deps.ts";
+import type { FilingConfig } from "./env.ts";
+import { createFilingMetrics } from "./metrics.ts";
+import { outcomeHandlers } from "./outcomes/outcome-handlers.ts";
+import { OutboxRelay } from "./outbox/relay.ts";
+import { createRegistryDataSource } from "./registry-data/registry-data-source.ts";
+import { filingRpcHandlers } from "./rpc-handlers.ts";
+import { sweepPendingFilings } from "./sweeper/sweep-pending.ts";
+import { Ticker } from "./ticker.ts";
+
+export interface FilingServiceOptions {
+  logger?: Logger;
+  /** False once shutdown started (readiness turns 503). */
+  isAcceptingWork?: () => boolean;
+  /** Serve /healthz, /readyz, /metrics on OPS_PORT (default true). */
+  ops?: boolean;
+}
+
+export interface FilingService {
+  db: FilingDb;
+  bus: FilingBus;
+  redis: Redis;
+  relay: OutboxRelay;
+  metrics: Registry;
+  /** The ops server's port, when it runs. */
+  opsPort: number | undefined;
+  /** Graceful stop: no new work, in-flight work finished, the outbox flushed, connections closed. */
+  stop(): Promise<void>;
+}
+
+function currentKeyFirst(keys: SealingKey[]): readonly [SealingKey, ...SealingKey[]] {
+  const [current, ...retired] = keys;
+  if (!current) throw new Error("no credentials sealing key configured");
+  return [current, ...retired];
+}
+
+/** How long a duplicate submit waits for the request working on the same filing (within the RPC's 30 s). */
+const CLAIM_WAIT_MS = 20_000;
+const SWEEP_BATCH = 100;
+const FLUSH_TIMEOUT_MS = 5_000;
+
+/**
+ * Starts the filing service in this process: database, Redis, bus (topology declared on
+ * connect), the filing.rpc server, the filing.outcomes consumer, the outbox relay, the pending
+ * sweeper and the ops endpoints. main.ts runs it; tests start it in-process.
+ */
+export async function startFilingService(config: FilingConfig, options: FilingServiceOptions = {}): Promise<FilingService> {
+  const logger = options.logger ?? createLogger({ service: "filing", version: config.SERVICE_VERSION });
+  const registry = createMetricsRegistry("filing");
+  const metrics = createFilingMetrics(registry);
+  const db = createFilingDb(config.FILING_DATABASE_URL, { poolMax: config.FILING_DATABASE_POOL_MAX });
+  const redis = new Redis(config.REDIS_URL, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  redis.on("error", (error: Error) => logger.warn({ err: error }, "redis connection error"));
+  const closers: Array<() => Promise<unknown>> = [() => db.$disconnect(), () => redis.quit().catch(() => redis.disconnect())];
+  const closeAll = async () => {
+    for (const close of closers.reverse()) await close().catch((error: unknown) => logger.warn({ err: error }, "closing a connection failed"));
+  };
+
+  try {
+    await redis.connect();
+    const bus = await connectBus({
+      url: config.AMQP_URL,
+      service: "filing",
+      messages: FILING_SERVICE_MESSAGES,
+      rpc: FILING_SERVICE_RPC,
+      logger,
+      metrics: registry,
+    });
+    closers.push(() => bus.close());
+
+    const relay = new OutboxRelay({ db, bus, logger, metrics, intervalMs: config.OUTBOX_RELAY_INTERVAL_MS, batchSize: config.OUTBOX_BATCH_SIZE });
+    const registryData = createRegistryDataSource({
+      client: createRegistryDataClient({ baseUrl: config.REGISTRY_DATA_URL, apiKey: config.REGISTRY_DATA_API_KEY, timeoutMs: config.REGISTRY_DATA_TIMEOUT_MS }),
+      redis,
+      keyPrefix: config.REDIS_KEY_PREFIX,
+      ttlSeconds: config.REGISTRY_CACHE_TTL_SECONDS,
+      notFoundTtlSeconds: config.REGISTRY_NOT_FOUND_TTL_SECONDS,
+      logger,
+      onLookup: (result) => metrics.registryLookups.inc({ result }),
+    });
+    const deps: SubmitDeps = {
+      db,
+      bus,
+      registry: registryData,
+      sealingKeys: currentKeyFirst(config.sealingKeys),
+      logger,
+      wakeRelay: () => relay.wake(),
+      claimSeconds: config.SUBMIT_CLAIM_SECONDS,
+      claimWaitMs: CLAIM_WAIT_MS,
+      now: () => new Date(),
+    };
+    const sweeper = new Ticker(
+      "pending sweeper",
+      config.SWEEPER_INTERVAL_MS,
+      async () => {
+        const swept = await sweepPendingFilings(db, { olderThanSeconds: config.SWEEPER_PENDING_AFTER_SECONDS, batchSize: SWEEP_BATCH });
+        const count = swept.unsent.length + swept.partlySent.length;
+        if (count > 0) {
+          metrics.swept.inc({ result: "unsent" }, swept.unsent.length);
+          metrics.swept.inc({ result: "partly_sent" }, swept.partlySent.length);
+          logger.warn(swept, "sweeper ended pending filings as error");
+          relay.wake();
+        }
+        return count >= SWEEP_BATCH;
+      },
+      logger,
+    );
+
+    relay.start();
+    closers.push(async () => {
+      await relay.stop();
+      await relay.flush(FLUSH_TIMEOUT_MS);
+    });
+    sweeper.start();
+    closers.push(() => sweeper.stop());
+    const subscriptions: Subscription[] = [];
+    subscriptions.push(await bus.rpcServe("filing.rpc", filingRpcHandlers(deps, metrics), { prefetch: config.RPC_PREFETCH }));
+    subscriptions.push(await bus.consume("filing.outcomes", outcomeHandlers({ db, logger, wakeRelay: () => relay.wake(), metrics }), { prefetch: config.OUTCOMES_PREFETCH }));
+    closers.push(() => Promise.all(subscriptions.map((s) => s.stop())));
+
+    let ops: Server | undefined;
+    if (options.ops !== false) {
+      ops = await startOpsServer({
+        registry,
+        port: config.OPS_PORT,
+        host: config.OPS_HOST,
+        logger,
+        ...(options.isAcceptingWork ? { isAcceptingWork: options.isAcceptingWork } : {}),
+        checks: {
+          database: async () => void (await db.$queryRaw`SELECT 1`),
+          redis: async () => void (await redis.ping()),
+          bus: () => bus.readinessCheck(),
+        },
+      });
+      const server = ops;
+      closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    }
+    const address = ops?.address();
+
+    return {
+      db,
+      bus,
+      redis,
+      relay,
+      metrics: registry,
+      opsPort: typeof address === "object" && address ? address.port : undefined,
+      stop: closeAll,
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}

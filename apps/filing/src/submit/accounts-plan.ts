@@ -1,0 +1,51 @@
+import { calendarDateAt, deriveCompanyFacts } from "@dormant/company-data";
+import { DOCUMENT_MEDIA_TYPES, type AccountsFilingInput } from "@dormant/contracts";
+import { renderDormantAccountsIxbrl } from "@dormant/documents";
+import { newFilingId } from "../ids.ts";
+import type { RegistryDataSource } from "../registry-data/registry-data-source.ts";
+import { accountsDocumentProblems, dormantAccountsInput } from "./accounts-document.ts";
+import { businessValidationError, lookUpCompany } from "./company-lookup.ts";
+import type { NewFiling } from "./new-filing.ts";
+
+/**
+ * An accounts submit turned into a filing: the company's registry data with every override
+ * (company.name/entity_type, period.start/is_first_year, approval.*, balance_sheet.*), the
+ * business rules (company known, period, approval date, a balance sheet that balances), and the
+ * iXBRL accounts rendered once, here: they are stored as the ixbrl_accounts document and sent to
+ * the registry byte for byte.
+ */
+export async function planAccountsFiling(registry: RegistryDataSource, input: AccountsFilingInput, now: Date = new Date()): Promise<NewFiling> {
+  const record = await lookUpCompany(registry, input.company_number);
+  const result = deriveCompanyFacts({
+    filingType: "accounts",
+    ...record,
+    periodEnd: input.period_end,
+    today: calendarDateAt(now),
+    overrides: { company: input.company, period: input.period, approval: input.approval, balance_sheet: input.balance_sheet },
+  });
+  if (!result.ok) throw businessValidationError(result.problems);
+  const { facts } = result;
+  const documentInput = dormantAccountsInput(facts, record.profile, record.filingHistory);
+  const problems = accountsDocumentProblems(documentInput);
+  if (problems.length > 0) throw businessValidationError(problems);
+  const ixbrl = renderDormantAccountsIxbrl(documentInput);
+  const id = newFilingId();
+  const fileName = `${facts.companyNumber}-accounts-${facts.period.end}.xhtml`;
+  return {
+    id,
+    filingType: "accounts",
+    companyNumber: facts.companyNumber,
+    companyName: facts.companyName,
+    period: facts.period,
+    periodSplit: false,
+    derivedValues: { ...facts.derivedValues },
+    parts: [],
+    registry: {
+      filing_id: id,
+      company: { number: facts.companyNumber, name: facts.companyName, registry_company_type: facts.registryCompanyType },
+      date_signed: facts.approval.date,
+      document_filename: fileName,
+    },
+    documents: [{ type: "ixbrl_accounts", partNumber: null, mediaType: DOCUMENT_MEDIA_TYPES.ixbrl_accounts, fileName, content: Buffer.from(ixbrl, "utf8") }],
+  };
+}

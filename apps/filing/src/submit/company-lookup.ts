@@ -1,0 +1,34 @@
+import { AppError, type ErrorDetail } from "@dormant/contracts";
+import { CompanyNotFoundError, RegistryUnavailableError, type FieldProblem } from "@dormant/company-data";
+import type { RegistryCompanyRecord, RegistryDataSource } from "../registry-data/registry-data-source.ts";
+
+/** Retry-After when the registry gave none. */
+const REGISTRY_RETRY_AFTER_SECONDS = 30;
+
+/** Business-rule problems as the 400 VALIDATION_ERROR the caller sees, one detail per field problem. */
+export function businessValidationError(problems: readonly FieldProblem[]): AppError {
+  const details: ErrorDetail[] = problems.map((p) => ({ field: p.path, message: p.message }));
+  return new AppError("VALIDATION_ERROR", "The filing does not satisfy the business rules", { details });
+}
+
+/**
+ * The company's registry record. A company the registry does not know is the caller's mistake
+ * (VALIDATION_ERROR on company_number); the registry not answering (down, too slow, our request
+ * limit reached) is REGISTRY_UNAVAILABLE with Retry-After.
+ */
+export async function lookUpCompany(registry: RegistryDataSource, companyNumber: string): Promise<RegistryCompanyRecord> {
+  try {
+    return await registry.getCompany(companyNumber);
+  } catch (error) {
+    if (error instanceof CompanyNotFoundError) {
+      throw businessValidationError([{ path: "company_number", message: `company ${companyNumber} is not known to the registry` }]);
+    }
+    if (error instanceof RegistryUnavailableError) {
+      throw new AppError("REGISTRY_UNAVAILABLE", "The company registry is temporarily unavailable; retry later", {
+        retryAfterSeconds: error.retryAfterSeconds ?? REGISTRY_RETRY_AFTER_SECONDS,
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}

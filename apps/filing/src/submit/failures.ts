@@ -1,0 +1,101 @@
+import { AppError, type FilingError } from "@dormant/contracts";
+import { BusUnavailableError, RpcConnectionLostError, RpcNoServerError, RpcTimeoutError } from "@dormant/bus";
+
+/**
+ * What a failed call to another service means for the filing:
+ * - `not-done`: the other side certainly did nothing (nobody served the queue, the request never
+ *   left, or the service answered a classified refusal);
+ * - `unknown`: it may have done it (no reply in time, connection lost, an unclassified error):
+ *   the filing must stay so that a retry resumes it under the same filing_id, where the other
+ *   side's deduplication answers with what it did.
+ */
+export interface CallFailure {
+  certainty: "not-done" | "unknown";
+  /** What the caller of the submit gets. */
+  publicError: AppError;
+  /** The filing error recorded if the filing is ended because of it. */
+  filingError: FilingError;
+}
+
+type Authority = "tax" | "registry";
+
+const NO_SERVER_RETRY_AFTER_SECONDS = 30;
+const TRANSIENT_RETRY_AFTER_SECONDS = 5;
+
+function unavailable(authority: Authority, retryAfterSeconds: number, cause: unknown): AppError {
+  const [code, who] = authority === "tax" ? (["TAX_UNAVAILABLE", "tax authority"] as const) : (["REGISTRY_UNAVAILABLE", "company registry"] as const);
+  return new AppError(code, `The ${who} is temporarily unavailable; retry later`, { retryAfterSeconds, cause });
+}
+
+/** The same AppError with a Retry-After (the submitters should give one; 30 s when they do not). */
+function withRetryAfter(error: AppError): AppError {
+  if (error.retryAfterSeconds) return error;
+  return new AppError(error.code, error.message, {
+    ...(error.details ? { details: error.details } : {}),
+    retryable: error.retryable,
+    retryAfterSeconds: NO_SERVER_RETRY_AFTER_SECONDS,
+    cause: error,
+  });
+}
+
+/**
+ * A failed tax.submit_part / registry.submit_accounts call. The submitters' answers:
+ * - TAX_UNAVAILABLE / REGISTRY_UNAVAILABLE retryable (authority down, breaker open: nothing was
+ *   taken) and TAX_AUTH_FAILED (credentials refused): not done; passed through with Retry-After;
+ * - TAX_UNAVAILABLE / REGISTRY_UNAVAILABLE not retryable: sent without an answer, in doubt;
+ * - SERVICE_UNAVAILABLE (the submitter's own store down, nothing sent): the authority's
+ *   *_UNAVAILABLE;
+ * - anything else: unknown, passed through.
+ * Bus failures become the authority's *_UNAVAILABLE: nobody serving the queue is certain, no
+ * reply in time is not.
+ */
+export function classifySubmitterFailure(error: unknown, authority: Authority): CallFailure {
+  const authorityUnavailable: FilingError = { code: "AUTHORITY_UNAVAILABLE", message: `The ${authority === "tax" ? "tax authority" : "registry"} was unavailable.` };
+  if (error instanceof RpcNoServerError || error instanceof BusUnavailableError) {
+    return { certainty: "not-done", publicError: unavailable(authority, NO_SERVER_RETRY_AFTER_SECONDS, error), filingError: authorityUnavailable };
+  }
+  if (error instanceof RpcTimeoutError || error instanceof RpcConnectionLostError) {
+    return { certainty: "unknown", publicError: unavailable(authority, TRANSIENT_RETRY_AFTER_SECONDS, error), filingError: authorityUnavailable };
+  }
+  if (error instanceof AppError) {
+    if (error.code === "TAX_AUTH_FAILED") {
+      return { certainty: "not-done", publicError: withRetryAfter(error), filingError: { code: "CREDENTIALS_INVALID", message: "The tax authority refused the gateway credentials." } };
+    }
+    if (error.code === "TAX_UNAVAILABLE" || error.code === "REGISTRY_UNAVAILABLE") {
+      // Not retryable: the submission may have reached the authority (no answer in time); the
+      // submitter will not send that part again, so the filing must not be retried afresh either.
+      return { certainty: error.retryable ? "not-done" : "unknown", publicError: withRetryAfter(error), filingError: authorityUnavailable };
+    }
+    if (error.code === "SERVICE_UNAVAILABLE") {
+      // The submitter could not record the submission (its own store down): nothing was sent.
+      return { certainty: "not-done", publicError: unavailable(authority, error.retryAfterSeconds ?? TRANSIENT_RETRY_AFTER_SECONDS, error), filingError: authorityUnavailable };
+    }
+    return { certainty: "unknown", publicError: error, filingError: { code: "INTERNAL_ERROR", message: "The submission failed." } };
+  }
+  return {
+    certainty: "unknown",
+    publicError: new AppError("INTERNAL_ERROR", "The submission failed; retry with the same Idempotency-Key", { cause: error }),
+    filingError: { code: "INTERNAL_ERROR", message: "The submission failed." },
+  };
+}
+
+/**
+ * A failed billing.hold call. INSUFFICIENT_BALANCE (402) and billing's other answers pass
+ * through unchanged; billing out of reach is SERVICE_UNAVAILABLE (503) with Retry-After. Only a
+ * refusal or a request that never reached billing is certain to have left no hold.
+ */
+export function classifyHoldFailure(error: unknown): CallFailure {
+  const filingError: FilingError = { code: "INTERNAL_ERROR", message: "The fee could not be reserved." };
+  const billingUnavailable = (retryAfterSeconds: number) =>
+    new AppError("SERVICE_UNAVAILABLE", "The billing service is temporarily unavailable; retry shortly", { retryAfterSeconds, cause: error });
+  if (error instanceof RpcNoServerError || error instanceof BusUnavailableError) {
+    return { certainty: "not-done", publicError: billingUnavailable(NO_SERVER_RETRY_AFTER_SECONDS), filingError };
+  }
+  if (error instanceof RpcTimeoutError || error instanceof RpcConnectionLostError) {
+    return { certainty: "unknown", publicError: billingUnavailable(TRANSIENT_RETRY_AFTER_SECONDS), filingError };
+  }
+  if (error instanceof AppError) {
+    return { certainty: error.code === "INSUFFICIENT_BALANCE" ? "not-done" : "unknown", publicError: error, filingError };
+  }
+  return { certainty: "unknown", publicError: new AppError("INTERNAL_ERROR", "The fee could not be reserved", { cause: error }), filingError };
+}

@@ -1,0 +1,37 @@
+import type { DatePeriod } from "@dormant/company-data";
+import type { DocumentType, SubmitRegistryAccountsRequest, SubmitTaxPartRequest } from "@dormant/contracts";
+
+/** A tax.submit_part request as kept in the database: everything but the credentials. */
+export type TaxPartDraft = Omit<SubmitTaxPartRequest, "credentials">;
+
+/**
+ * A registry.submit_accounts request as kept in the database: no credentials, no iXBRL (it is the
+ * ixbrl_accounts document), and no submission number yet (drawn from the sequence on insert).
+ */
+export type RegistryDraft = Omit<SubmitRegistryAccountsRequest, "credentials" | "ixbrl_base64" | "submission_number">;
+export type RegistryRequestRecord = Omit<SubmitRegistryAccountsRequest, "credentials" | "ixbrl_base64">;
+
+export interface NewDocument {
+  type: DocumentType;
+  partNumber: number | null;
+  mediaType: string;
+  fileName: string;
+  content: Buffer<ArrayBuffer>;
+}
+
+/** A filing derived and validated from a submit request, ready to be written as `pending`. */
+export interface NewFiling {
+  id: string;
+  filingType: "ct600" | "accounts";
+  companyNumber: string;
+  companyName: string;
+  period: DatePeriod;
+  periodSplit: boolean;
+  derivedValues: Record<string, unknown>;
+  /** CT600: one per return. */
+  parts: Array<{ partNumber: number; period: DatePeriod; request: TaxPartDraft }>;
+  /** Accounts: the registry submission. */
+  registry?: RegistryDraft;
+  /** Documents that exist from the start (the iXBRL accounts). */
+  documents: NewDocument[];
+}

@@ -1,0 +1,49 @@
+import {
+  AccountsDerivedValues,
+  AppError,
+  Ct600DerivedValues,
+  type AccountsSubmitResponse,
+  type Ct600SubmitResponse,
+  type FilingPart as FilingPartView,
+} from "@dormant/contracts";
+import type { FilingDb } from "../db/client.ts";
+import { isoDate } from "../dates.ts";
+
+/**
+ * The 202 answer of a submit, built from the filing as stored, so that a repeated submit (same
+ * API key, Idempotency-Key and body) gets the same answer as the first: status `submitted` and
+ * each part `submitted` once acknowledged, whatever happened since (the filing itself shows
+ * that). A filing that ended before every part was acknowledged answers its own status.
+ */
+export async function ct600SubmitResponse(db: FilingDb, filingId: string): Promise<Ct600SubmitResponse> {
+  const filing = await db.filing.findUniqueOrThrow({ where: { id: filingId }, include: { parts: { orderBy: { partNumber: "asc" } } } });
+  const first = filing.parts[0];
+  if (!first?.taxCorrelationId) throw new AppError("INTERNAL_ERROR", "The filing has no acknowledged submission to answer with");
+  const parts: FilingPartView[] = filing.parts.map((part) => ({
+    part_number: part.partNumber,
+    period: { start: isoDate(part.periodStart), end: isoDate(part.periodEnd) },
+    tax_status: part.taxCorrelationId ? "submitted" : part.taxStatus,
+    ...(part.taxCorrelationId ? { tax_correlation_id: part.taxCorrelationId } : {}),
+  }));
+  return {
+    filing_id: filing.id,
+    status: filing.submittedAt ? "submitted" : filing.status,
+    tax_correlation_id: first.taxCorrelationId,
+    period_split: filing.periodSplit,
+    ...(filing.periodSplit ? { parts } : {}),
+    submitted_at: (filing.submittedAt ?? first.submittedAt ?? filing.updatedAt).toISOString(),
+    derived_values: Ct600DerivedValues.parse(filing.derivedValues),
+  };
+}
+
+export async function accountsSubmitResponse(db: FilingDb, filingId: string): Promise<AccountsSubmitResponse> {
+  const filing = await db.filing.findUniqueOrThrow({ where: { id: filingId } });
+  if (!filing.registrySubmissionNumber) throw new AppError("INTERNAL_ERROR", "The filing has no registry submission number");
+  return {
+    filing_id: filing.id,
+    status: filing.submittedAt ? "submitted" : filing.status,
+    registry_submission_number: filing.registrySubmissionNumber,
+    submitted_at: (filing.submittedAt ?? filing.updatedAt).toISOString(),
+    derived_values: AccountsDerivedValues.parse(filing.derivedValues),
+  };
+}
