@@ -1,4 +1,4 @@
-import { giveUpAt, nextPoll, submitOnce, type SubmissionLedger } from "@dormant/authority-client";
+import { giveUpAt, nextPoll, submitFailure, submitOnce, type SubmissionLedger } from "@dormant/authority-client";
 import type { RpcContext } from "@dormant/bus";
 import { AppError, type SealingKey, type SubmitTaxPartRequest, type SubmitTaxPartResponse } from "@dormant/contracts";
 import { buildCt600SubmitMessage, GovTalkInputError, maskGatewayPassword } from "@dormant/govtalk";
@@ -6,7 +6,6 @@ import type { Logger } from "@dormant/service-kit";
 import type { Counter } from "prom-client";
 import type { TaxSubmitterConfig } from "./env.ts";
 import { openTaxCredentials } from "./open-credentials.ts";
-import { submitFailure } from "./submit-failure.ts";
 import type { TaxBus } from "./tax-bus.ts";
 import type { SubmitAnswer, TaxGateway } from "./tax-gateway.ts";
 
@@ -49,7 +48,13 @@ export class PartSubmitter {
       logger.info({ correlation_id: response.correlation_id, duplicate }, "CT600 part submitted");
       return response;
     } catch (error) {
-      const { error: answer, kind } = submitFailure(error, Math.ceil(deps.config.breaker.resetTimeoutMs / 1000));
+      const { error: answer, kind } = submitFailure(error, {
+        unavailableCode: "TAX_UNAVAILABLE",
+        authority: "tax authority",
+        defaultRetryAfterSeconds: Math.ceil(deps.config.breaker.resetTimeoutMs / 1000),
+        // A CT600 sent twice is two submissions at the authority: one in doubt is never repeated.
+        repeatInDoubt: "never",
+      });
       deps.submissions.inc({ result: answer.code.toLowerCase() });
       logger.warn({ err: error, code: answer.code, kind }, "CT600 part not submitted");
       throw answer;

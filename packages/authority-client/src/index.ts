@@ -15,6 +15,8 @@ export { SubmissionLedger } from "./submission-ledger.ts";
 export type { SubmissionRecord, ClaimResult, SubmissionLedgerOptions } from "./submission-ledger.ts";
 export { submitOnce, mayHaveReachedAuthority, SubmissionBlockedError } from "./submit-once.ts";
 export type { SubmitOnceOptions, SubmitOnceResult } from "./submit-once.ts";
+export { submitFailure } from "./submit-failure.ts";
+export type { SubmitFailureKind, SubmitFailureOptions } from "./submit-failure.ts";
 export { CompletionLedger } from "./completion-ledger.ts";
 export type { CompletionLedgerOptions } from "./completion-ledger.ts";
 export { giveUpAt, nextPoll, afterTransientPollFailure, pollTimeoutMs } from "./poll-timing.ts";

@@ -31,6 +31,12 @@ export interface SubmitOnceOptions<R> {
   id: string;
   /** Sends the (already built) submission and returns what the RPC answers; throws when refused. */
   submit: () => Promise<R>;
+  /**
+   * Whether a failed attempt may have left a submission at the authority (then it is recorded
+   * as uncertain and never repeated). Default mayHaveReachedAuthority; an authority that refuses
+   * duplicates itself (the registry's submission numbers) can answer false: repeating is safe.
+   */
+  mayHaveReached?: (error: unknown) => boolean;
   /** What must follow an acknowledged submission (scheduling the first poll); may run again for a duplicate. */
   followUp: (response: R) => Promise<void>;
   /** How long a duplicate waits for an attempt in progress to finish before giving up. */
@@ -94,7 +100,7 @@ async function attempt<R>(options: SubmitOnceOptions<R>, owner: string): Promise
   try {
     response = await options.submit();
   } catch (error) {
-    const reached = mayHaveReachedAuthority(error);
+    const reached = (options.mayHaveReached ?? mayHaveReachedAuthority)(error);
     const settle = reached
       ? ledger.markUncertain(id, owner, error instanceof Error ? error.message : String(error))
       : ledger.release(id, owner);
