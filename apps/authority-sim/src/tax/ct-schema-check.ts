@@ -18,9 +18,8 @@ export function irenvelopeText(body: Element | undefined): string | undefined {
 /**
  * CT schema validation of submitted returns (@dormant/govtalk's validateCt600Body), with the
  * results for recently seen identical returns remembered: validation is a pure function of the
- * text and each run costs a fresh xmllint-wasm worker (~200 ms), so resubmitted or repeated
- * test returns need not pay it again. Only the IRenvelope is validated and keyed (never the
- * envelope, which holds the credentials).
+ * text (about 1 ms for a nil return), so resubmitted or repeated test returns reuse the answer.
+ * Only the IRenvelope is validated and keyed (never the envelope, which holds the credentials).
  */
 export class CtSchemaCheck {
   readonly #recent = new BoundedMap<string, Promise<XsdValidationResult>>(1_000);
