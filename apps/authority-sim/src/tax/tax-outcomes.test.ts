@@ -119,6 +119,15 @@ describe("tax transaction engine: poll and delete", () => {
     expect(second.details.map((d) => d.number)).toEqual([9101]);
   });
 
+  it("9101 counts 12 months from 29 February as the platform's period split does: to 28 February accepted, to 1 March rejected", async () => {
+    const twelveMonths = nilReturn({ companyNumber: "00000001", periodStart: "2024-02-29", periodEnd: "2025-02-28" }).xml;
+    const oneDayMore = alteredAndResigned(twelveMonths, "<To>2025-02-28</To>", "<To>2025-03-01</To>");
+    expect((await finalAnswer(await submitFor("00000001", twelveMonths))).type).toBe("success");
+    const rejected = await finalAnswer(await submitFor("00000001", oneDayMore));
+    if (rejected.type !== "error") throw new Error(`expected an error, got ${rejected.type}`);
+    expect(rejected.details.map((d) => d.number)).toEqual([9101]);
+  });
+
   it("00000004: acknowledged, then polls are never answered (the client gives up)", async () => {
     const correlationId = await submitFor("00000004");
     const started = Date.now();
