@@ -3,6 +3,7 @@
 
 export { GovTalkInputError, GovTalkXmlError } from "./errors.ts";
 export { NS } from "./xml/namespaces.ts";
+export { parseXml } from "./xml/parse-xml.ts";
 
 // Envelope (shared by both authorities)
 export type { GovTalkError, GovTalkErrorInput, GovTalkErrorType } from "./envelope/govtalk-error.ts";

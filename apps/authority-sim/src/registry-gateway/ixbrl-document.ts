@@ -1,5 +1,5 @@
+import { GovTalkXmlError, parseXml } from "@dormant/govtalk";
 import type { Element } from "@xmldom/xmldom";
-import { parseStrictXml } from "../xml/parse-strict-xml.ts";
 import { declaresDoctype } from "../xml/xml-body.ts";
 
 const XHTML = "http://www.w3.org/1999/xhtml";
@@ -19,9 +19,10 @@ export function ixbrlProblem(bytes: Buffer, companyNumber: string): string | und
   if (declaresDoctype(text)) return "The accounts document must not contain a DOCTYPE or entity declaration.";
   let root: Element | null;
   try {
-    root = parseStrictXml(text).documentElement;
+    root = parseXml(text).documentElement;
   } catch (error) {
-    return `The accounts document is not well-formed XHTML: ${error instanceof Error ? error.message : String(error)}`;
+    if (!(error instanceof GovTalkXmlError)) throw error;
+    return `The accounts document is not well-formed XHTML (${error.message}).`;
   }
   if (!root || root.localName !== "html" || root.namespaceURI !== XHTML) return "The accounts document is not an XHTML document.";
   if (!firstDescendant(root, INLINE_XBRL, "header")) return "ix:header element not found in input document set.";

@@ -168,6 +168,8 @@ describe("registry XML gateway: accounts submission", () => {
       const error = await submitError(withData(data));
       expect(error.errors[0]).toMatchObject({ number: 9999, type: "fatal" });
     }
+    const unclosed = await submitError(withData(base64(dormantAccountsIxbrl("00000001").replace("</body>", ""))));
+    expect(unclosed.errors[0]?.text).toMatch(/^The accounts document is not well-formed XHTML \(malformed XML: .+\)\.$/);
   });
 
   it("refuses malformed XML, a DOCTYPE, another envelope version (100); 415/413 at the HTTP level", async () => {
