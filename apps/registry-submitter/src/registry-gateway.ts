@@ -1,0 +1,68 @@
+import { AuthorityUnavailableError, postXml, type AuthorityBreaker } from "@dormant/authority-client";
+import {
+  buildSubmissionStatusRequest,
+  GovTalkXmlError,
+  newTransactionId,
+  parseAccountsSubmissionResponse,
+  parseSubmissionStatusResponse,
+  type RegistryErrorAnswer,
+  type RegistryPresenter,
+  type RegistryStatusAnswer,
+  type RegistrySubmitAcknowledgement,
+} from "@dormant/govtalk";
+
+export interface RegistryGatewayOptions {
+  gatewayUrl: string;
+  gatewayTest: boolean;
+  presenter: RegistryPresenter;
+  /**
+   * The gateway is one URL, but a breaker per message class: status polls that go unanswered
+   * for one submission must not stop new submissions, and the other way round.
+   */
+  breakers: { submission: AuthorityBreaker; status: AuthorityBreaker };
+}
+
+export type SubmitAnswer = RegistrySubmitAcknowledgement | RegistryErrorAnswer;
+export type StatusAnswer = RegistryStatusAnswer | RegistryErrorAnswer;
+
+/** Reads an answer; the gateway's own failures (recoverable errors) and non-GovTalk text count as unavailability. */
+function readAnswer<A extends SubmitAnswer | StatusAnswer>(parse: (xml: string) => A, text: string, maybeReceived: boolean): A {
+  let answer: A;
+  try {
+    answer = parse(text);
+  } catch (error) {
+    if (!(error instanceof GovTalkXmlError)) throw error;
+    throw new AuthorityUnavailableError("authority_error", `the registry answered something that is not GovTalk: ${error.message}`, { maybeReceived, cause: error });
+  }
+  if (answer.type === "error" && answer.classification.kind === "transient") {
+    throw new AuthorityUnavailableError("authority_error", `the registry failed: ${answer.classification.summary}`, { maybeReceived: false });
+  }
+  return answer;
+}
+
+/** The registry's XML gateway, reached only through the breakers. */
+export class RegistryGateway {
+  constructor(private readonly options: RegistryGatewayOptions) {}
+
+  /** Posts a built accounts submission: the acknowledgement, or the errors that refused it. */
+  submit(xml: string, signal?: AbortSignal): Promise<SubmitAnswer> {
+    return this.options.breakers.submission.run(
+      async (callSignal) => readAnswer(parseAccountsSubmissionResponse, await postXml(this.options.gatewayUrl, xml, callSignal), true),
+      signal ? { signal } : {},
+    );
+  }
+
+  /** GetSubmissionStatus for one submission number. */
+  status(submissionNumber: string, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<StatusAnswer> {
+    const xml = buildSubmissionStatusRequest({
+      presenter: this.options.presenter,
+      transactionId: newTransactionId(),
+      gatewayTest: this.options.gatewayTest,
+      submissionNumber,
+    });
+    return this.options.breakers.status.run(
+      async (callSignal) => readAnswer(parseSubmissionStatusResponse, await postXml(this.options.gatewayUrl, xml, callSignal), false),
+      options,
+    );
+  }
+}
