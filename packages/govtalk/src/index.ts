@@ -104,7 +104,7 @@ export type {
   RegistrySubmissionStatus,
 } from "./registry/status.ts";
 export { REGISTRY_STATUS_CODES, registryStatusOutcome } from "./registry/status.ts";
-export { REGISTRY_ERROR_KINDS, classifyRegistryErrors } from "./registry/classify-errors.ts";
+export { REGISTRY_ERROR_KINDS, classifyRegistryErrors, isDuplicateSubmissionError } from "./registry/classify-errors.ts";
 
 // Registry: authority side (simulator)
 export type {

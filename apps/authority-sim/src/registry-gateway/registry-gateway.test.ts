@@ -1,4 +1,5 @@
 import {
+  isDuplicateSubmissionError,
   parseAccountsSubmissionResponse,
   parseSubmissionStatusResponse,
   type RegistryErrorAnswer,
@@ -135,6 +136,9 @@ describe("registry XML gateway: accounts submission", () => {
     expect((await submit(first.xml)).type).toBe("acknowledgement");
     const again = await submitError(first.xml);
     expect(again.errors[0]).toMatchObject({ number: 9000, type: "fatal" });
+    // A submitter whose first answer was lost resubmits, recognises the duplicate and polls.
+    expect(isDuplicateSubmissionError(again.errors)).toBe(true);
+    expect(again.classification).toMatchObject({ kind: "protocol", retryable: false });
     const other = accountsSubmission("00000002", { submissionNumber: first.submissionNumber });
     expect((await submitError(other.xml)).errors[0]?.number).toBe(9000);
     expect((await statusOf(first.submissionNumber)).companyNumber).toBe("00000001");
@@ -167,6 +171,8 @@ describe("registry XML gateway: accounts submission", () => {
     for (const data of problems) {
       const error = await submitError(withData(data));
       expect(error.errors[0]).toMatchObject({ number: 9999, type: "fatal" });
+      expect(error.classification).toMatchObject({ kind: "business", retryable: false });
+      expect(isDuplicateSubmissionError(error.errors)).toBe(false);
     }
     const unclosed = await submitError(withData(base64(dormantAccountsIxbrl("00000001").replace("</body>", ""))));
     expect(unclosed.errors[0]?.text).toMatch(/^The accounts document is not well-formed XHTML \(malformed XML: .+\)\.$/);
@@ -176,7 +182,9 @@ describe("registry XML gateway: accounts submission", () => {
     const xml = accountsSubmission("00000001").xml;
     const doctype = xml.replace('<?xml version="1.0" encoding="UTF-8"?>', '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>');
     for (const bad of [xml.slice(0, -30), doctype, xml.replace("<EnvelopeVersion>1.0", "<EnvelopeVersion>2.0"), ""]) {
-      expect((await submitError(bad)).errors[0]?.number).toBe(100);
+      const error = await submitError(bad);
+      expect(error.errors[0]).toMatchObject({ number: 100, type: "fatal", text: expect.stringMatching(/^Invalid request: /) });
+      expect(error.classification).toMatchObject({ kind: "protocol", retryable: false });
     }
     const json = await fetch(sim.urls.registryGateway, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(json.status).toBe(415);

@@ -28,15 +28,19 @@ function kindByType(type: string): GovTalkErrorKind {
   return "protocol";
 }
 
-/** Classifies errors with a table of known error numbers, falling back on each error's Type. */
+/**
+ * Classifies errors with a table of known error numbers (or a function reading the whole error),
+ * falling back on each error's Type.
+ */
 export function classifyWithTable(
   errors: readonly GovTalkError[],
-  table: Readonly<Record<number, GovTalkErrorKind>>,
+  table: Readonly<Record<number, GovTalkErrorKind>> | ((error: GovTalkError) => GovTalkErrorKind | undefined),
 ): GovTalkErrorClassification {
+  const known = typeof table === "function" ? table : (error: GovTalkError) => (error.number !== null ? table[error.number] : undefined);
   const significant = errors.filter((error) => error.type !== "warning");
   const candidates = (significant.length > 0 ? significant : errors).map((error) => ({
     error,
-    kind: (error.number !== null ? table[error.number] : undefined) ?? kindByType(error.type),
+    kind: known(error) ?? kindByType(error.type),
   }));
   const best = candidates.sort((a, b) => PRECEDENCE.indexOf(a.kind) - PRECEDENCE.indexOf(b.kind))[0];
   if (!best) {

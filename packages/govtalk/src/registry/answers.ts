@@ -4,9 +4,18 @@ import { NS } from "../xml/namespaces.ts";
 import { REGISTRY_ACCOUNTS_CLASS, REGISTRY_ENVELOPE_VERSION, REGISTRY_STATUS_CLASS } from "./constants.ts";
 import type { RegistryStatusCode } from "./status.ts";
 
-/** The registry gateway's errors (its own numbering). */
+/**
+ * The registry gateway's synchronous errors, for answer builders (the simulator adds the
+ * specifics to the Text and a Location). 502 and 9999 are the registry's own numbers; the
+ * registry does not publish one for an invalid request or a reused submission number, so 100
+ * and 9000 are the simulator's (the real gateway answers a reused number with 9999 "Invalid
+ * Envelope Number"). Classification: REGISTRY_ERROR_KINDS; duplicates: isDuplicateSubmissionError.
+ */
 export const REGISTRY_ERRORS = {
+  100: { raisedBy: "Gateway", number: 100, type: "fatal", text: "Invalid request" },
   502: { raisedBy: "Gateway", number: 502, type: "fatal", text: "Authorisation Failure" },
+  9000: { raisedBy: "Gateway", number: 9000, type: "fatal", text: "Submission number has already been used by this presenter" },
+  9999: { raisedBy: "Gateway", number: 9999, type: "fatal", text: "The submission failed the gateway's automatic validation" },
 } as const satisfies Record<number, GovTalkErrorInput>;
 
 interface AnswerEnvelope {
