@@ -79,12 +79,10 @@ export class StatusPoller {
   }
 
   private async afterTransientFailure(command: PollRegistryStatusCommand, context: DeliveryContext, error: AuthorityUnavailableError, logger: Logger): Promise<void> {
-    const decision = afterTransientPollFailure({ attempt: context.attempt, maxAttempts: POLL_RETRY.maxAttempts, giveUp: command.give_up_at });
-    logger.warn({ err: error, reason: error.reason, decision }, "status poll failed: the registry is unavailable");
-    if (decision === "give_up") return this.giveUp(command, `the registry did not answer (${error.reason})`, logger);
-    if (decision === "retry") throw new AppError("REGISTRY_UNAVAILABLE", error.message, { retryable: true, cause: error });
-    const next = nextPoll((POLL_RETRY.backoffMs.at(-1) ?? 30_000) / 1000, command.give_up_at, this.deps.maxPollDelayMs);
+    const next = afterTransientPollFailure({ attempt: context.attempt, retry: POLL_RETRY, giveUp: command.give_up_at, maxDelayMs: this.deps.maxPollDelayMs });
+    logger.warn({ err: error, reason: error.reason, next: next.kind }, "status poll failed: the registry is unavailable");
     if (next.kind === "give_up") return this.giveUp(command, `the registry did not answer (${error.reason})`, logger);
+    if (next.kind === "retry") throw new AppError("REGISTRY_UNAVAILABLE", error.message, { retryable: true, cause: error });
     await this.schedule(command, next.delayMs);
   }
 

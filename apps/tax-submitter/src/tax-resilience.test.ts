@@ -100,6 +100,19 @@ describe("tax submitter: an unreliable authority", () => {
     await worker.close();
   });
 
+  it("an authority that stays down while a part is polled: error GATEWAY_TIMEOUT by the give-up time, not after the retries", async () => {
+    const worker = await t.startWorker({ POLL_GIVE_UP_AFTER_SECONDS: "4" });
+    const filingId = newFilingId();
+    const { submitted_at } = await t.submit({ filingId, companyNumber: "30000006" });
+    await t.control("POST", "/faults", { target: "tax", down: true });
+    const outcome = await t.outcome(filingId, 1, 10_000);
+    const elapsed = Date.now() - Date.parse(submitted_at);
+    expect(outcome).toMatchObject({ outcome: "error", error: { code: "GATEWAY_TIMEOUT" } });
+    expect(elapsed).toBeGreaterThanOrEqual(3_900);
+    expect(elapsed).toBeLessThan(6_500);
+    await worker.close();
+  });
+
   it("stops gracefully: the poll in flight finishes, its outcome is published and its message acked", async () => {
     const worker = await t.startWorker({ AUTHORITY_TIMEOUT_MS: "5000" });
     await t.control("POST", "/faults", { target: "tax", slowMs: 1_000 });

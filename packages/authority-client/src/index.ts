@@ -20,5 +20,5 @@ export type { SubmitFailureKind, SubmitFailureOptions } from "./submit-failure.t
 export { CompletionLedger } from "./completion-ledger.ts";
 export type { CompletionLedgerOptions } from "./completion-ledger.ts";
 export { giveUpAt, nextPoll, afterTransientPollFailure, pollTimeoutMs } from "./poll-timing.ts";
-export type { NextPoll } from "./poll-timing.ts";
+export type { NextPoll, AfterTransientFailure } from "./poll-timing.ts";
 export { sealingKeysEnvShape, resolveSealingKeys } from "./sealing-keys.ts";

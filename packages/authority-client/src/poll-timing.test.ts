@@ -17,10 +17,16 @@ describe("poll timing", () => {
     expect(nextPoll(1, inSeconds(-5), 900_000, now)).toEqual({ kind: "give_up" });
   });
 
-  it("after a transient failure: retries through the bus, reschedules on the last attempt, gives up after the deadline", () => {
-    expect(afterTransientPollFailure({ attempt: 1, maxAttempts: 8, giveUp: inSeconds(10), now })).toBe("retry");
-    expect(afterTransientPollFailure({ attempt: 8, maxAttempts: 8, giveUp: inSeconds(10), now })).toBe("reschedule");
-    expect(afterTransientPollFailure({ attempt: 1, maxAttempts: 8, giveUp: inSeconds(0), now })).toBe("give_up");
+  it("after a transient failure: the bus retries while it can before the give-up time, else a fresh poll is scheduled", () => {
+    const retry = { maxAttempts: 8, backoffMs: [1000, 2000, 5000, 10_000, 30_000] };
+    const after = (attempt: number, giveUpInSeconds: number) => afterTransientPollFailure({ attempt, retry, giveUp: inSeconds(giveUpInSeconds), maxDelayMs: 900_000, now });
+    expect(after(1, 10)).toEqual({ kind: "retry" });
+    expect(after(3, 10)).toEqual({ kind: "retry" });
+    // The 10 s backoff of attempt 4 would come after the give-up instant: poll at it instead.
+    expect(after(4, 6)).toEqual({ kind: "reschedule", delayMs: 6000 });
+    // Attempts used up: a fresh poll after the last backoff, so nothing is parked.
+    expect(after(8, 600)).toEqual({ kind: "reschedule", delayMs: 30_000 });
+    expect(after(1, 0)).toEqual({ kind: "give_up" });
   });
 
   it("shortens a poll's timeout so it ends by the give-up instant, but not below the minimum", () => {

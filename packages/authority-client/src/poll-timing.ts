@@ -17,16 +17,29 @@ export function nextPoll(intervalSeconds: number, giveUp: string, maxDelayMs: nu
   return { kind: "poll_again", delayMs: Math.max(1, Math.min(intervalSeconds * 1000, remaining, maxDelayMs)) };
 }
 
+/** What a poll does after failing for a transient reason (timeout, breaker open, 5xx). */
+export type AfterTransientFailure = { kind: "retry" } | { kind: "reschedule"; delayMs: number } | { kind: "give_up" };
+
 /**
- * What to do after a poll failed for a transient reason (timeout, breaker open, 5xx):
- * give_up once the give-up instant passed; retry through the bus's retry tiers while attempts
- * remain; on the last attempt reschedule a fresh poll instead, so the poll is never parked in the
- * dead-letter queue while the filing may still complete.
+ * After a transient poll failure: give up once the give-up instant passed; let the bus retry
+ * (its retry tiers) while attempts remain and the retry would come before the give-up instant;
+ * otherwise schedule a fresh poll ourselves, no later than the give-up instant. So a poll is
+ * never parked in the dead-letter queue while the filing may still complete, and never comes
+ * back after the give-up instant.
  */
-export function afterTransientPollFailure(options: { attempt: number; maxAttempts: number; giveUp: string; now?: number }): "give_up" | "retry" | "reschedule" {
-  const now = options.now ?? Date.now();
-  if (Date.parse(options.giveUp) <= now) return "give_up";
-  return options.attempt < options.maxAttempts ? "retry" : "reschedule";
+export function afterTransientPollFailure(options: {
+  attempt: number;
+  retry: { maxAttempts: number; backoffMs: readonly number[] };
+  giveUp: string;
+  maxDelayMs: number;
+  now?: number;
+}): AfterTransientFailure {
+  const remaining = Date.parse(options.giveUp) - (options.now ?? Date.now());
+  if (remaining <= 0) return { kind: "give_up" };
+  const { maxAttempts, backoffMs } = options.retry;
+  const backoff = backoffMs[Math.min(options.attempt, backoffMs.length) - 1] ?? backoffMs.at(-1) ?? 1000;
+  if (options.attempt < maxAttempts && backoff <= remaining) return { kind: "retry" };
+  return { kind: "reschedule", delayMs: Math.max(1, Math.min(backoff, remaining, options.maxDelayMs)) };
 }
 
 /**
