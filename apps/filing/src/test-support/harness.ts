@@ -12,6 +12,7 @@ import {
   FILING_RPC_QUEUE,
   PLATFORM_MESSAGE_CATALOG,
   sealSecret,
+  SUBMISSION_RPC_CATALOG,
   type AccountsFilingInput,
   type Ct600FilingInput,
   type FilingRpcCaller,
@@ -26,8 +27,8 @@ import { createFilingTestDatabase } from "../db/test-database.ts";
 import { loadFilingConfig, type FilingConfig } from "../env.ts";
 import { startFilingService, type FilingService } from "../service.ts";
 
-/** The other side of every conversation: the gateway (filing RPCs), a submitter (outcomes), billing reads. */
-export type PeerBus = Bus<typeof PLATFORM_MESSAGE_CATALOG, typeof FILING_RPC_CATALOG & typeof BILLING_RPC_CATALOG>;
+/** The other side of every conversation: the gateway (filing RPCs), a submitter (outcomes, submit RPCs), billing. */
+export type PeerBus = Bus<typeof PLATFORM_MESSAGE_CATALOG, typeof FILING_RPC_CATALOG & typeof BILLING_RPC_CATALOG & typeof SUBMISSION_RPC_CATALOG>;
 
 /** A filing event as it arrived on a queue bound to filing.events. */
 export interface ReceivedEvent {
@@ -59,6 +60,8 @@ export interface FilingHarness {
   caller(overrides?: Partial<FilingRpcCaller>): FilingRpcCaller;
   submitCt600(caller: FilingRpcCaller, filing: Ct600FilingInput, options?: { idempotencyKey?: string; password?: string }): Promise<unknown>;
   submitAccounts(caller: FilingRpcCaller, filing: AccountsFilingInput, options?: { idempotencyKey?: string; authCode?: string }): Promise<unknown>;
+  /** Stops the billing service (billing harnesses only): nothing serves billing.rpc any more. */
+  stopBilling(): Promise<void>;
   /** Opens a billing account with a balance (billing harnesses only). */
   openAccount(openingBalancePence: number): Promise<string>;
   availablePence(accountId: string): Promise<number>;
@@ -107,7 +110,7 @@ export async function startFilingHarness(label: string, options: HarnessOptions 
       url: vhost.url,
       service: "peer-test",
       messages: PLATFORM_MESSAGE_CATALOG,
-      rpc: { ...FILING_RPC_CATALOG, ...BILLING_RPC_CATALOG },
+      rpc: { ...FILING_RPC_CATALOG, ...BILLING_RPC_CATALOG, ...SUBMISSION_RPC_CATALOG },
       logger: silent,
     });
     closers.push(() => peer.close());
@@ -129,6 +132,7 @@ export async function startFilingHarness(label: string, options: HarnessOptions 
     );
 
     let billingDatabase: TestDatabase | undefined;
+    let billingService: BillingService | undefined;
     if (options.billing) {
       const billingDb = await createTestDatabase({ label: `filing_billing_${label}` });
       billingDatabase = billingDb;
@@ -137,6 +141,7 @@ export async function startFilingHarness(label: string, options: HarnessOptions 
         loadBillingConfig({ NODE_ENV: "test", BILLING_DATABASE_URL: billingDb.url, AMQP_URL: vhost.url, BILLING_PORT: "0", BILLING_HOST: "127.0.0.1" }),
         { logger: silent, migrate: true },
       );
+      billingService = billing;
       closers.push(() => billing.stop());
     }
     if (options.taxSubmitter) {
@@ -177,6 +182,10 @@ export async function startFilingHarness(label: string, options: HarnessOptions 
       submitAccounts(caller, filing, { idempotencyKey = randomUUID(), authCode = "A1B2C3" } = {}) {
         const credentials = sealSecret({ company_auth_code: authCode }, sealingKey, credentialsBinding(caller.account_id, idempotencyKey));
         return peer.rpcCall(FILING_RPC_QUEUE, "filing.submit_accounts", { caller, idempotency_key: idempotencyKey, filing, credentials });
+      },
+      async stopBilling() {
+        if (!billingService) throw new Error("this harness runs without billing");
+        await billingService.stop();
       },
       async openAccount(openingBalancePence) {
         if (!billingDatabase) throw new Error("this harness runs without billing");

@@ -1,0 +1,184 @@
+import { randomUUID } from "node:crypto";
+import { AppError, Filing, FilingsList, type FilingRpcCaller } from "@dormant/contracts";
+import type { TestDatabase } from "@dormant/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFilingDb, type FilingDb } from "../db/client.ts";
+import { createFilingTestDatabase } from "../db/test-database.ts";
+import { applyOutcome } from "../outcomes/apply-outcome.ts";
+import { applyRegistryOutcome } from "../outcomes/registry-changes.ts";
+import { applyTaxOutcome } from "../outcomes/tax-part-changes.ts";
+import { seedAccountsFiling, seedCt600Filing, type SeededFiling } from "../test-support/seed.ts";
+import { getDocument, getFiling, listDocuments, listFilings } from "./filing-reads.ts";
+
+let database: TestDatabase;
+let db: FilingDb;
+const owner: FilingRpcCaller = { account_id: "acc_reads", key_id: "key_reads", mode: "live", request_id: "req" };
+const stranger: FilingRpcCaller = { ...owner, key_id: "key_other" };
+let single: SeededFiling;
+let split: SeededFiling;
+let accounts: SeededFiling;
+let rejected: SeededFiling;
+
+async function accept(filing: SeededFiling, part: number) {
+  await applyOutcome(
+    db,
+    { messageId: randomUUID(), type: "tax.part_outcome", filingId: filing.id, requestId: "r" },
+    applyTaxOutcome({
+      outcome: "accepted",
+      filing_id: filing.id,
+      part_number: part,
+      correlation_id: filing.correlationIds[part - 1]!,
+      receipt_irmark_base32: "R".repeat(31) + String(part),
+      receipt_message: "ok",
+      accepted_time: new Date().toISOString(),
+    }),
+  );
+}
+
+const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail("it succeeded"), (error: unknown) => error as AppError);
+
+beforeAll(async () => {
+  database = await createFilingTestDatabase("reads");
+  db = createFilingDb(database.url);
+  const mine = { keyId: owner.key_id, accountId: owner.account_id };
+  // Oldest first: list answers newest first.
+  single = await seedCt600Filing(db, 1, mine);
+  split = await seedCt600Filing(db, 2, { ...mine, companyNumber: "00000005" });
+  accounts = await seedAccountsFiling(db, mine);
+  rejected = await seedCt600Filing(db, 1, { ...mine, companyNumber: "00000002", periodEnd: "2026-09-30" });
+  await seedCt600Filing(db, 1, { keyId: stranger.key_id });
+  await accept(single, 1);
+  await accept(split, 1);
+  await accept(split, 2);
+  await applyOutcome(
+    db,
+    { messageId: randomUUID(), type: "tax.part_outcome", filingId: rejected.id, requestId: "r" },
+    applyTaxOutcome({
+      outcome: "rejected",
+      filing_id: rejected.id,
+      part_number: 1,
+      correlation_id: rejected.correlationIds[0]!,
+      error: { code: "TAX_UTR_MISMATCH", message: "The UTR does not match." },
+      authority_errors: [],
+    }),
+  );
+  await applyOutcome(
+    db,
+    { messageId: randomUUID(), type: "registry.outcome", filingId: accounts.id, requestId: "r" },
+    applyRegistryOutcome({ outcome: "accepted", filing_id: accounts.id, submission_number: accounts.submissionNumber!, registry_status: "ACCEPT", decided_at: new Date().toISOString() }),
+  );
+});
+afterAll(async () => {
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+describe("filing.get", () => {
+  it("shows a single-period CT600 with its top-level tax fields, valid against the contract", async () => {
+    const filing = await getFiling(db, owner, single.id);
+    expect(Filing.parse(filing)).toEqual(filing);
+    expect(filing).toEqual({
+      filing_id: single.id,
+      filing_type: "ct600",
+      company_number: "00000001",
+      company_name: "LOVELACE ENGINES LIMITED",
+      period: { start: "2025-04-01", end: "2026-03-31" },
+      status: "accepted",
+      period_split: false,
+      tax_status: "accepted",
+      tax_correlation_id: single.correlationIds[0],
+      tax_iru_number: `${"R".repeat(31)}1`,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+  });
+
+  it("shows a split CT600 with its parts", async () => {
+    const filing = await getFiling(db, owner, split.id);
+    expect(filing.parts).toEqual([
+      { part_number: 1, period: { start: "2025-01-01", end: "2025-12-31" }, tax_status: "accepted", tax_correlation_id: split.correlationIds[0], tax_iru_number: `${"R".repeat(31)}1` },
+      { part_number: 2, period: { start: "2026-01-01", end: "2026-03-31" }, tax_status: "accepted", tax_correlation_id: split.correlationIds[1], tax_iru_number: `${"R".repeat(31)}2` },
+    ]);
+    expect(filing).toMatchObject({ period_split: true, tax_correlation_id: split.correlationIds[0] });
+    expect(filing.tax_status).toBeUndefined();
+  });
+
+  it("shows accounts with their registry fields, and a rejection with its error", async () => {
+    expect(await getFiling(db, owner, accounts.id)).toMatchObject({
+      filing_type: "accounts",
+      status: "accepted",
+      registry_status: "accepted",
+      registry_submission_number: accounts.submissionNumber,
+    });
+    expect(await getFiling(db, owner, rejected.id)).toMatchObject({ status: "rejected", error: { code: "TAX_UTR_MISMATCH", message: "The UTR does not match." } });
+  });
+
+  it("is FILING_NOT_FOUND for another key's filing and for an unknown id", async () => {
+    expect((await failure(getFiling(db, stranger, single.id))).code).toBe("FILING_NOT_FOUND");
+    expect((await failure(getFiling(db, owner, "fil_nothinghere"))).code).toBe("FILING_NOT_FOUND");
+  });
+});
+
+describe("filing.list", () => {
+  it("lists the key's filings newest first with the total", async () => {
+    const page = await listFilings(db, owner, { limit: 20, offset: 0 });
+    expect(FilingsList.parse(page)).toEqual(page);
+    expect(page.filings.map((f) => f.filing_id)).toEqual([rejected.id, accounts.id, split.id, single.id]);
+    expect(page.pagination).toEqual({ total: 4, limit: 20, offset: 0, has_more: false });
+    expect(page.filings[0]).toEqual({
+      filing_id: rejected.id,
+      filing_type: "ct600",
+      company_number: "00000002",
+      company_name: "LOVELACE ENGINES LIMITED",
+      period_end: "2026-09-30",
+      status: "rejected",
+      created_at: expect.any(String),
+    });
+  });
+
+  it("pages with limit and offset", async () => {
+    const first = await listFilings(db, owner, { limit: 3, offset: 0 });
+    expect(first.filings).toHaveLength(3);
+    expect(first.pagination).toEqual({ total: 4, limit: 3, offset: 0, has_more: true });
+    const second = await listFilings(db, owner, { limit: 3, offset: 3 });
+    expect(second.filings.map((f) => f.filing_id)).toEqual([single.id]);
+    expect(second.pagination.has_more).toBe(false);
+    expect((await listFilings(db, owner, { limit: 3, offset: 10 })).filings).toEqual([]);
+  });
+
+  it("filters by status, type and company number", async () => {
+    const ids = async (criteria: object) => (await listFilings(db, owner, { limit: 20, offset: 0, ...criteria })).filings.map((f) => f.filing_id);
+    expect(await ids({ status: "rejected" })).toEqual([rejected.id]);
+    expect(await ids({ type: "accounts" })).toEqual([accounts.id]);
+    expect(await ids({ company_number: "00000005" })).toEqual([split.id]);
+    expect(await ids({ status: "accepted", type: "ct600" })).toEqual([split.id, single.id]);
+    expect(await ids({ status: "pending" })).toEqual([]);
+  });
+
+  it("never shows another key's filings", async () => {
+    const page = await listFilings(db, stranger, { limit: 20, offset: 0 });
+    expect(page.pagination.total).toBe(1);
+    expect(page.filings.map((f) => f.filing_id)).not.toContain(single.id);
+  });
+});
+
+describe("documents", () => {
+  it("lists and serves the stored documents of an accepted filing", async () => {
+    const list = await listDocuments(db, owner, single.id);
+    expect(list).toEqual({ filing_id: single.id, documents: [{ type: "ct600_xml", name: `${single.id}-ct600.xml`, size_bytes: expect.any(Number), generated_at: expect.any(String) }] });
+    const xml = await getDocument(db, owner, single.id, "ct600_xml");
+    expect(xml).toMatchObject({ document_type: "ct600_xml", media_type: "application/xml", file_name: `${single.id}-ct600.xml` });
+    expect(Buffer.from(xml.content_base64, "base64").toString()).toContain(single.correlationIds[0]);
+    const ixbrl = await getDocument(db, owner, accounts.id, "ixbrl_accounts");
+    expect(Buffer.from(ixbrl.content_base64, "base64").toString()).toBe("<html>accounts</html>");
+  });
+
+  it("is FILING_NOT_COMPLETE before acceptance and DOCUMENT_NOT_FOUND for a type the filing does not have", async () => {
+    expect((await failure(listDocuments(db, owner, rejected.id))).code).toBe("FILING_NOT_COMPLETE");
+    expect((await failure(getDocument(db, owner, rejected.id, "ct600_xml"))).code).toBe("FILING_NOT_COMPLETE");
+    expect((await failure(getDocument(db, owner, single.id, "ixbrl_accounts"))).code).toBe("DOCUMENT_NOT_FOUND");
+    expect((await failure(getDocument(db, owner, single.id, "ct600_pdf"))).code).toBe("DOCUMENT_NOT_FOUND");
+    expect((await failure(listDocuments(db, stranger, single.id))).code).toBe("FILING_NOT_FOUND");
+    expect((await failure(getDocument(db, stranger, single.id, "ct600_xml"))).code).toBe("FILING_NOT_FOUND");
+  });
+});

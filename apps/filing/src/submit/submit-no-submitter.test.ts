@@ -1,0 +1,62 @@
+import { AppError } from "@dormant/contracts";
+import { waitFor } from "@dormant/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFilingHarness, type FilingHarness } from "../test-support/harness.ts";
+
+// The real billing service runs; nothing serves tax.submit or registry.submit (the submitters are
+// down): the submit fails at the submitter RPC, which must leave no filing and no hold behind.
+// Last, billing stops too: the submit fails at the hold.
+let h: FilingHarness;
+beforeAll(async () => {
+  h = await startFilingHarness("no-submitter", { billing: true });
+});
+afterAll(async () => {
+  await h?.teardown();
+});
+
+const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail("the submit succeeded"), (error: unknown) => error as AppError);
+const ct600 = { company_number: "00000001", utr: "1234567890", period_end: "2026-03-31" };
+
+describe("submit with no submitter running", () => {
+  it("answers TAX_UNAVAILABLE with Retry-After, removes the filing and releases the hold; a retry with the same key tries again", async () => {
+    const accountId = await h.openAccount(5000);
+    const caller = h.caller({ account_id: accountId });
+    const error = await failure(h.submitCt600(caller, ct600, { idempotencyKey: "retry-me" }));
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: "TAX_UNAVAILABLE", retryAfterSeconds: 30 });
+    expect(await h.service.db.filing.count({ where: { accountId } })).toBe(0);
+    expect(await h.availablePence(accountId)).toBe(5000);
+
+    // The removed filing's errored event went out: it releases the hold even if the release RPC failed.
+    const event = await waitFor(() => h.events.find((e) => e.payload.account_id === accountId), { what: "filing.errored" });
+    expect(event).toMatchObject({ type: "filing.errored", payload: { error: { code: "AUTHORITY_UNAVAILABLE" }, filing_type: "ct600" } });
+    const again = await failure(h.submitCt600(caller, ct600, { idempotencyKey: "retry-me" }));
+    expect(again.code).toBe("TAX_UNAVAILABLE");
+    expect(await h.availablePence(accountId)).toBe(5000);
+  });
+
+  it("passes INSUFFICIENT_BALANCE through unchanged and keeps nothing", async () => {
+    const accountId = await h.openAccount(1000);
+    const error = await failure(h.submitCt600(h.caller({ account_id: accountId }), ct600));
+    expect(error).toMatchObject({ code: "INSUFFICIENT_BALANCE" });
+    expect(error.details?.[0]).toMatchObject({ field: "balance", required: "20.00", available: "10.00" });
+    expect(await h.service.db.filing.count({ where: { accountId } })).toBe(0);
+  });
+
+  it("answers REGISTRY_UNAVAILABLE for accounts, keeping neither the filing nor its iXBRL", async () => {
+    const accountId = await h.openAccount(5000);
+    const error = await failure(h.submitAccounts(h.caller({ account_id: accountId }), { company_number: "00000001", period_end: "2026-03-31" }));
+    expect(error).toMatchObject({ code: "REGISTRY_UNAVAILABLE", retryAfterSeconds: 30 });
+    expect(await h.service.db.filing.count({ where: { accountId } })).toBe(0);
+    expect(await h.service.db.document.count()).toBe(0);
+    expect(await h.availablePence(accountId)).toBe(5000);
+  });
+
+  it("answers SERVICE_UNAVAILABLE with Retry-After when billing is out of reach, and keeps nothing", async () => {
+    await h.stopBilling();
+    const caller = h.caller({ account_id: "acc_billing_down" });
+    const error = await failure(h.submitCt600(caller, ct600));
+    expect(error).toMatchObject({ code: "SERVICE_UNAVAILABLE", retryAfterSeconds: 30 });
+    expect(await h.service.db.filing.count({ where: { accountId: caller.account_id } })).toBe(0);
+  });
+});
