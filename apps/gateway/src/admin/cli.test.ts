@@ -18,11 +18,13 @@ const run = promisify(execFile);
 const { API_KEY_PEPPER: _pepper, ...environment } = process.env;
 
 /** `node scripts/run-ts.mjs apps/gateway/src/admin/cli.ts ...`, as `npm run admin` runs it. */
+let billingDatabaseUrl = "";
+
 async function admin(databaseUrl: string, ...args: string[]) {
   try {
     const { stdout, stderr } = await run(process.execPath, ["scripts/run-ts.mjs", "apps/gateway/src/admin/cli.ts", ...args], {
       cwd: repoRoot,
-      env: { ...environment, GATEWAY_DATABASE_URL: databaseUrl, NODE_ENV: "development" },
+      env: { ...environment, GATEWAY_DATABASE_URL: databaseUrl, BILLING_DATABASE_URL: billingDatabaseUrl, NODE_ENV: "development" },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -34,14 +36,35 @@ async function admin(databaseUrl: string, ...args: string[]) {
 describe("admin CLI (child process)", () => {
   // An empty database: the CLI must create its schema itself.
   let database: TestDatabase;
+  let billingDatabase: TestDatabase;
   let db: GatewayDb;
   beforeAll(async () => {
     database = await createTestDatabase({ label: "gw_cli" });
+    // Billing's database for the money commands (create-account's opening credit, balance, ...).
+    billingDatabase = await createTestDatabase({ label: "gw_cli_billing" });
+    billingDatabaseUrl = billingDatabase.url;
     db = createGatewayDb(database.url);
   });
   afterAll(async () => {
     await db?.$disconnect();
     await database?.drop();
+    await billingDatabase?.drop();
+  });
+
+  it("records the opening balance in billing's ledger and serves the money commands", async () => {
+    const created = await admin(database.url, "create-account", "--name", "Ledger Formations", "--balance", "100");
+    expect(created.code).toBe(0);
+    const { account_id } = JSON.parse(created.stdout) as { account_id: string };
+    const balance = await admin(database.url, "balance", "--account", account_id);
+    expect(balance.code).toBe(0);
+    expect(JSON.parse(balance.stdout)).toEqual({ account_id, balance: "100.00", held: "0.00", available: "100.00" });
+    const topUp = await admin(database.url, "top-up", "--account", account_id, "--amount", "25.50");
+    expect(topUp.code).toBe(0);
+    const after = await admin(database.url, "balance", "--account", account_id);
+    expect(JSON.parse(after.stdout)).toMatchObject({ balance: "125.50", available: "125.50" });
+    const reconcile = await admin(database.url, "reconcile");
+    expect(reconcile.code).toBe(0);
+    expect(JSON.parse(reconcile.stdout)).toMatchObject({ ok: true });
   });
 
   it("creates an account with working keys, lists it without secrets, and revokes a key", async () => {
@@ -63,7 +86,7 @@ describe("admin CLI (child process)", () => {
     expect(listed.stdout).not.toContain(live.secret);
     expect(listed.stdout).not.toContain(test.secret);
     const { accounts } = JSON.parse(listed.stdout) as { accounts: Array<Record<string, unknown>> };
-    expect(accounts).toEqual([
+    expect(accounts.filter((account) => account.account_id === output.account_id)).toEqual([
       {
         account_id: output.account_id,
         name: "CLI Formations",

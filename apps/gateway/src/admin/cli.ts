@@ -1,6 +1,10 @@
-// Operator CLI for accounts and API keys: `npm run --silent admin -- <command> ...`.
-// Prints exactly one JSON object on stdout; logs and errors go to stderr. Exit codes: 0 done,
-// 1 failed (e.g. unknown key, database unreachable), 2 bad invocation. See docs/security-and-limits.md.
+// Operator CLI: `npm run --silent admin -- <command> ...`. Accounts and API keys live in the
+// gateway database; money (balance, top-up, ledger, reconcile, and create-account's opening
+// balance) belongs to the billing service, whose operator functions this CLI calls directly
+// against billing's own database (apps/billing/src/admin). Prints exactly one JSON object on
+// stdout; logs and errors go to stderr. Exit codes: 0 done, 1 failed (e.g. unknown key,
+// database unreachable, reconcile found problems), 2 bad invocation. See docs/security-and-limits.md.
+import { billingDatabaseEnvShape, isBillingAdminCommand, openAccount, runBillingAdminCli, withBillingDb, BILLING_USAGE } from "@dormant/billing/admin";
 import { ConfigError, createLogger, parseEnv } from "@dormant/service-kit";
 import { z } from "zod";
 import { createGatewayDb } from "../db/client.ts";
@@ -18,7 +22,7 @@ const logger = createLogger({ service: "gateway-admin", destination: process.std
 class CommandFailed extends Error {}
 
 async function run(command: AdminCommand): Promise<object> {
-  const env = parseEnv(z.object({ NODE_ENV: z.string().optional(), ...gatewayDatabaseEnvShape, ...apiKeyEnvShape }));
+  const env = parseEnv(z.object({ NODE_ENV: z.string().optional(), ...gatewayDatabaseEnvShape, ...apiKeyEnvShape, ...billingDatabaseEnvShape }));
   await migrateGatewayDatabase(env.GATEWAY_DATABASE_URL, logger);
   const db = createGatewayDb(env.GATEWAY_DATABASE_URL);
   try {
@@ -27,6 +31,11 @@ async function run(command: AdminCommand): Promise<object> {
         const hasher = createSecretHasher(resolveApiKeyPepper(env));
         const { command: _, ...input } = command;
         const created = await createAccount(db, input, { hasher });
+        // The opening balance is billing's: a ledger credit on the same account id. openAccount
+        // is idempotent, so rerunning after a failure here is safe.
+        await withBillingDb(env.BILLING_DATABASE_URL, (billing) =>
+          openAccount(billing, { accountId: created.accountId, openingBalancePence: input.openingBalancePence, name: input.name }),
+        );
         return { account_id: created.accountId, live_key: created.liveKey, test_key: created.testKey };
       }
       case "revoke-key": {
@@ -47,11 +56,16 @@ function fail(code: number, message: string): void {
   process.exitCode = code;
 }
 
+const argv = process.argv.slice(2);
 try {
-  const command = parseAdminArgs(process.argv.slice(2));
-  process.stdout.write(`${JSON.stringify(await run(command))}\n`);
+  if (isBillingAdminCommand(argv[0])) {
+    process.exitCode = await runBillingAdminCli(argv);
+  } else {
+    const command = parseAdminArgs(argv);
+    process.stdout.write(`${JSON.stringify(await run(command))}\n`);
+  }
 } catch (error) {
-  if (error instanceof UsageError) fail(2, `${error.message}\n${USAGE}`);
+  if (error instanceof UsageError) fail(2, `${error.message}\n${USAGE}\n${BILLING_USAGE.replace(/^usage:\n/, "")}`);
   else if (error instanceof CommandFailed || error instanceof ConfigError) fail(1, error.message);
   else {
     logger.error({ err: error }, "admin command failed");
