@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AuthorityBreaker } from "./authority-breaker.ts";
 import { createBreakerMetrics, type BreakerMetrics } from "./breaker-metrics.ts";
 import type { BreakerSettings } from "./breaker-settings.ts";
-import { AuthorityRequestError, AuthorityUnavailableError } from "./errors.ts";
+import { AuthorityCallAbortedError, AuthorityRequestError, AuthorityUnavailableError } from "./errors.ts";
 import { postXml } from "./post-xml.ts";
 
 /** A small authority stand-in: each path behaves one way; it records what it received and what was aborted. */
@@ -165,7 +165,9 @@ describe("AuthorityBreaker", () => {
     const caller = new AbortController();
     const aborted = failure(breaker.run(post("/slow?ms=3000"), { signal: caller.signal }));
     caller.abort(new Error("shutting down"));
-    expect(await aborted).toMatchObject({ message: "shutting down" });
+    const abortedError = await aborted;
+    expect(abortedError).toBeInstanceOf(AuthorityCallAbortedError);
+    expect(abortedError).toMatchObject({ maybeReceived: true, cause: { message: "shutting down" } });
     for (let i = 0; i < 3; i += 1) {
       expect(await failure(breaker.run(async () => Promise.reject(new Error("business rejection"))))).toMatchObject({ message: "business rejection" });
     }

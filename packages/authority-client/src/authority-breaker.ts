@@ -2,7 +2,7 @@ import type { Logger } from "@dormant/service-kit";
 import CircuitBreaker from "opossum";
 import { BREAKER_STATE_VALUE, type BreakerMetrics } from "./breaker-metrics.ts";
 import type { BreakerSettings } from "./breaker-settings.ts";
-import { AuthorityUnavailableError, isAuthorityFailure } from "./errors.ts";
+import { AuthorityCallAbortedError, AuthorityUnavailableError, isAuthorityFailure } from "./errors.ts";
 
 export type BreakerState = keyof typeof BREAKER_STATE_VALUE;
 
@@ -107,7 +107,8 @@ export class AuthorityBreaker {
   /**
    * Runs `work` through the breaker. Rejects with AuthorityUnavailableError when the breaker is
    * open, the call timed out (its signal was aborted) or the work reported an authority failure;
-   * with the work's own error otherwise.
+   * with AuthorityCallAbortedError when the caller's signal aborted it; with the work's own error
+   * otherwise.
    */
   async run<T>(work: AuthorityWork<T>, options: RunOptions = {}): Promise<T> {
     const controller = new AbortController();
@@ -125,7 +126,7 @@ export class AuthorityBreaker {
       end({ outcome: "success" });
       return result;
     } catch (error) {
-      const translated = this.translate(error);
+      const translated = options.signal?.aborted && !controller.signal.aborted ? new AuthorityCallAbortedError(this.name, error) : this.translate(error);
       end({ outcome: this.outcomeOf(translated) });
       throw translated;
     } finally {
@@ -155,6 +156,6 @@ export class AuthorityBreaker {
 
   private outcomeOf(error: unknown): string {
     if (error instanceof AuthorityUnavailableError) return error.reason === "breaker_open" ? "rejected" : "failure";
-    return "error";
+    return error instanceof AuthorityCallAbortedError ? "aborted" : "error";
   }
 }

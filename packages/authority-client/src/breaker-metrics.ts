@@ -44,7 +44,7 @@ export function createBreakerMetrics(registry: Registry): BreakerMetrics {
     }),
     duration: new Histogram({
       name: "authority_request_duration_seconds",
-      help: "Duration of authority calls through the breaker, by outcome (success, failure, rejected, refused)",
+      help: "Duration of authority calls through the breaker, by outcome (success, failure, rejected, aborted, error)",
       labelNames: ["breaker", "outcome"] as const,
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30],
       registers,

@@ -50,6 +50,19 @@ export class AuthorityRequestError extends Error {
   }
 }
 
+/**
+ * The caller stopped waiting for a call in flight (its own deadline passed, it is shutting
+ * down): not the authority's fault, but the request may have reached it.
+ */
+export class AuthorityCallAbortedError extends Error {
+  readonly maybeReceived = true;
+
+  constructor(breaker: string, cause: unknown) {
+    super(`${breaker}: the caller stopped waiting for the authority's answer`, { cause });
+    this.name = "AuthorityCallAbortedError";
+  }
+}
+
 /** Whether an error means the authority is failing (what the breaker counts). */
 export function isAuthorityFailure(error: unknown): boolean {
   return error instanceof AuthorityUnavailableError && error.reason !== "breaker_open";

@@ -2,7 +2,7 @@
 // authorities: breakers whose timeouts abort the request, XML over HTTP with classified failures,
 // at-most-once submission records and completion records in Redis, poll timing, and the keys
 // that open sealed credentials. See README.md.
-export { AuthorityUnavailableError, AuthorityRequestError, isAuthorityFailure } from "./errors.ts";
+export { AuthorityUnavailableError, AuthorityRequestError, AuthorityCallAbortedError, isAuthorityFailure } from "./errors.ts";
 export type { UnavailableReason } from "./errors.ts";
 export { postXml } from "./post-xml.ts";
 export { breakerEnvShape, breakerSettingsFromEnv } from "./breaker-settings.ts";

@@ -1,6 +1,6 @@
 import { AppError } from "@dormant/contracts";
 import { describe, expect, it } from "vitest";
-import { AuthorityRequestError, AuthorityUnavailableError } from "./errors.ts";
+import { AuthorityCallAbortedError, AuthorityRequestError, AuthorityUnavailableError } from "./errors.ts";
 import { submitFailure, type SubmitFailureOptions } from "./submit-failure.ts";
 import { SubmissionBlockedError } from "./submit-once.ts";
 
@@ -20,6 +20,7 @@ describe("submitFailure", () => {
     expect(submitFailure(timeout, tax)).toMatchObject({ kind: "in_doubt", error: { code: "TAX_UNAVAILABLE", retryable: false } });
     expect(submitFailure(new SubmissionBlockedError("uncertain", "x"), tax).error.retryable).toBe(false);
     expect(submitFailure(timeout, registry)).toMatchObject({ kind: "in_doubt", error: { code: "REGISTRY_UNAVAILABLE", retryable: true } });
+    expect(submitFailure(new AuthorityCallAbortedError("tax-submission", undefined), tax)).toMatchObject({ kind: "in_doubt", error: { retryable: false } });
   });
 
   it("another attempt in progress: retry shortly", () => {

@@ -1,5 +1,5 @@
 import { AppError, type ErrorCode } from "@dormant/contracts";
-import { AuthorityRequestError, AuthorityUnavailableError } from "./errors.ts";
+import { AuthorityCallAbortedError, AuthorityRequestError, AuthorityUnavailableError } from "./errors.ts";
 import { SubmissionBlockedError } from "./submit-once.ts";
 
 /** Why a submit RPC failed, as a label for logs. */
@@ -55,6 +55,7 @@ export function submitFailure(error: unknown, options: SubmitFailureOptions): { 
     if (error.state === "uncertain") return inDoubt();
     return { error: new AppError(code, "This submission is being made by another request; try again shortly.", { retryAfterSeconds: 5 }), kind: "in_progress" };
   }
+  if (error instanceof AuthorityCallAbortedError) return inDoubt();
   if (error instanceof AuthorityUnavailableError) {
     if (error.maybeReceived) return inDoubt();
     return {

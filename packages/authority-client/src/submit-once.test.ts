@@ -5,7 +5,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CompletionLedger } from "./completion-ledger.ts";
-import { AuthorityUnavailableError } from "./errors.ts";
+import { AuthorityCallAbortedError, AuthorityUnavailableError } from "./errors.ts";
 import { SubmissionLedger } from "./submission-ledger.ts";
 import { SubmissionBlockedError, submitOnce, type SubmitOnceOptions } from "./submit-once.ts";
 
@@ -117,6 +117,15 @@ describe("submitOnce", () => {
     expect(blocked).toMatchObject({ state: "uncertain" });
     expect(counts.submits).toBe(1);
     expect(await ledger.read(id)).toMatchObject({ state: "uncertain", reason: "no answer" });
+  });
+
+  it("never repeats an attempt its caller gave up on while it was in flight", async () => {
+    const { counts, options } = scenario(async () => {
+      throw new AuthorityCallAbortedError("tax-submission", new Error("rpc deadline"));
+    });
+    await rejection(submitOnce(options));
+    expect(await rejection(submitOnce(options))).toMatchObject({ state: "uncertain" });
+    expect(counts.submits).toBe(1);
   });
 
   it("runs the follow-up again for a duplicate when it failed the first time, without submitting again", async () => {

@@ -1,6 +1,6 @@
 import { AppError } from "@dormant/contracts";
 import type { Logger } from "@dormant/service-kit";
-import { AuthorityRequestError, AuthorityUnavailableError } from "./errors.ts";
+import { AuthorityCallAbortedError, AuthorityRequestError, AuthorityUnavailableError } from "./errors.ts";
 import type { SubmissionLedger } from "./submission-ledger.ts";
 
 /** A duplicate request met an attempt still in progress, or one whose fate at the authority is unknown. */
@@ -17,10 +17,10 @@ export class SubmissionBlockedError extends Error {
 /**
  * Whether a failed submit may have left a submission at the authority: a classified refusal
  * (AppError), an HTTP 4xx and an unsent or refused request did not; a timeout after sending, a
- * broken connection, an aborted call or anything unexpected may have.
+ * broken connection, a call the caller gave up on, or anything unexpected may have.
  */
 export function mayHaveReachedAuthority(error: unknown): boolean {
-  if (error instanceof AuthorityUnavailableError) return error.maybeReceived;
+  if (error instanceof AuthorityUnavailableError || error instanceof AuthorityCallAbortedError) return error.maybeReceived;
   if (error instanceof AppError || error instanceof AuthorityRequestError) return false;
   return true;
 }
