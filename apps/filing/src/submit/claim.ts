@@ -59,3 +59,12 @@ export async function findOrClaim(db: FilingDb, request: ClaimRequest): Promise<
 export async function releaseClaim(db: FilingDb, filingId: string, token: string): Promise<void> {
   await db.$executeRaw`UPDATE filings SET claim_token = NULL, claim_expires_at = NULL WHERE id = ${filingId} AND claim_token = ${token}`;
 }
+
+/**
+ * Keeps this request's claim for `seconds` more, then lets it lapse: after a call whose effect
+ * is unknown the other side may still be working on it, and a retry must not call again before
+ * it is done (the submitters answer a concurrent attempt as "in progress").
+ */
+export async function keepClaimFor(db: FilingDb, filingId: string, token: string, seconds: number): Promise<void> {
+  await db.$executeRaw`UPDATE filings SET claim_expires_at = now() + ${seconds}::int * interval '1 second' WHERE id = ${filingId} AND claim_token = ${token}`;
+}

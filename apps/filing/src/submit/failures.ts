@@ -39,44 +39,52 @@ function withRetryAfter(error: AppError): AppError {
 }
 
 /**
- * A failed tax.submit_part / registry.submit_accounts call. The submitters' answers:
- * - TAX_UNAVAILABLE / REGISTRY_UNAVAILABLE retryable (authority down, breaker open: nothing was
- *   taken) and TAX_AUTH_FAILED (credentials refused): not done; passed through with Retry-After;
- * - TAX_UNAVAILABLE / REGISTRY_UNAVAILABLE not retryable: sent without an answer, in doubt;
- * - SERVICE_UNAVAILABLE (the submitter's own store down, nothing sent): the authority's
- *   *_UNAVAILABLE;
- * - anything else: unknown, passed through.
- * Bus failures become the authority's *_UNAVAILABLE: nobody serving the queue is certain, no
- * reply in time is not.
+ * A failed tax.submit_part / registry.submit_accounts call, by what the submitters answer
+ * (apps/tax-submitter and apps/registry-submitter READMEs):
+ * - TAX_AUTH_FAILED (credentials refused): not done;
+ * - TAX_UNAVAILABLE retryable (authority down or failing, breaker open): nothing was sent or
+ *   taken, not done; not retryable: sent without an answer, in doubt (never sent again);
+ * - REGISTRY_UNAVAILABLE: unknown. The registry submitter answers an attempt in doubt with the
+ *   same retryable code as "registry down", because repeating it with the *same submission
+ *   number* is safe (the registry refuses a number twice). So the filing, and its number, stay;
+ * - SERVICE_UNAVAILABLE (the submitter's store down, or acknowledged but the first poll not
+ *   scheduled): unknown, the retry completes it;
+ * - VALIDATION_ERROR, and INTERNAL_ERROR not retryable (the authority refused the message or our
+ *   presenter credentials, credentials that do not open): refused, nothing filed, not done;
+ * - anything else (a handler time-out): unknown.
+ * Bus failures: nobody serving the queue is certain (not done), no reply in time is not. Both
+ * become the authority's *_UNAVAILABLE with Retry-After.
  */
 export function classifySubmitterFailure(error: unknown, authority: Authority): CallFailure {
   const authorityUnavailable: FilingError = { code: "AUTHORITY_UNAVAILABLE", message: `The ${authority === "tax" ? "tax authority" : "registry"} was unavailable.` };
+  const refused: FilingError = { code: "INTERNAL_ERROR", message: "The submission was refused." };
   if (error instanceof RpcNoServerError || error instanceof BusUnavailableError) {
     return { certainty: "not-done", publicError: unavailable(authority, NO_SERVER_RETRY_AFTER_SECONDS, error), filingError: authorityUnavailable };
   }
   if (error instanceof RpcTimeoutError || error instanceof RpcConnectionLostError) {
     return { certainty: "unknown", publicError: unavailable(authority, TRANSIENT_RETRY_AFTER_SECONDS, error), filingError: authorityUnavailable };
   }
-  if (error instanceof AppError) {
-    if (error.code === "TAX_AUTH_FAILED") {
-      return { certainty: "not-done", publicError: withRetryAfter(error), filingError: { code: "CREDENTIALS_INVALID", message: "The tax authority refused the gateway credentials." } };
-    }
-    if (error.code === "TAX_UNAVAILABLE" || error.code === "REGISTRY_UNAVAILABLE") {
-      // Not retryable: the submission may have reached the authority (no answer in time); the
-      // submitter will not send that part again, so the filing must not be retried afresh either.
-      return { certainty: error.retryable ? "not-done" : "unknown", publicError: withRetryAfter(error), filingError: authorityUnavailable };
-    }
-    if (error.code === "SERVICE_UNAVAILABLE") {
-      // The submitter could not record the submission (its own store down): nothing was sent.
-      return { certainty: "not-done", publicError: unavailable(authority, error.retryAfterSeconds ?? TRANSIENT_RETRY_AFTER_SECONDS, error), filingError: authorityUnavailable };
-    }
-    return { certainty: "unknown", publicError: error, filingError: { code: "INTERNAL_ERROR", message: "The submission failed." } };
+  if (!(error instanceof AppError)) {
+    return {
+      certainty: "unknown",
+      publicError: new AppError("INTERNAL_ERROR", "The submission failed; retry with the same Idempotency-Key", { cause: error }),
+      filingError: { code: "INTERNAL_ERROR", message: "The submission failed." },
+    };
   }
-  return {
-    certainty: "unknown",
-    publicError: new AppError("INTERNAL_ERROR", "The submission failed; retry with the same Idempotency-Key", { cause: error }),
-    filingError: { code: "INTERNAL_ERROR", message: "The submission failed." },
-  };
+  switch (error.code) {
+    case "TAX_AUTH_FAILED":
+      return { certainty: "not-done", publicError: withRetryAfter(error), filingError: { code: "CREDENTIALS_INVALID", message: "The tax authority refused the gateway credentials." } };
+    case "TAX_UNAVAILABLE":
+      return { certainty: error.retryable ? "not-done" : "unknown", publicError: withRetryAfter(error), filingError: authorityUnavailable };
+    case "REGISTRY_UNAVAILABLE":
+      return { certainty: "unknown", publicError: withRetryAfter(error), filingError: authorityUnavailable };
+    case "SERVICE_UNAVAILABLE":
+      return { certainty: "unknown", publicError: unavailable(authority, error.retryAfterSeconds ?? TRANSIENT_RETRY_AFTER_SECONDS, error), filingError: authorityUnavailable };
+    case "VALIDATION_ERROR":
+      return { certainty: "not-done", publicError: error, filingError: refused };
+    default:
+      return { certainty: error.retryable ? "unknown" : "not-done", publicError: error, filingError: refused };
+  }
 }
 
 /**

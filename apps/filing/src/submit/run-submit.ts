@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { AppError, FILING_FEE_PENCE, type FilingRpcCaller } from "@dormant/contracts";
 import type { SubmitDeps } from "../deps.ts";
 import { abandonFiling } from "./abandon.ts";
-import { findOrClaim, releaseClaim, type ExistingFiling } from "./claim.ts";
+import { findOrClaim, keepClaimFor, releaseClaim, type ExistingFiling } from "./claim.ts";
 import { classifyHoldFailure, classifySubmitterFailure, type CallFailure } from "./failures.ts";
 import { holdFee, releaseFeeQuietly } from "./hold-fee.ts";
 import type { NewFiling } from "./new-filing.ts";
@@ -24,6 +24,12 @@ export interface SubmitFlow<Response> {
 
 /** Finding, creating or resuming can race with other requests under the same key; this bounds the retries. */
 const MAX_ROUNDS = 3;
+/**
+ * After a call whose effect is unknown (no reply in time), how long the filing stays claimed:
+ * longer than the submitter can still be working on that call (its RPC deadline), so that a
+ * quick retry waits instead of calling again while the first attempt is in flight.
+ */
+const UNKNOWN_OUTCOME_GRACE_SECONDS = 30;
 
 /** The filing this request answers from or works on: existing, or created now. */
 async function claimOrCreate<R>(deps: SubmitDeps, flow: SubmitFlow<R>, token: string): Promise<Exclude<ExistingFiling, { kind: "none" }>> {
@@ -54,9 +60,10 @@ async function claimOrCreate<R>(deps: SubmitDeps, flow: SubmitFlow<R>, token: st
   throw new AppError("IDEMPOTENCY_KEY_IN_USE", "A request with this Idempotency-Key is still being processed; retry shortly", { retryAfterSeconds: 2 });
 }
 
-/** A claim that cannot be released (database gone) simply expires. */
-async function releaseClaimQuietly(deps: SubmitDeps, filingId: string, token: string): Promise<void> {
-  await releaseClaim(deps.db, filingId, token).catch((error: unknown) => deps.logger.warn({ err: error, filing_id: filingId }, "could not release a submit claim"));
+/** A claim that cannot be released or shortened (database gone) simply expires. */
+async function releaseClaimQuietly(deps: SubmitDeps, filingId: string, token: string, keepSeconds = 0): Promise<void> {
+  const done = keepSeconds > 0 ? keepClaimFor(deps.db, filingId, token, keepSeconds) : releaseClaim(deps.db, filingId, token);
+  await done.catch((error: unknown) => deps.logger.warn({ err: error, filing_id: filingId }, "could not release a submit claim"));
 }
 
 /**
@@ -94,7 +101,7 @@ export async function runSubmit<R>(deps: SubmitDeps, flow: SubmitFlow<R>): Promi
       deps.wakeRelay();
       if (holdMayExist) await releaseFeeQuietly(deps, filingId, `submit failed: ${failure.publicError.code}`);
     } else {
-      await releaseClaimQuietly(deps, filingId, token);
+      await releaseClaimQuietly(deps, filingId, token, failure.certainty === "unknown" ? UNKNOWN_OUTCOME_GRACE_SECONDS : 0);
     }
     throw failure.publicError;
   };

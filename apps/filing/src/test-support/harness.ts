@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { fileURLToPath } from "node:url";
 import type { SimServer } from "@dormant/authority-sim/src/server.ts";
 import { startTestSim } from "@dormant/authority-sim/src/testing/test-sim.ts";
 import { startBilling, loadBillingConfig, type BillingService } from "@dormant/billing";
@@ -18,7 +19,9 @@ import {
   type FilingRpcCaller,
   type SealingKey,
 } from "@dormant/contracts";
-import { createLogger } from "@dormant/service-kit";
+import { createLogger, migrationsFingerprint } from "@dormant/service-kit";
+import { loadRegistrySubmitterConfig } from "@dormant/registry-submitter/src/env.ts";
+import { startRegistrySubmitter, type RegistrySubmitter } from "@dormant/registry-submitter/src/worker.ts";
 import { loadTaxSubmitterConfig } from "@dormant/tax-submitter/src/env.ts";
 import { startTaxSubmitter, type TaxSubmitter } from "@dormant/tax-submitter/src/worker.ts";
 import { createTestDatabase, createTestRedisPrefix, createTestVhost, waitFor, type TestDatabase, type TestRedis, type TestVhost } from "@dormant/testing";
@@ -43,6 +46,8 @@ export interface HarnessOptions {
   billing?: boolean;
   /** Run the real tax submitter in-process (else nothing serves tax.submit). */
   taxSubmitter?: boolean;
+  /** Run the real registry submitter in-process (else nothing serves registry.submit). */
+  registrySubmitter?: boolean;
   /** Extra filing service settings. */
   env?: Record<string, string>;
 }
@@ -73,6 +78,8 @@ export interface FilingHarness {
 }
 
 const silent = createLogger({ service: "filing-test", level: "silent" });
+/** Billing's migrations, to cache a migrated billing database as a template (as billing's own tests do). */
+const BILLING_MIGRATIONS_DIR = fileURLToPath(new URL("../../../billing/prisma/migrations", import.meta.url));
 
 /**
  * One test file's world: its own filing database (migrated template clone), Redis prefix,
@@ -134,12 +141,16 @@ export async function startFilingHarness(label: string, options: HarnessOptions 
     let billingDatabase: TestDatabase | undefined;
     let billingService: BillingService | undefined;
     if (options.billing) {
-      const billingDb = await createTestDatabase({ label: `filing_billing_${label}` });
+      const billingDb = await createTestDatabase({
+        label: `filing_billing_${label}`,
+        prepare: (url) => withBillingDb(url, async () => undefined),
+        templateKey: `billing:${migrationsFingerprint(BILLING_MIGRATIONS_DIR)}`,
+      });
       billingDatabase = billingDb;
       closers.push(() => billingDb.drop());
       const billing: BillingService = await startBilling(
         loadBillingConfig({ NODE_ENV: "test", BILLING_DATABASE_URL: billingDb.url, AMQP_URL: vhost.url, BILLING_PORT: "0", BILLING_HOST: "127.0.0.1" }),
-        { logger: silent, migrate: true },
+        { logger: silent },
       );
       billingService = billing;
       closers.push(() => billing.stop());
@@ -155,6 +166,23 @@ export async function startFilingHarness(label: string, options: HarnessOptions 
           OPS_HOST: "127.0.0.1",
           TAX_BASE_URL: sim.urls.tax,
           TAX_VENDOR_ID: "1234",
+          POLL_GIVE_UP_AFTER_SECONDS: "4",
+        }),
+        silent,
+      );
+      closers.push(() => worker.close());
+    }
+    if (options.registrySubmitter) {
+      const worker: RegistrySubmitter = await startRegistrySubmitter(
+        loadRegistrySubmitterConfig({
+          NODE_ENV: "test",
+          AMQP_URL: vhost.url,
+          REDIS_URL: redis.url,
+          REDIS_KEY_PREFIX: redis.prefix,
+          OPS_PORT: "0",
+          OPS_HOST: "127.0.0.1",
+          REGISTRY_GATEWAY_URL: sim.urls.registry,
+          REGISTRY_POLL_INTERVAL_SECONDS: "1",
           POLL_GIVE_UP_AFTER_SECONDS: "4",
         }),
         silent,
