@@ -5,10 +5,7 @@
 //  2. access log        pino-http: method, path, status, duration; never bodies or headers.
 //  3. metrics           http_requests_total / http_request_duration_seconds by route template.
 //  4. security headers  nosniff, no framing, no caching, no referrer; x-powered-by is off.
-//  5. ops               /healthz /readyz /metrics on the main port, outside /api/v1, no key
-//                       (the ingress exposes only /api/v1 and /docs).
-//  6. /docs             Swagger UI from bundled assets (its own CSP); /api/v1/openapi.json.
-//  7. /api/v1 routes, each with the chain of its kind (routes/route.ts):
+//  5. /api/v1 routes, each with the chain of its kind (routes/route.ts):
 //       public  GET /health               -> handler
 //       read    GET /filings[...]         -> auth -> rate limit -> validate -> handler
 //       submit  POST /filings/{type}      -> auth -> rate limit -> JSON body -> validate
@@ -21,6 +18,11 @@
 //     is stateless for test keys (the middleware passes them through: the sandbox id is
 //     derived from key and body). The handler picks the live (bus) or sandbox backend by the
 //     key's mode, so the two modes never see each other's filings.
+//     GET /api/v1/openapi.json is public (the document of the API).
+//  6. /docs             Swagger UI from bundled assets (its own CSP).
+//  7. ops               /healthz /readyz /metrics on the main port, outside /api/v1, no key
+//                       (the ingress exposes only /api/v1 and /docs). After the API so that API
+//                       requests do not walk these routes.
 //  8. 404 NOT_FOUND in the envelope for anything else, then the error handler: every failure in
 //     the envelope with request_id and Retry-After where the code has one; never a stack.
 import type { Logger, ReadinessCheck } from "@dormant/service-kit";
@@ -133,9 +135,9 @@ export function createApp(deps: GatewayAppDeps): Express {
   app.use(requestLogger(logger));
   app.use(httpMetricsMiddleware(deps.metrics));
   app.use(securityHeaders());
-  app.use(createOpsRouter({ registry: deps.metrics, checks: readiness, ...(deps.isAcceptingWork ? { isAcceptingWork: deps.isAcceptingWork } : {}) }));
-  app.use("/docs", docsRouter());
   app.use(API_PREFIX, api);
+  app.use("/docs", docsRouter());
+  app.use(createOpsRouter({ registry: deps.metrics, checks: readiness, ...(deps.isAcceptingWork ? { isAcceptingWork: deps.isAcceptingWork } : {}) }));
   app.use(notFound());
   app.use(errorHandler(logger));
   return app;

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from "node:crypto";
+import { createHash, createHmac, type KeyObject } from "node:crypto";
 import { SANDBOX_FILING_ID_PATTERN, type FilingType } from "@dormant/contracts";
 import { canonicalJson } from "../idempotency/fingerprint.ts";
 
@@ -18,7 +18,7 @@ export interface SandboxFilingRef {
  * so ids stay deterministic across the fleet.
  */
 export function sandboxFilingId(
-  secret: string,
+  secret: string | KeyObject,
   filingType: FilingType,
   companyNumber: string,
   idempotencyKey: string,

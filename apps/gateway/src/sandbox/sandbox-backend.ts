@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from "node:crypto";
 import {
   AppError,
   DOCUMENT_TYPES_BY_FILING_TYPE,
@@ -31,7 +32,7 @@ function refOf(filingId: string): SandboxFilingRef {
   return ref;
 }
 
-function submitted(secret: string, type: FilingType, companyNumber: string, idempotencyKey: string, body: unknown): SandboxSubmitResponse {
+function submitted(secret: KeyObject, type: FilingType, companyNumber: string, idempotencyKey: string, body: unknown): SandboxSubmitResponse {
   const scenario = sandboxScenario(companyNumber);
   const filingId = sandboxFilingId(secret, type, companyNumber, idempotencyKey, body);
   const when = scenario.immediate ? "The outcome is immediate: the first poll returns it." : "The first poll returns the final status.";
@@ -76,7 +77,8 @@ function requireAccepted(ref: SandboxFilingRef): void {
  * stored or charged. Everything is derived from the filing id, so any replica answers any poll.
  * `secret` keys the id hash (see sandboxFilingId).
  */
-export function createSandboxBackend({ secret }: { secret: string }): FilingBackend {
+export function createSandboxBackend(options: { secret: string }): FilingBackend {
+  const secret = createSecretKey(Buffer.from(options.secret, "utf8"));
   return {
     async submitCt600(_caller, { idempotencyKey, body }) {
       return submitted(secret, "ct600", body.company_number, idempotencyKey, body);
