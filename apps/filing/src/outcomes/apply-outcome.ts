@@ -40,6 +40,7 @@ export async function applyOutcome(
     if (!filing) return "unknown_filing";
     const cause = { text: `${message.type} message ${message.messageId}`, requestId: message.requestId };
     if (!(await change(tx, filing, cause))) return "ignored";
+    await tx.filing.update({ where: { id: filing.id }, data: { updatedAt: new Date() } });
     const changed = await lockFiling(tx, message.filingId);
     await settleFiling(tx, changed!, cause);
     return "applied";

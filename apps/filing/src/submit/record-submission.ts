@@ -43,7 +43,10 @@ export async function recordTaxPartSubmitted(db: FilingDb, filingId: string, par
         ...(moves ? { taxStatus: "submitted" as const, updatedAt: new Date() } : {}),
       },
     });
-    if (moves) await recordHistory(tx, { filingId, partNumber, field: "tax_status", from: part.taxStatus, to: "submitted", cause });
+    if (moves) {
+      await recordHistory(tx, { filingId, partNumber, field: "tax_status", from: part.taxStatus, to: "submitted", cause });
+      await tx.filing.update({ where: { id: filingId }, data: { updatedAt: new Date() } });
+    }
     const content = Buffer.from(response.submitted_xml, "utf8");
     await tx.document.createMany({
       data: [
