@@ -1,20 +1,13 @@
 import { giveUpAt, nextPoll, submitFailure, submitOnce, type SubmissionLedger } from "@dormant/authority-client";
 import type { RpcContext } from "@dormant/bus";
 import { AppError, type SealingKey, type SubmitRegistryAccountsRequest, type SubmitRegistryAccountsResponse } from "@dormant/contracts";
-import { buildAccountsSubmission, GovTalkInputError, newTransactionId } from "@dormant/govtalk";
+import { buildAccountsSubmission, GovTalkInputError, isDuplicateSubmissionError, newTransactionId } from "@dormant/govtalk";
 import type { Logger } from "@dormant/service-kit";
 import type { Counter } from "prom-client";
 import type { RegistrySubmitterConfig } from "./env.ts";
 import { openAccountsCredentials } from "./open-credentials.ts";
 import type { RegistryBus } from "./registry-bus.ts";
 import type { RegistryGateway, SubmitAnswer } from "./registry-gateway.ts";
-
-/**
- * The gateway's answer to a submission number this presenter already used (the simulator's
- * number; to be checked against the registry's before going live). Submission numbers are
- * allocated once per filing, so it means an earlier attempt of this very filing was received.
- */
-export const SUBMISSION_NUMBER_USED = 9000;
 
 export interface AccountsSubmitterDeps {
   config: Pick<RegistrySubmitterConfig, "registry" | "breaker" | "pollGiveUpAfterSeconds">;
@@ -93,7 +86,9 @@ export class AccountsSubmitter {
   private acknowledged(request: SubmitRegistryAccountsRequest, answer: SubmitAnswer, logger: Logger): SubmitRegistryAccountsResponse {
     const response = { submission_number: request.submission_number, submitted_at: new Date().toISOString() };
     if (answer.type === "acknowledgement") return response;
-    if (answer.errors.some((error) => error.number === SUBMISSION_NUMBER_USED)) {
+    // Submission numbers are allocated once per filing: a number the registry already has means
+    // an earlier attempt of this very filing was received (its answer lost). Poll its status.
+    if (isDuplicateSubmissionError(answer.errors)) {
       logger.warn("the registry already has this submission number: an earlier attempt was received; polling its status");
       return response;
     }
