@@ -103,6 +103,30 @@ describe("HTTP layer: envelope, request ids, malformed input", () => {
     expect(response.body.error.details).toEqual([{ field: "body", message: "is required" }]);
   });
 
+  it("answers unreadable requests 4xx, never 500: bad percent-encoding, a body that does not decompress", async () => {
+    for (const path of ["/api/v1/filings/%E0%A4%A", "/api/v1/filings/%", "/api/v1/filings/fil_x/documents/%ZZ"]) {
+      const response = await request(gw.app).get(path).set("X-API-Key", gw.account.testKey);
+      expect(response.status, path).toBe(400);
+      expect(response.body.error).toMatchObject({ code: "VALIDATION_ERROR", details: [{ field: "request", message: "could not be read" }] });
+    }
+    const compressed = await request(gw.app)
+      .post("/api/v1/filings/ct600")
+      .set("X-API-Key", gw.account.testKey)
+      .set("Idempotency-Key", idempotencyKey())
+      .set("Content-Type", "application/json")
+      .set("Content-Encoding", "gzip")
+      .send("{}");
+    expect(compressed.status).toBe(400);
+    const unknownEncoding = await request(gw.app)
+      .post("/api/v1/filings/ct600")
+      .set("X-API-Key", gw.account.testKey)
+      .set("Idempotency-Key", idempotencyKey())
+      .set("Content-Type", "application/json")
+      .set("Content-Encoding", "x-unknown")
+      .send("{}");
+    expect(unknownEncoding.status).toBe(415);
+  });
+
   it("sends no x-powered-by and conservative security headers", async () => {
     const response = await request(gw.app).get("/api/v1/health");
     expect(response.headers["x-powered-by"]).toBeUndefined();
