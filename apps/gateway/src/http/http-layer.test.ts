@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ct600Body, idempotencyKey } from "../test-support/requests.ts";
@@ -125,6 +126,33 @@ describe("HTTP layer: envelope, request ids, malformed input", () => {
       .set("Content-Encoding", "x-unknown")
       .send("{}");
     expect(unknownEncoding.status).toBe(415);
+  });
+
+  it("answers any JSON body 202 or 400 in the sandbox, never a 5xx", async () => {
+    const fields = fc.record(
+      {
+        company_number: fc.oneof(fc.constantFrom("00000001", "SC000002"), fc.string()),
+        utr: fc.oneof(fc.constant("1234567890"), fc.jsonValue()),
+        period_end: fc.oneof(fc.constant("2024-03-31"), fc.string()),
+        period: fc.jsonValue(),
+        declarant: fc.oneof(fc.record({ name: fc.string(), status: fc.string() }, { requiredKeys: [] }), fc.jsonValue()),
+        credentials: fc.oneof(fc.record({ government_gateway_id: fc.string(), government_gateway_password: fc.string() }), fc.jsonValue()),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fields, fc.jsonValue()), async (body) => {
+        const response = await request(gw.app)
+          .post("/api/v1/filings/ct600")
+          .set("X-API-Key", gw.account.testKey)
+          .set("Idempotency-Key", idempotencyKey())
+          .set("Content-Type", "application/json")
+          .send(JSON.stringify(body));
+        expect([202, 400]).toContain(response.status);
+        expect(response.body.success).toBe(response.status === 202);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it("sends no x-powered-by and conservative security headers", async () => {
