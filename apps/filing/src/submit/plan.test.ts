@@ -92,6 +92,21 @@ describe("CT600 plan", () => {
   });
 });
 
+describe("registry data unavailable", () => {
+  it("is REGISTRY_UNAVAILABLE with the registry's Retry-After, for both filing types", async () => {
+    const faults = `${sim.urls.control}/faults`;
+    await fetch(faults, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ target: "registry-data", down: true }) });
+    try {
+      const ct600 = await failure(planCt600Filing(registry, { company_number: "51000001", utr: "1234567890", period_end: "2026-03-31" }, now));
+      expect(ct600).toMatchObject({ code: "REGISTRY_UNAVAILABLE", retryAfterSeconds: 30 });
+      const accounts = await failure(planAccountsFiling(registry, { company_number: "51000002", period_end: "2026-03-31" }, now));
+      expect(accounts).toMatchObject({ code: "REGISTRY_UNAVAILABLE", retryAfterSeconds: 30 });
+    } finally {
+      await fetch(faults, { method: "DELETE" });
+    }
+  });
+});
+
 describe("accounts plan", () => {
   const accounts = (overrides: Partial<AccountsFilingInput> = {}): AccountsFilingInput => ({ company_number: "00000001", period_end: "2026-03-31", ...overrides });
 

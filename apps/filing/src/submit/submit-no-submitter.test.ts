@@ -1,4 +1,6 @@
+import { PassThrough } from "node:stream";
 import { AppError } from "@dormant/contracts";
+import { createLogger } from "@dormant/service-kit";
 import { waitFor } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFilingHarness, type FilingHarness } from "../test-support/harness.ts";
@@ -7,8 +9,11 @@ import { startFilingHarness, type FilingHarness } from "../test-support/harness.
 // down): the submit fails at the submitter RPC, which must leave no filing and no hold behind.
 // Last, billing stops too: the submit fails at the hold.
 let h: FilingHarness;
+const logLines: string[] = [];
 beforeAll(async () => {
-  h = await startFilingHarness("no-submitter", { billing: true });
+  const destination = new PassThrough();
+  destination.on("data", (chunk: Buffer) => logLines.push(chunk.toString("utf8")));
+  h = await startFilingHarness("no-submitter", { billing: true, logger: createLogger({ service: "filing", level: "debug", destination }) });
 });
 afterAll(async () => {
   await h?.teardown();
@@ -58,5 +63,12 @@ describe("submit with no submitter running", () => {
     const error = await failure(h.submitCt600(caller, ct600));
     expect(error).toMatchObject({ code: "SERVICE_UNAVAILABLE", retryAfterSeconds: 30 });
     expect(await h.service.db.filing.count({ where: { accountId: caller.account_id } })).toBe(0);
+  });
+
+  it("logged the failures, and never a password or an authentication code", () => {
+    const log = logLines.join("");
+    expect(log).toMatch(/submit failed before reaching an authority; filing removed/);
+    expect(log).not.toContain("correct horse battery");
+    expect(log).not.toContain("A1B2C3");
   });
 });

@@ -19,7 +19,7 @@ import {
   type FilingRpcCaller,
   type SealingKey,
 } from "@dormant/contracts";
-import { createLogger, migrationsFingerprint } from "@dormant/service-kit";
+import { createLogger, migrationsFingerprint, type Logger } from "@dormant/service-kit";
 import { loadRegistrySubmitterConfig } from "@dormant/registry-submitter/src/env.ts";
 import { startRegistrySubmitter, type RegistrySubmitter } from "@dormant/registry-submitter/src/worker.ts";
 import { loadTaxSubmitterConfig } from "@dormant/tax-submitter/src/env.ts";
@@ -50,6 +50,8 @@ export interface HarnessOptions {
   registrySubmitter?: boolean;
   /** Extra filing service settings. */
   env?: Record<string, string>;
+  /** The filing service's logger (silent by default). */
+  logger?: Logger;
 }
 
 export interface FilingHarness {
@@ -110,7 +112,8 @@ export async function startFilingHarness(label: string, options: HarnessOptions 
       ...options.env,
     });
     const sealingKey: SealingKey = config.sealingKeys[0]!;
-    let service = await startFilingService(config, { logger: silent });
+    const serviceLogger = options.logger ?? silent;
+    let service = await startFilingService(config, { logger: serviceLogger });
     closers.push(() => service.stop());
 
     const peer: PeerBus = await connectBus({
@@ -228,7 +231,7 @@ export async function startFilingHarness(label: string, options: HarnessOptions 
       waitForEvent: (filingId, timeoutMs = 10_000) => waitFor(() => eventsFor(filingId)[0], { timeoutMs, intervalMs: 25, what: `the event of ${filingId}` }),
       async restartService() {
         await service.stop();
-        service = await startFilingService(config, { logger: silent });
+        service = await startFilingService(config, { logger: serviceLogger });
         return service;
       },
       teardown,
