@@ -33,6 +33,7 @@ import type { Redis } from "ioredis";
 import { createAuthMiddleware } from "./auth/middleware.ts";
 import type { GatewayDb } from "./db/client.ts";
 import { docsRouter } from "./docs/docs-router.ts";
+import { type BillingRpcBus, createBusAccountBackend } from "./account/account-backend.ts";
 import { createBusFilingBackend, type FilingRpcBus } from "./filing-backend/bus-filing-backend.ts";
 import type { FilingBackends } from "./filing-backend/filing-backend.ts";
 import { errorHandler } from "./http/error-handler.ts";
@@ -70,7 +71,7 @@ export interface GatewayAppDeps {
   logger: Logger;
   db: GatewayDb;
   redis: Redis;
-  bus: FilingRpcBus & { readinessCheck(): Promise<void> };
+  bus: FilingRpcBus & BillingRpcBus & { readinessCheck(): Promise<void> };
   metrics: ReturnType<typeof createMetricsRegistry>;
   /** False once shutdown began (readiness turns 503). */
   isAcceptingWork?: () => boolean;
@@ -107,7 +108,7 @@ export function createApp(deps: GatewayAppDeps): Express {
     }),
     test: createSandboxBackend({ secret: settings.apiKeyPepper }),
   };
-  const routeDeps: RouteDeps = { backends };
+  const routeDeps: RouteDeps = { backends, account: createBusAccountBackend({ bus: deps.bus }) };
   const readiness: Record<string, ReadinessCheck> = {
     redis: async () => void (await deps.redis.ping()),
     postgres: async () => void (await deps.db.$queryRaw`SELECT 1`),

@@ -1,10 +1,13 @@
 import { connectBus } from "@dormant/bus";
-import { FILING_RPC_CATALOG } from "@dormant/contracts";
+import { BILLING_RPC_CATALOG, FILING_RPC_CATALOG } from "@dormant/contracts";
 import { createMetricsRegistry, type Logger } from "@dormant/service-kit";
 import { Redis } from "ioredis";
 import type { GatewayAppDeps, GatewaySettings } from "./app.ts";
 import { createGatewayDb } from "./db/client.ts";
 import type { GatewayConfig } from "./env.ts";
+
+/** The RPCs the gateway calls: the filing service (filings, documents) and billing (balances). */
+export const GATEWAY_RPC_CATALOG = { ...FILING_RPC_CATALOG, ...BILLING_RPC_CATALOG };
 
 /** The settings createApp takes, from the parsed configuration. */
 export function gatewaySettings(config: GatewayConfig): GatewaySettings {
@@ -38,7 +41,7 @@ export async function openGatewayResources(config: GatewayConfig, logger: Logger
   redis.on("error", (error: Error) => logger.warn({ err: error }, "redis connection error"));
   try {
     await redis.connect();
-    const bus = await connectBus({ url: config.AMQP_URL, service: "gateway", messages: {}, rpc: FILING_RPC_CATALOG, logger, metrics });
+    const bus = await connectBus({ url: config.AMQP_URL, service: "gateway", messages: {}, rpc: GATEWAY_RPC_CATALOG, logger, metrics });
     return {
       settings: gatewaySettings(config),
       logger,

@@ -13,6 +13,7 @@ const PATHS = [
   "/filings/{filing_id}",
   "/filings/{filing_id}/documents",
   "/filings/{filing_id}/documents/{type}",
+  "/account",
   "/openapi.json",
 ];
 
@@ -53,6 +54,7 @@ const SCHEMAS = [
   "CalendarDate",
   "Period",
   "DeclarantStatus",
+  "Account",
 ];
 
 describe("OpenAPI document", () => {

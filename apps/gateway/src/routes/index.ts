@@ -1,3 +1,4 @@
+import { getAccountRoute } from "./get-account.ts";
 import { getDocumentRoute } from "./get-document.ts";
 import { getFilingRoute } from "./get-filing.ts";
 import { healthRoute } from "./health.ts";
@@ -7,7 +8,7 @@ import type { Route } from "./route.ts";
 import { submitAccountsRoute } from "./submit-accounts.ts";
 import { submitCt600Route } from "./submit-ct600.ts";
 
-/** Every endpoint of /api/v1 (spec section 4), mounted by app.ts and described by the OpenAPI document. */
+/** Every endpoint of /api/v1 (spec section 4, plus the GET /account extension), mounted by app.ts and described by the OpenAPI document. */
 export const API_ROUTES: readonly Route[] = [
   healthRoute,
   listFilingsRoute,
@@ -16,4 +17,5 @@ export const API_ROUTES: readonly Route[] = [
   getFilingRoute,
   listDocumentsRoute,
   getDocumentRoute,
+  getAccountRoute,
 ];

@@ -1,5 +1,6 @@
 import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
 import type { Request, Response } from "express";
+import type { AccountBackend } from "../account/account-backend.ts";
 import type { FilingBackends } from "../filing-backend/filing-backend.ts";
 
 /**
@@ -10,6 +11,7 @@ export type RouteKind = "public" | "read" | "submit";
 
 export interface RouteDeps {
   backends: FilingBackends;
+  account: AccountBackend;
 }
 
 export interface HandlerContext {

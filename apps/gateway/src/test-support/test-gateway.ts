@@ -1,5 +1,5 @@
 import { type Bus, connectBus } from "@dormant/bus";
-import { DEVELOPMENT_SEALING_KEY, FILING_RPC_CATALOG, sealingKeyFromBase64 } from "@dormant/contracts";
+import { DEVELOPMENT_SEALING_KEY, sealingKeyFromBase64 } from "@dormant/contracts";
 import { createLogger, createMetricsRegistry, type Logger } from "@dormant/service-kit";
 import { createTestRedisPrefix } from "@dormant/testing";
 import type { Express } from "express";
@@ -8,8 +8,10 @@ import { inject } from "vitest";
 import { type CreatedAccount, createAccount, type CreateAccountInput } from "../admin/accounts.ts";
 import { createApp, type GatewaySettings } from "../app.ts";
 import { createGatewayDb, type GatewayDb } from "../db/client.ts";
+import { GATEWAY_RPC_CATALOG } from "../resources.ts";
 import { createGatewayTestDatabase } from "../db/test-database.ts";
 import { createSecretHasher } from "../keys/hash.ts";
+
 
 export const TEST_PEPPER = "gateway-test-pepper-0123456789abcdefghijklmnop";
 
@@ -35,7 +37,7 @@ export interface TestGateway {
   createAccount(input?: Partial<CreateAccountInput>): Promise<CreatedAccount>;
   db: GatewayDb;
   redis: Redis;
-  bus: Bus<Record<never, never>, typeof FILING_RPC_CATALOG>;
+  bus: Bus<Record<never, never>, typeof GATEWAY_RPC_CATALOG>;
   redisPrefix: string;
   close(): Promise<void>;
 }
@@ -57,7 +59,7 @@ export async function createTestGateway(options: TestGatewayOptions): Promise<Te
     url: options.amqpUrl ?? inject("gatewayAmqpUrl"),
     service: "gateway-test",
     messages: {},
-    rpc: FILING_RPC_CATALOG,
+    rpc: GATEWAY_RPC_CATALOG,
     logger,
     metrics,
     reconnect: { initialMaxRetries: 1 },

@@ -13,3 +13,4 @@ export * from "./filings-list.ts";
 export * from "./documents.ts";
 export * from "./sandbox.ts";
 export * from "./validation-details.ts";
+export * from "./account.ts";

@@ -1,0 +1,38 @@
+import { type Bus, BusError } from "@dormant/bus";
+import { AppError, BILLING_RPC_CATALOG, BILLING_RPC_QUEUE, type BalanceResponse } from "@dormant/contracts";
+
+/** What the account route needs of the bus: the billing service's balance RPC. */
+export type BillingRpcBus = Pick<Bus<Record<never, never>, typeof BILLING_RPC_CATALOG>, "rpcCall">;
+
+export interface AccountBackend {
+  getBalance(accountId: string): Promise<BalanceResponse>;
+}
+
+/**
+ * Balances belong to the billing service; the gateway asks it over `billing.rpc`. An unreachable
+ * or slow billing service is a 503 with Retry-After, never a 500.
+ */
+export function createBusAccountBackend({ bus, timeoutMs = 5_000 }: { bus: BillingRpcBus; timeoutMs?: number }): AccountBackend {
+  return {
+    async getBalance(accountId) {
+      try {
+        return await bus.rpcCall(BILLING_RPC_QUEUE, "billing.get_balance", { account_id: accountId }, { timeoutMs });
+      } catch (error) {
+        if (error instanceof BusError) {
+          throw new AppError("SERVICE_UNAVAILABLE", "The billing service is temporarily unavailable; retry in 5 seconds", {
+            cause: error,
+            retryAfterSeconds: 5,
+          });
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+/** "80.00" from 8000 pence (negative amounts keep their sign). */
+export function formatGbp(pence: number): string {
+  const sign = pence < 0 ? "-" : "";
+  const abs = Math.abs(pence);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
