@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // Two workers match the 2-core machines this runs on; tests isolate their own infrastructure.
 export default defineConfig({
   test: {
-    projects: ["apps/*", "packages/*"],
+    projects: ["apps/*", "packages/*", "tests/*"],
     maxWorkers: 2,
     
   },

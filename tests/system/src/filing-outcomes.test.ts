@@ -1,0 +1,203 @@
+import type { AccountsSubmitResponse, Filing } from "@dormant/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiClient, SubmitData } from "./harness/api-client.ts";
+import { ct600Body, tableFilings, type PlannedFiling } from "./harness/companies.ts";
+import { startSystem, type RunningSystem } from "./harness/system.ts";
+import { waitForFinal } from "./harness/wait-final.ts";
+
+/** The default give-up rule: a filing the authority never answers (00000004) ends in `error` within 30 s. */
+const GIVE_UP_LIMIT_MS = 30_000;
+const OPENING_BALANCE_PENCE = 100_000;
+
+interface Tracked extends PlannedFiling {
+  idempotencyKey: string;
+  answer: SubmitData;
+  status: number;
+  /** When the 202 arrived. */
+  answeredAt: number;
+  final?: Filing;
+  /** From the 202 to the first poll that saw the final status. */
+  finalAfterMs?: number;
+}
+
+// Every company of the spec's table, a CT600 and dormant accounts each, filed with a live key
+// through the gateway and the whole chain (filing, billing, submitters, simulator), every app a
+// process of its own with default settings (fast simulator timing, default give-up times).
+describe("live filings of the spec's company table, end to end through the gateway", () => {
+  let system: RunningSystem;
+  let client: ApiClient;
+  let otherClient: ApiClient;
+  let testKeyClient: ApiClient;
+  const tracked: Tracked[] = [];
+  let split: Tracked;
+
+  beforeAll(async () => {
+    system = await startSystem({ label: "outcomes" });
+    const account = await system.createAccount({ balancePence: OPENING_BALANCE_PENCE });
+    client = system.client(account.liveKey);
+    testKeyClient = system.client(account.testKey);
+    otherClient = system.client((await system.createAccount({ balancePence: 10_000 })).liveKey);
+
+    const planned: PlannedFiling[] = [
+      ...tableFilings(),
+      // 16 months: 2025-04-01 to 2026-07-31, split into 12 months and the remaining 4.
+      { kind: "ct600", company: "00000001", body: ct600Body("00000001", "2026-07-31", { period: { start: "2025-04-01" } }), expected: { status: "accepted" } },
+    ];
+    const submitted = await Promise.all(
+      planned.map(async (filing, index) => {
+        const idempotencyKey = `outcomes-${index}-${filing.kind}-${filing.company}`;
+        const answer = await client.submit(filing.kind, filing.body, idempotencyKey);
+        if (answer.status !== 202 || !answer.data) throw new Error(`${filing.kind} ${filing.company}: ${answer.status} ${JSON.stringify(answer.error)}`);
+        return { ...filing, idempotencyKey, answer: answer.data, status: answer.status, answeredAt: Date.now() } satisfies Tracked;
+      }),
+    );
+    tracked.push(...submitted);
+    split = tracked.at(-1)!;
+    await Promise.all(
+      tracked.map(async (filing) => {
+        filing.final = await waitForFinal(client, filing.answer.filing_id, { timeoutMs: 60_000, intervalMs: 1_000 });
+        filing.finalAfterMs = Date.now() - filing.answeredAt;
+      }),
+    );
+  });
+
+  afterAll(async () => {
+    const report = system?.crashReport();
+    await system?.stop();
+    if (report) throw new Error(report);
+  });
+
+  it("answers every submit 202 submitted, with the spec's fields", () => {
+    for (const filing of tracked) {
+      expect(filing.status).toBe(202);
+      expect(filing.answer.status).toBe("submitted");
+      expect(filing.answer.filing_id).toMatch(/^fil_(?!test_)[A-Za-z0-9]+$/);
+      if (filing.kind === "ct600") {
+        expect(filing.answer).toMatchObject({ tax_correlation_id: expect.stringMatching(/^[0-9A-F]{32}$/), derived_values: { company_name: expect.any(String) } });
+      } else {
+        expect(filing.answer).toMatchObject({ registry_submission_number: expect.stringMatching(/^[A-Z0-9]{6}$/), derived_values: { company_name: expect.any(String) } });
+      }
+    }
+    expect(new Set(tracked.map((filing) => filing.answer.filing_id)).size).toBe(tracked.length);
+  });
+
+  it("brings every filing to the outcome the table gives, with its error code", () => {
+    const outcomes = tracked.map((filing) => ({ filing: `${filing.kind} ${filing.company}`, status: filing.final?.status, code: filing.final?.error?.code }));
+    const expected = tracked.map((filing) => ({ filing: `${filing.kind} ${filing.company}`, status: filing.expected.status, code: filing.expected.code }));
+    expect(outcomes).toEqual(expected);
+    for (const filing of tracked) {
+      const final = filing.final!;
+      expect(final).toMatchObject({ filing_id: filing.answer.filing_id, filing_type: filing.kind, company_number: filing.company });
+      if (final.status === "accepted" && filing.kind === "ct600" && !final.period_split) expect(final.tax_iru_number).toMatch(/^[A-Z2-7]{32}$/);
+      if (filing.kind === "ct600" && !final.period_split) expect(final.tax_status).toBe(final.status);
+      if (filing.kind === "accounts") expect(final.registry_status).toBe(final.status);
+      if (filing.kind === "accounts") expect(final.registry_submission_number).toBe((filing.answer as AccountsSubmitResponse).registry_submission_number);
+      if (final.status !== "accepted") expect(final.error?.message).toEqual(expect.any(String));
+    }
+  });
+
+  it("ends 00000004 (the authority never answers) in error within 30 s, with the default give-up settings", () => {
+    const silent = tracked.filter((filing) => filing.company === "00000004");
+    expect(silent).toHaveLength(2);
+    for (const filing of silent) {
+      expect(filing.final?.status).toBe("error");
+      expect(filing.finalAfterMs).toBeLessThanOrEqual(GIVE_UP_LIMIT_MS);
+    }
+  });
+
+  it("splits a 16-month CT600 period into two parts that each reach accepted", () => {
+    expect(split.answer).toMatchObject({
+      period_split: true,
+      parts: [
+        { part_number: 1, period: { start: "2025-04-01", end: "2026-03-31" }, tax_status: "submitted" },
+        { part_number: 2, period: { start: "2026-04-01", end: "2026-07-31" }, tax_status: "submitted" },
+      ],
+    });
+    expect(split.final).toMatchObject({
+      status: "accepted",
+      period_split: true,
+      period: { start: "2025-04-01", end: "2026-07-31" },
+      parts: [
+        { part_number: 1, tax_status: "accepted", tax_iru_number: expect.stringMatching(/^[A-Z2-7]{32}$/) },
+        { part_number: 2, tax_status: "accepted", tax_iru_number: expect.stringMatching(/^[A-Z2-7]{32}$/) },
+      ],
+    });
+  });
+
+  it("lists the key's filings newest first, filters them and pages through them", async () => {
+    const all = await client.listFilings({ limit: 100 });
+    expect(all.status).toBe(200);
+    expect(all.data?.pagination).toEqual({ total: tracked.length, limit: 100, offset: 0, has_more: false });
+    expect(new Set(all.data?.filings.map((filing) => filing.filing_id))).toEqual(new Set(tracked.map((filing) => filing.answer.filing_id)));
+    const created = all.data!.filings.map((filing) => filing.created_at);
+    expect(created).toEqual([...created].sort().reverse());
+
+    const rejected = await client.listFilings({ status: "rejected", limit: 100 });
+    expect(rejected.data?.filings.map((filing) => filing.filing_id).sort()).toEqual(
+      tracked.filter((filing) => filing.expected.status === "rejected").map((filing) => filing.answer.filing_id).sort(),
+    );
+    const accounts = await client.listFilings({ type: "accounts", company_number: "SC000001" });
+    expect(accounts.data?.filings).toEqual([expect.objectContaining({ filing_type: "accounts", company_number: "SC000001", status: "accepted", period_end: "2026-10-31" })]);
+
+    const pages = [await client.listFilings({ limit: 7, offset: 0 }), await client.listFilings({ limit: 7, offset: 7 }), await client.listFilings({ limit: 7, offset: 14 })];
+    expect(pages.map((page) => page.data?.pagination.has_more)).toEqual([true, true, false]);
+    expect(pages.flatMap((page) => page.data!.filings.map((filing) => filing.filing_id))).toEqual(all.data!.filings.map((filing) => filing.filing_id));
+  });
+
+  it("shows a filing only to the key that made it: 404 for another account's key and for the test key", async () => {
+    const filingId = tracked[0]!.answer.filing_id;
+    for (const stranger of [otherClient, testKeyClient]) {
+      const answer = await stranger.getFiling(filingId);
+      expect(answer.status).toBe(404);
+      expect(answer.error?.code).toBe("FILING_NOT_FOUND");
+    }
+    expect((await otherClient.listFilings()).data?.pagination.total).toBe(0);
+  });
+
+  it("answers a repeated submit with the same filing, and another body under the same key with 409", async () => {
+    const first = tracked[0]!;
+    const repeat = await client.submit(first.kind, first.body, first.idempotencyKey);
+    expect(repeat.status).toBe(202);
+    expect(repeat.data?.filing_id).toBe(first.answer.filing_id);
+    const conflict = await client.submit(first.kind, { ...first.body, utr: "9999999999" }, first.idempotencyKey);
+    expect(conflict.status).toBe(409);
+    expect(conflict.error?.code).toBe("IDEMPOTENCY_KEY_CONFLICT");
+  });
+
+  it("makes documents available once accepted, and refuses them before", async () => {
+    const acceptedCt600 = tracked.find((filing) => filing.kind === "ct600" && filing.final?.status === "accepted" && !filing.final.period_split)!;
+    const documents = await client.listDocuments(acceptedCt600.answer.filing_id);
+    expect(documents.status).toBe(200);
+    expect(documents.data?.documents.map((document) => document.type)).toContain("ct600_xml");
+    const rejected = tracked.find((filing) => filing.final?.status === "rejected")!;
+    const refused = await client.listDocuments(rejected.answer.filing_id);
+    expect(refused.status).toBe(400);
+    expect(refused.error?.code).toBe("FILING_NOT_COMPLETE");
+  });
+
+  it("charges exactly 20.00 per accepted filing and nothing for the others, and the ledger reconciles", async () => {
+    const accepted = tracked.filter((filing) => filing.final?.status === "accepted");
+    const accountId = (await client.account()).data!.account_id;
+    const expectedBalance = ((OPENING_BALANCE_PENCE - accepted.length * 2000) / 100).toFixed(2);
+    // Billing applies the outcome events after the filing service records them: wait for the last capture.
+    await expect.poll(async () => (await system.billing.balance(accountId)).balance, { timeout: 15_000 }).toBe(expectedBalance);
+    expect(await system.billing.balance(accountId)).toEqual({ account_id: accountId, balance: expectedBalance, held: "0.00", available: expectedBalance });
+    expect((await client.account()).data).toMatchObject({ balance: expectedBalance, held: "0.00", available: expectedBalance });
+    expect((await system.billing.captures(accountId)).sort()).toEqual(accepted.map((filing) => filing.answer.filing_id).sort());
+    const report = await system.billing.reconcile();
+    expect(report.problems).toEqual([]);
+    expect(report.ok).toBe(true);
+  });
+
+  it("sends each filing part to its authority exactly once", async () => {
+    const taxSubmits = await system.sim.acknowledgedSubmissions("tax");
+    const parts = tracked
+      .filter((filing) => filing.kind === "ct600")
+      .flatMap((filing) => (filing.final?.parts ? filing.final.parts.map((part) => part.tax_correlation_id) : [filing.final?.tax_correlation_id]));
+    expect(taxSubmits.map((entry) => entry.correlationId).sort()).toEqual(parts.sort());
+
+    const registrySubmits = await system.sim.acknowledgedSubmissions("registry");
+    const numbers = tracked.filter((filing) => filing.kind === "accounts").map((filing) => filing.final?.registry_submission_number);
+    expect(registrySubmits.map((entry) => entry.submissionNumber).sort()).toEqual(numbers.sort());
+  });
+});

@@ -1,0 +1,18 @@
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The monorepo root (tests/system/src/harness -> four levels up). */
+export const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
+
+/** The apps the system is made of, in the order `npm start` starts them (package.json `dormant.order`). */
+export const APP_NAMES = ["authority-sim", "tax-submitter", "registry-submitter", "billing", "filing", "gateway"] as const;
+export type AppName = (typeof APP_NAMES)[number];
+
+export function appDir(app: AppName): string {
+  return join(repoRoot, "apps", app);
+}
+
+/** Prisma-layout SQL migrations of an app that owns a database. */
+export function migrationsDir(app: "gateway" | "filing" | "billing"): string {
+  return join(appDir(app), "prisma", "migrations");
+}

@@ -1,0 +1,171 @@
+import { randomBytes } from "node:crypto";
+import { createTestRedisPrefix, createTestVhost, getFreePort, testInfra, type TestRedis, type TestVhost } from "@dormant/testing";
+import { createSystemAccount, type NewAccount, type SystemAccount } from "./accounts.ts";
+import { ApiClient } from "./api-client.ts";
+import { AppProcess } from "./app-process.ts";
+import { billingAdmin, type BillingAdmin } from "./billing-admin.ts";
+import { createServiceDatabases, type ServiceDatabases } from "./databases.ts";
+import { APP_NAMES, type AppName } from "./paths.ts";
+import { SimControl } from "./sim-control.ts";
+
+export interface SystemOptions {
+  /** Names the databases, vhost and Redis prefix. */
+  label: string;
+  /**
+   * `development` (default: as `npm start`) or `production` (every production-only setting
+   * given explicitly: random pepper, sealing key and webhook secret, the simulator as the
+   * authorities, fast poll and give-up timings).
+   */
+  mode?: "development" | "production";
+  /** Log level of every app (default `warn`; `SYSTEM_TEST_LOG_LEVEL` overrides). */
+  logLevel?: string;
+  /** Extra environment per app (e.g. shorter timeouts). */
+  env?: Partial<Record<AppName, Record<string, string>>>;
+  /** Extra node arguments per app (e.g. `--cpu-prof`). */
+  nodeArgs?: Partial<Record<AppName, string[]>>;
+  /** Copy every app's output here (default: stderr when `SYSTEM_TEST_ECHO=1`). */
+  echo?: NodeJS.WritableStream;
+}
+
+export interface RunningSystem {
+  readonly gatewayUrl: string;
+  readonly sim: SimControl;
+  readonly billing: BillingAdmin;
+  readonly apps: Readonly<Record<AppName, AppProcess>>;
+  readonly databases: ServiceDatabases;
+  readonly vhost: TestVhost;
+  readonly redis: TestRedis;
+  /** Opens an account (gateway keys + billing opening balance) and answers its keys. */
+  createAccount(input: NewAccount): Promise<SystemAccount>;
+  /** A client of the public API with this key. */
+  client(apiKey: string): ApiClient;
+  /** kill -9 of one app, then start it again with the same settings once `downMs` passed. */
+  crash(app: AppName, options?: { downMs?: number }): Promise<void>;
+  /** Apps that exited without being told to (should be none), with their last output. */
+  crashReport(): string;
+  /** Stops every app gracefully (gateway first) and deletes every resource. */
+  stop(): Promise<void>;
+}
+
+/** Settings that only production requires, given so that `NODE_ENV=production` starts against the simulator. */
+function productionEnv(sim: string): Partial<Record<AppName, Record<string, string>>> {
+  return {
+    "tax-submitter": { TAX_BASE_URL: `${sim}/tax`, TAX_VENDOR_ID: "1234", TAX_GATEWAY_TEST: "true", POLL_GIVE_UP_AFTER_SECONDS: "60" },
+    "registry-submitter": {
+      REGISTRY_GATEWAY_URL: `${sim}/registry`,
+      REGISTRY_GATEWAY_TEST: "true",
+      REGISTRY_PRESENTER_ID: "66666666666",
+      REGISTRY_PRESENTER_AUTH_CODE: "SIMAUTHCODE",
+      REGISTRY_PACKAGE_REFERENCE: "0012",
+      REGISTRY_POLL_INTERVAL_SECONDS: "1",
+      POLL_GIVE_UP_AFTER_SECONDS: "60",
+    },
+  };
+}
+
+/**
+ * Starts the real system as separate OS processes, each as `npm start` starts it, on resources
+ * of its own: a fresh database per service (migrated template clones), a RabbitMQ vhost, a Redis
+ * key prefix, free ports, and the authority simulator with fast timing. Nothing a running
+ * development stack or another test file uses is touched.
+ */
+export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
+  const mode = options.mode ?? "development";
+  const logLevel = process.env.SYSTEM_TEST_LOG_LEVEL ?? options.logLevel ?? "warn";
+  const echo = options.echo ?? (process.env.SYSTEM_TEST_ECHO === "1" ? process.stderr : undefined);
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const cleanup = async () => {
+    for (const step of cleanups.reverse()) await step().catch(() => undefined);
+  };
+  try {
+    const databases = await createServiceDatabases(options.label);
+    cleanups.push(() => databases.gateway.drop(), () => databases.filing.drop(), () => databases.billing.drop());
+    const vhost = await createTestVhost(`sys-${options.label}`);
+    cleanups.push(() => vhost.delete());
+    const redis = createTestRedisPrefix(`sys-${options.label}`);
+    cleanups.push(() => redis.cleanup());
+
+    const ports = { gateway: await getFreePort(), sim: await getFreePort(), billing: await getFreePort(), filing: await getFreePort(), tax: await getFreePort(), registry: await getFreePort() };
+    const sim = `http://127.0.0.1:${ports.sim}`;
+    const secrets = {
+      pepper: randomBytes(32).toString("hex"),
+      sealingKey: randomBytes(32).toString("base64"),
+      webhookSecret: randomBytes(32).toString("hex"),
+    };
+    const common: Record<string, string> = {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: process.env.HOME ?? "/tmp",
+      NODE_ENV: mode,
+      LOG_LEVEL: logLevel,
+      LOG_FORMAT: "json",
+      SHUTDOWN_TIMEOUT_MS: "20000",
+      CREDENTIALS_SEALING_KEY: secrets.sealingKey,
+      CREDENTIALS_SEALING_KEY_ID: "sys1",
+    };
+    const bus = { AMQP_URL: vhost.url };
+    const cache = { REDIS_URL: testInfra.redisUrl, REDIS_KEY_PREFIX: redis.prefix };
+    const production = mode === "production" ? productionEnv(sim) : {};
+    const envOf: Record<AppName, Record<string, string>> = {
+      "authority-sim": { SIM_PORT: String(ports.sim), SIM_HOST: "127.0.0.1", SIM_TIMING: "fast" },
+      "tax-submitter": { ...bus, ...cache, OPS_PORT: String(ports.tax), OPS_HOST: "127.0.0.1", TAX_BASE_URL: `${sim}/tax` },
+      "registry-submitter": { ...bus, ...cache, OPS_PORT: String(ports.registry), OPS_HOST: "127.0.0.1", REGISTRY_GATEWAY_URL: `${sim}/registry` },
+      billing: { ...bus, BILLING_DATABASE_URL: databases.billing.url, BILLING_PORT: String(ports.billing), BILLING_HOST: "127.0.0.1", PAYMENT_WEBHOOK_SECRET: secrets.webhookSecret },
+      filing: { ...bus, ...cache, FILING_DATABASE_URL: databases.filing.url, REGISTRY_DATA_URL: `${sim}/registry-data`, OPS_PORT: String(ports.filing), OPS_HOST: "127.0.0.1" },
+      gateway: { ...bus, ...cache, GATEWAY_DATABASE_URL: databases.gateway.url, PORT: String(ports.gateway), HOST: "127.0.0.1", API_KEY_PEPPER: secrets.pepper },
+    };
+    const readyUrl: Record<AppName, string> = {
+      "authority-sim": `${sim}/readyz`,
+      "tax-submitter": `http://127.0.0.1:${ports.tax}/readyz`,
+      "registry-submitter": `http://127.0.0.1:${ports.registry}/readyz`,
+      billing: `http://127.0.0.1:${ports.billing}/readyz`,
+      filing: `http://127.0.0.1:${ports.filing}/readyz`,
+      gateway: `http://127.0.0.1:${ports.gateway}/readyz`,
+    };
+    const apps = Object.fromEntries(
+      APP_NAMES.map((name) => [
+        name,
+        new AppProcess({
+          name,
+          env: { ...common, ...envOf[name], ...production[name], ...options.env?.[name] },
+          readyUrl: readyUrl[name],
+          ...(options.nodeArgs?.[name] ? { nodeArgs: options.nodeArgs[name] } : {}),
+          ...(echo ? { echo } : {}),
+        }),
+      ]),
+    ) as Record<AppName, AppProcess>;
+    // Reverse start order on the way down: the gateway stops taking requests first.
+    cleanups.push(async () => {
+      for (const name of [...APP_NAMES].reverse()) await apps[name].stop();
+    });
+    // Every app declares what it needs on the bus itself, so they can start side by side.
+    await Promise.all(APP_NAMES.map((name) => apps[name].start()));
+
+    const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+    const system: RunningSystem = {
+      gatewayUrl,
+      sim: new SimControl(sim),
+      billing: billingAdmin(databases.billing.url),
+      apps,
+      databases,
+      vhost,
+      redis,
+      createAccount: (input) =>
+        createSystemAccount({ gatewayDatabaseUrl: databases.gateway.url, billingDatabaseUrl: databases.billing.url, apiKeyPepper: secrets.pepper }, input),
+      client: (apiKey) => new ApiClient(gatewayUrl, apiKey),
+      async crash(app, { downMs = 0 } = {}) {
+        await apps[app].kill9();
+        if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
+        await apps[app].start();
+      },
+      crashReport: () =>
+        APP_NAMES.filter((name) => apps[name].unexpectedExits.length > 0)
+          .map((name) => `${name} exited unexpectedly (${apps[name].unexpectedExits.join(", ")}):\n${apps[name].logTail()}`)
+          .join("\n\n"),
+      stop: cleanup,
+    };
+    return system;
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
