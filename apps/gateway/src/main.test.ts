@@ -83,6 +83,9 @@ describe("the gateway process", () => {
       "filing.get_document": async () => {
         throw new Error("not used");
       },
+      "filing.get_document_chunk": async () => {
+        throw new Error("not used");
+      },
     });
     try {
       const inFlight = fetch(`http://127.0.0.1:${port}/api/v1/filings/ct600`, {

@@ -48,6 +48,12 @@ export const systemTopology = defineTopology({
       deliveryLimit: 10,
     },
     {
+      name: "filing.documents",
+      purpose: "filing: render the PDFs of an accepted filing (CT600 return, dormant accounts) and store them",
+      waitTiersMs: RETRY_TIERS,
+      deliveryLimit: 10,
+    },
+    {
       name: "billing.events",
       purpose: "billing: capture the fee hold when a filing is accepted, release it when rejected or errored",
       waitTiersMs: RETRY_TIERS,
@@ -64,5 +70,6 @@ export const systemTopology = defineTopology({
     { exchange: "filing.events", routingKey: "filing.accepted", queue: "billing.events" },
     { exchange: "filing.events", routingKey: "filing.rejected", queue: "billing.events" },
     { exchange: "filing.events", routingKey: "filing.errored", queue: "billing.events" },
+    { exchange: "filing.events", routingKey: "filing.accepted", queue: "filing.documents" },
   ],
 });

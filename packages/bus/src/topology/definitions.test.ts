@@ -31,6 +31,7 @@ describe("RabbitMQ definitions of the system topology", () => {
       "filing.events filing.accepted billing.events",
       "filing.events filing.rejected billing.events",
       "filing.events filing.errored billing.events",
+      "filing.events filing.accepted filing.documents",
     ]);
   });
 

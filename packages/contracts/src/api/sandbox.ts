@@ -64,9 +64,13 @@ export type SandboxFilingsList = z.infer<typeof SandboxFilingsList>;
 export const SandboxDocumentsList = z
   .object({
     filing_id: SandboxFilingId,
-    documents: z.array(FilingDocument).max(0),
+    documents: z.array(FilingDocument),
     sandbox: z.literal(true),
     message: z.string(),
   })
-  .meta({ id: "SandboxDocumentsList", description: "Sandbox filings generate no documents: the list of an accepted one is empty." });
+  .meta({
+    id: "SandboxDocumentsList",
+    description:
+      "The sample documents of an accepted sandbox filing, rendered on request from sample data derived from the filing id, marked SANDBOX; nothing is stored.",
+  });
 export type SandboxDocumentsList = z.infer<typeof SandboxDocumentsList>;

@@ -33,6 +33,9 @@ import {
  */
 const SECOND = 1000;
 
+/** The filing service's own queue of `filing.accepted` events: it renders the documents of accepted filings. */
+export const FILING_DOCUMENTS_QUEUE = "filing.documents";
+
 /** Outcome and event consumers: 1 s, 5 s, 30 s, 2 min, 10 min, then the parking lot. */
 const EVENT_RETRY = { maxAttempts: 6, backoffMs: [1 * SECOND, 5 * SECOND, 30 * SECOND, 120 * SECOND, 600 * SECOND], jitter: 0.2 } as const;
 /** Poll commands whose poll failed for a transient reason (the deadline still applies). */
@@ -77,7 +80,8 @@ export const PLATFORM_MESSAGE_CATALOG = {
   "filing.accepted": {
     schema: FilingAccepted,
     schemaVersion: 1,
-    route: { kind: "event", exchange: FILING_EVENTS_EXCHANGE, routingKey: "filing.accepted", consumers: ["billing.events"] },
+    // billing captures the fee; the filing service renders the filing's PDFs (its own queue).
+    route: { kind: "event", exchange: FILING_EVENTS_EXCHANGE, routingKey: "filing.accepted", consumers: ["billing.events", FILING_DOCUMENTS_QUEUE] },
     retry: EVENT_RETRY,
     timeoutMs: 10 * SECOND,
   },

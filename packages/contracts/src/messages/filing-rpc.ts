@@ -5,7 +5,7 @@ import { DocumentType, DocumentsList } from "../api/documents.ts";
 import { Filing } from "../api/filing.ts";
 import { FilingsList, PAGE_SIZE } from "../api/filings-list.ts";
 import { IdempotencyKey } from "../api/headers.ts";
-import { CompanyNumber, FilingStatus, FilingType } from "../api/primitives.ts";
+import { CompanyNumber, DateTime, FilingStatus, FilingType } from "../api/primitives.ts";
 import { SealedSecret } from "./sealed-secret.ts";
 
 /**
@@ -67,10 +67,19 @@ export type ListFilingsRequest = z.infer<typeof ListFilingsRequest>;
 export const ListDocumentsRequest = z.object({ caller: FilingRpcCaller, filing_id: z.string().min(1).max(128) });
 export type ListDocumentsRequest = z.infer<typeof ListDocumentsRequest>;
 
+/**
+ * Which CT600 return of a split filing a document belongs to: 1 for the first twelve months, 2
+ * for the remainder. Absent means part 1 (the only one of a single-period CT600; accounts
+ * documents have no parts, so only 1 or nothing finds them).
+ */
+export const DocumentPart = z.number().int().min(1).max(2);
+export type DocumentPart = z.infer<typeof DocumentPart>;
+
 export const GetDocumentRequest = z.object({
   caller: FilingRpcCaller,
   filing_id: z.string().min(1).max(128),
   document_type: DocumentType,
+  part: DocumentPart.optional(),
 });
 export type GetDocumentRequest = z.infer<typeof GetDocumentRequest>;
 
@@ -82,6 +91,32 @@ export const DocumentContent = z.object({
   content_base64: z.string(),
 });
 export type DocumentContent = z.infer<typeof DocumentContent>;
+
+/** The largest slice `filing.get_document_chunk` hands out (1 MiB, about 1.4 MB of base64 on the bus). */
+export const DOCUMENT_CHUNK_MAX_BYTES = 1024 * 1024;
+
+/** `filing.get_document_chunk`: `length` bytes of a document from `offset` (fewer at its end). */
+export const GetDocumentChunkRequest = GetDocumentRequest.extend({
+  offset: z.number().int().min(0),
+  length: z.number().int().min(1).max(DOCUMENT_CHUNK_MAX_BYTES),
+});
+export type GetDocumentChunkRequest = z.infer<typeof GetDocumentChunkRequest>;
+
+/**
+ * One slice of a document and what a download needs before its first byte: media type, file
+ * name and total size. Documents never change once stored; `generated_at` identifies the stored
+ * version, so a reader assembling slices can tell that they all come from the same one.
+ */
+export const DocumentChunk = z.object({
+  document_type: DocumentType,
+  media_type: z.string().min(1),
+  file_name: z.string().min(1),
+  total_bytes: z.number().int().min(0),
+  generated_at: DateTime,
+  offset: z.number().int().min(0),
+  content_base64: z.string(),
+});
+export type DocumentChunk = z.infer<typeof DocumentChunk>;
 
 /**
  * The filing RPCs, in the shape of the bus's RPC catalog (type -> queue, request, response,
@@ -95,5 +130,6 @@ export const FILING_RPC_CATALOG = {
   "filing.list": { queue: FILING_RPC_QUEUE, request: ListFilingsRequest, response: FilingsList, schemaVersion: 1, timeoutMs: 5_000 },
   "filing.list_documents": { queue: FILING_RPC_QUEUE, request: ListDocumentsRequest, response: DocumentsList, schemaVersion: 1, timeoutMs: 5_000 },
   "filing.get_document": { queue: FILING_RPC_QUEUE, request: GetDocumentRequest, response: DocumentContent, schemaVersion: 1, timeoutMs: 10_000 },
+  "filing.get_document_chunk": { queue: FILING_RPC_QUEUE, request: GetDocumentChunkRequest, response: DocumentChunk, schemaVersion: 1, timeoutMs: 10_000 },
 } as const;
 export type FilingRpcType = keyof typeof FILING_RPC_CATALOG;
