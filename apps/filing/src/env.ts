@@ -42,6 +42,8 @@ export const filingEnvSchema = baseEnvSchema.extend({
   /** Deliveries handled at once: filing.rpc requests and filing.outcomes messages. */
   RPC_PREFETCH: positiveInt(20),
   OUTCOMES_PREFETCH: positiveInt(10),
+  /** filing.accepted events rendered at once (CPU-bound PDF rendering). */
+  DOCUMENTS_PREFETCH: positiveInt(2),
 });
 export type FilingEnv = z.infer<typeof filingEnvSchema>;
 

@@ -14,10 +14,10 @@ const logger = createLogger({
 try {
   const shutdown = createShutdown(logger, { timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
   const service = await startFilingService(config, { logger, isAcceptingWork: () => !shutdown.stopping });
-  // Stops serving filing.rpc and consuming filing.outcomes (handlers in flight finish), stops the
+  // Stops serving filing.rpc and consuming filing.outcomes and filing.documents (handlers in flight finish), stops the
   // sweeper, flushes the outbox, then closes the ops server, the bus, Redis and the database.
   shutdown.add("filing service", () => service.stop());
-  logger.info({ ops_port: service.opsPort }, "filing service started (filing.rpc, filing.outcomes, outbox relay, sweeper)");
+  logger.info({ ops_port: service.opsPort }, "filing service started (filing.rpc, filing.outcomes, filing.documents, outbox relay, sweeper)");
 } catch (error) {
   logger.fatal({ err: error }, "the filing service could not start");
   logger.flush?.();

@@ -7,6 +7,7 @@ export interface FilingMetrics {
   eventsPublished: Counter<"type">;
   registryLookups: Counter<"result">;
   swept: Counter<"result">;
+  documentsRendered: Counter<"type" | "trigger">;
 }
 
 export function createFilingMetrics(registry: Registry): FilingMetrics {
@@ -16,5 +17,6 @@ export function createFilingMetrics(registry: Registry): FilingMetrics {
     eventsPublished: new Counter({ name: "filing_outbox_published_total", help: "Outbox events published with a broker confirm", labelNames: ["type"], registers: [registry] }),
     registryLookups: new Counter({ name: "filing_registry_lookups_total", help: "Registry data lookups: cache hit, registry fetch, joined a fetch in flight", labelNames: ["result"], registers: [registry] }),
     swept: new Counter({ name: "filing_sweeper_finalised_total", help: "Pending filings the sweeper ended, by whether any part had reached an authority", labelNames: ["result"], registers: [registry] }),
+    documentsRendered: new Counter({ name: "filing_documents_rendered_total", help: "PDFs rendered, by document type and trigger (event: filing.accepted; request: a read found it missing)", labelNames: ["type", "trigger"], registers: [registry] }),
   };
 }

@@ -3,7 +3,9 @@ import { AppError } from "@dormant/contracts";
 import type { FILING_SERVICE_RPC } from "./bus-catalog.ts";
 import type { SubmitDeps } from "./deps.ts";
 import type { FilingMetrics } from "./metrics.ts";
-import { getDocument, getFiling, listDocuments, listFilings } from "./reads/filing-reads.ts";
+import type { DocumentDeps } from "./documents/document-deps.ts";
+import { getDocument, getDocumentChunk, listDocuments } from "./documents/document-reads.ts";
+import { getFiling, listFilings } from "./reads/filing-reads.ts";
 import { submitAccounts } from "./submit/submit-accounts.ts";
 import { submitCt600 } from "./submit/submit-ct600.ts";
 
@@ -19,14 +21,15 @@ async function counted<T>(metrics: FilingMetrics, type: "ct600" | "accounts", wo
   }
 }
 
-/** The filing.rpc server: each RPC is a call to its service function (reads, submits). */
-export function filingRpcHandlers(deps: SubmitDeps, metrics: FilingMetrics): RpcHandlerMap<typeof FILING_SERVICE_RPC, "filing.rpc"> {
+/** The filing.rpc server: each RPC is a call to its service function (reads, submits, documents). */
+export function filingRpcHandlers(deps: SubmitDeps, documents: DocumentDeps, metrics: FilingMetrics): RpcHandlerMap<typeof FILING_SERVICE_RPC, "filing.rpc"> {
   return {
     "filing.submit_ct600": (request) => counted(metrics, "ct600", () => submitCt600(deps, request)),
     "filing.submit_accounts": (request) => counted(metrics, "accounts", () => submitAccounts(deps, request)),
     "filing.get": (request) => getFiling(deps.db, request.caller, request.filing_id),
     "filing.list": (request) => listFilings(deps.db, request.caller, request.criteria),
-    "filing.list_documents": (request) => listDocuments(deps.db, request.caller, request.filing_id),
-    "filing.get_document": (request) => getDocument(deps.db, request.caller, request.filing_id, request.document_type),
+    "filing.list_documents": (request) => listDocuments(documents, request.caller, request.filing_id),
+    "filing.get_document": (request) => getDocument(documents, request),
+    "filing.get_document_chunk": (request) => getDocumentChunk(documents, request),
   };
 }

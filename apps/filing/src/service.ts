@@ -8,6 +8,8 @@ import type { Registry } from "prom-client";
 import { FILING_SERVICE_MESSAGES, FILING_SERVICE_RPC, type FilingBus } from "./bus-catalog.ts";
 import { createFilingDb, type FilingDb } from "./db/client.ts";
 import type { SubmitDeps } from "./deps.ts";
+import type { DocumentDeps } from "./documents/document-deps.ts";
+import { documentsHandlers } from "./documents/documents-consumer.ts";
 import type { FilingConfig } from "./env.ts";
 import { createFilingMetrics } from "./metrics.ts";
 import { outcomeHandlers } from "./outcomes/outcome-handlers.ts";
@@ -50,8 +52,8 @@ const FLUSH_TIMEOUT_MS = 5_000;
 
 /**
  * Starts the filing service in this process: database, Redis, bus (topology declared on
- * connect), the filing.rpc server, the filing.outcomes consumer, the outbox relay, the pending
- * sweeper and the ops endpoints. main.ts runs it; tests start it in-process.
+ * connect), the filing.rpc server, the filing.outcomes consumer, the filing.documents consumer
+ * (PDFs of accepted filings), the outbox relay, the pending sweeper and the ops endpoints. main.ts runs it; tests start it in-process.
  */
 export async function startFilingService(config: FilingConfig, options: FilingServiceOptions = {}): Promise<FilingService> {
   const logger = options.logger ?? createLogger({ service: "filing", version: config.SERVICE_VERSION });
@@ -123,8 +125,15 @@ export async function startFilingService(config: FilingConfig, options: FilingSe
     sweeper.start();
     closers.push(() => sweeper.stop());
     const subscriptions: Subscription[] = [];
-    subscriptions.push(await bus.rpcServe("filing.rpc", filingRpcHandlers(deps, metrics), { prefetch: config.RPC_PREFETCH }));
+    const documents: DocumentDeps = {
+      db,
+      logger,
+      now: () => new Date(),
+      onRendered: (type, trigger) => metrics.documentsRendered.inc({ type, trigger }),
+    };
+    subscriptions.push(await bus.rpcServe("filing.rpc", filingRpcHandlers(deps, documents, metrics), { prefetch: config.RPC_PREFETCH }));
     subscriptions.push(await bus.consume("filing.outcomes", outcomeHandlers({ db, logger, wakeRelay: () => relay.wake(), metrics }), { prefetch: config.OUTCOMES_PREFETCH }));
+    subscriptions.push(await bus.consume("filing.documents", documentsHandlers(documents), { prefetch: config.DOCUMENTS_PREFETCH }));
     closers.push(() => Promise.all(subscriptions.map((s) => s.stop())));
 
     let ops: Server | undefined;

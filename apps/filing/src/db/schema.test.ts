@@ -43,7 +43,7 @@ describe("filing database schema", () => {
   it("records the migration the way Prisma does, and re-running changes nothing", async () => {
     expect(await migrateFilingDatabase(database.url)).toEqual([]);
     const rows = await db.$queryRaw<Array<{ migration_name: string }>>`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`;
-    expect(rows.map((r) => r.migration_name)).toEqual(["20261122040000_filings_outbox_inbox"]);
+    expect(rows.map((r) => r.migration_name).sort()).toEqual(["20261122040000_filings_outbox_inbox", "20261122060000_documents_rendering"]);
   });
 
   it("stores a CT600 filing with its parts and history, and reads them back", async () => {
@@ -68,6 +68,8 @@ describe("filing database schema", () => {
               taxCorrelationId: "ABC",
               taxIruNumber: "IRU",
               irmark: "irmark",
+              taxReceiptMessage: "HMRC has received the HMRC-CT-CT600 document",
+              taxAcceptedAt: claimExpiresAt,
               submitRequest: { part_number: 2 },
               submittedAt: claimExpiresAt,
               errorCode: null,
@@ -82,9 +84,9 @@ describe("filing database schema", () => {
     expect(read.periodStart.toISOString().slice(0, 10)).toBe("2025-04-01");
     expect(read.claimExpiresAt?.toISOString()).toBe(claimExpiresAt.toISOString());
     expect(read.derivedValues).toEqual({ company_name: "LOVELACE ENGINES LIMITED" });
-    expect(read.parts.map((p) => [p.partNumber, p.taxStatus, p.taxIruNumber])).toEqual([
-      [1, "pending", null],
-      [2, "accepted", "IRU"],
+    expect(read.parts.map((p) => [p.partNumber, p.taxStatus, p.taxIruNumber, p.taxReceiptMessage, p.taxAcceptedAt?.toISOString()])).toEqual([
+      [1, "pending", null, null, undefined],
+      [2, "accepted", "IRU", "HMRC has received the HMRC-CT-CT600 document", claimExpiresAt.toISOString()],
     ]);
     expect(read.history.map((h) => [h.partNumber, h.field, h.fromStatus, h.toStatus])).toEqual([
       [null, "status", null, "pending"],
@@ -100,6 +102,7 @@ describe("filing database schema", () => {
         registryStatus: "submitted",
         registrySubmissionNumber: "00000A",
         registryRequest: { submission_number: "00000A" },
+        accountsInput: { companyName: "LOVELACE ENGINES LIMITED", current: { cash: 10_000 } },
         documents: {
           create: { type: "ixbrl_accounts", mediaType: "application/xhtml+xml", fileName: "a.xhtml", content: Buffer.from("<html/>"), sizeBytes: 7, generatedAt: new Date() },
         },
@@ -107,6 +110,7 @@ describe("filing database schema", () => {
     });
     const read = await db.filing.findUniqueOrThrow({ where: { id: "fil_schema2" }, include: { documents: true } });
     expect(read.registryStatus).toBe("submitted");
+    expect(read.accountsInput).toEqual({ companyName: "LOVELACE ENGINES LIMITED", current: { cash: 10_000 } });
     expect(Buffer.from(read.documents[0]!.content).toString()).toBe("<html/>");
     expect(read.documents[0]!.partNumber).toBeNull();
   });
@@ -126,6 +130,12 @@ describe("filing database schema", () => {
     await expect(db.document.create({ data: { ...doc, type: "ct600_xml", partNumber: 1 } })).rejects.toMatchObject({ code: "P2002" });
     await db.document.create({ data: { ...doc, type: "ixbrl_accounts", partNumber: null } });
     await expect(db.document.create({ data: { ...doc, type: "ixbrl_accounts", partNumber: null } })).rejects.toMatchObject({ code: "P2002" });
+  });
+
+  it("stores document contents uncompressed out of line, so that a slice is read without the rest", async () => {
+    const [column] = await db.$queryRaw<Array<{ attstorage: string }>>`
+      SELECT attstorage::text AS attstorage FROM pg_attribute WHERE attrelid = 'documents'::regclass AND attname = 'content'`;
+    expect(column?.attstorage).toBe("e");
   });
 
   it("deletes a filing's parts, history and documents with it", async () => {

@@ -13,7 +13,7 @@ async function movePart(
   message: { part_number: number; correlation_id: string },
   to: SubmissionStatus,
   cause: Cause,
-  fields: { taxIruNumber?: string; errorCode?: string; errorMessage?: string } = {},
+  fields: { taxIruNumber?: string; taxReceiptMessage?: string; taxAcceptedAt?: Date; errorCode?: string; errorMessage?: string } = {},
 ): Promise<boolean> {
   const part = filing.parts.find((p) => p.partNumber === message.part_number);
   if (!part) return false;
@@ -33,10 +33,17 @@ export function applyTaxPolling(payload: TaxPartPolling) {
   return (tx: Tx, filing: LockedFiling, cause: Cause) => movePart(tx, filing, payload, "polling", cause);
 }
 
-/** `tax.part_outcome`: accepted (the receipt's IRmark is the part's tax_iru_number), rejected or error. */
+/**
+ * `tax.part_outcome`: accepted (the receipt's IRmark is the part's tax_iru_number; the receipt's
+ * message and acceptance time are kept for its ct600_pdf), rejected or error.
+ */
 export function applyTaxOutcome(payload: TaxPartOutcome) {
   return (tx: Tx, filing: LockedFiling, cause: Cause) =>
     payload.outcome === "accepted"
-      ? movePart(tx, filing, payload, "accepted", cause, { taxIruNumber: payload.receipt_irmark_base32 })
+      ? movePart(tx, filing, payload, "accepted", cause, {
+          taxIruNumber: payload.receipt_irmark_base32,
+          taxReceiptMessage: payload.receipt_message,
+          taxAcceptedAt: new Date(payload.accepted_time),
+        })
       : movePart(tx, filing, payload, payload.outcome, cause, { errorCode: payload.error.code, errorMessage: payload.error.message });
 }

@@ -8,7 +8,7 @@ import { applyOutcome } from "../outcomes/apply-outcome.ts";
 import { applyRegistryOutcome } from "../outcomes/registry-changes.ts";
 import { applyTaxOutcome } from "../outcomes/tax-part-changes.ts";
 import { seedAccountsFiling, seedCt600Filing, type SeededFiling } from "../test-support/seed.ts";
-import { getDocument, getFiling, listDocuments, listFilings } from "./filing-reads.ts";
+import { getFiling, listFilings } from "./filing-reads.ts";
 
 let database: TestDatabase;
 let db: FilingDb;
@@ -159,26 +159,5 @@ describe("filing.list", () => {
     const page = await listFilings(db, stranger, { limit: 20, offset: 0 });
     expect(page.pagination.total).toBe(1);
     expect(page.filings.map((f) => f.filing_id)).not.toContain(single.id);
-  });
-});
-
-describe("documents", () => {
-  it("lists and serves the stored documents of an accepted filing", async () => {
-    const list = await listDocuments(db, owner, single.id);
-    expect(list).toEqual({ filing_id: single.id, documents: [{ type: "ct600_xml", name: `${single.id}-ct600.xml`, size_bytes: expect.any(Number), generated_at: expect.any(String) }] });
-    const xml = await getDocument(db, owner, single.id, "ct600_xml");
-    expect(xml).toMatchObject({ document_type: "ct600_xml", media_type: "application/xml", file_name: `${single.id}-ct600.xml` });
-    expect(Buffer.from(xml.content_base64, "base64").toString()).toContain(single.correlationIds[0]);
-    const ixbrl = await getDocument(db, owner, accounts.id, "ixbrl_accounts");
-    expect(Buffer.from(ixbrl.content_base64, "base64").toString()).toBe("<html>accounts</html>");
-  });
-
-  it("is FILING_NOT_COMPLETE before acceptance and DOCUMENT_NOT_FOUND for a type the filing does not have", async () => {
-    expect((await failure(listDocuments(db, owner, rejected.id))).code).toBe("FILING_NOT_COMPLETE");
-    expect((await failure(getDocument(db, owner, rejected.id, "ct600_xml"))).code).toBe("FILING_NOT_COMPLETE");
-    expect((await failure(getDocument(db, owner, single.id, "ixbrl_accounts"))).code).toBe("DOCUMENT_NOT_FOUND");
-    expect((await failure(getDocument(db, owner, single.id, "ct600_pdf"))).code).toBe("DOCUMENT_NOT_FOUND");
-    expect((await failure(listDocuments(db, stranger, single.id))).code).toBe("FILING_NOT_FOUND");
-    expect((await failure(getDocument(db, stranger, single.id, "ct600_xml"))).code).toBe("FILING_NOT_FOUND");
   });
 });

@@ -12,7 +12,7 @@ import type { NewFiling } from "./new-filing.ts";
  * (company.name/entity_type, period.start/is_first_year, approval.*, balance_sheet.*), the
  * business rules (company known, period, approval date, a balance sheet that balances), and the
  * iXBRL accounts rendered once, here: they are stored as the ixbrl_accounts document and sent to
- * the registry byte for byte.
+ * the registry byte for byte, and the facts they were rendered from are kept for the accounts_pdf.
  */
 export async function planAccountsFiling(registry: RegistryDataSource, input: AccountsFilingInput, now: Date = new Date()): Promise<NewFiling> {
   const record = await lookUpCompany(registry, input.company_number);
@@ -40,6 +40,7 @@ export async function planAccountsFiling(registry: RegistryDataSource, input: Ac
     periodSplit: false,
     derivedValues: { ...facts.derivedValues },
     parts: [],
+    accountsInput: documentInput,
     registry: {
       filing_id: id,
       company: { number: facts.companyNumber, name: facts.companyName, registry_company_type: facts.registryCompanyType },

@@ -1,5 +1,6 @@
 import type { DatePeriod } from "@dormant/company-data";
 import type { DocumentType, SubmitRegistryAccountsRequest, SubmitTaxPartRequest } from "@dormant/contracts";
+import type { DormantAccountsInput } from "@dormant/documents";
 
 /** A tax.submit_part request as kept in the database: everything but the credentials. */
 export type TaxPartDraft = Omit<SubmitTaxPartRequest, "credentials">;
@@ -32,6 +33,8 @@ export interface NewFiling {
   parts: Array<{ partNumber: number; period: DatePeriod; request: TaxPartDraft }>;
   /** Accounts: the registry submission. */
   registry?: RegistryDraft;
+  /** Accounts: the facts the iXBRL was rendered from (the accounts_pdf is rendered from them too). */
+  accountsInput?: DormantAccountsInput;
   /** Documents that exist from the start (the iXBRL accounts). */
   documents: NewDocument[];
 }

@@ -49,6 +49,7 @@ export async function insertPendingFiling(db: FilingDb, filing: NewFiling, origi
           status: "pending",
           feePence: origin.feePence,
           derivedValues: filing.derivedValues as Prisma.InputJsonValue,
+          ...(filing.accountsInput ? { accountsInput: filing.accountsInput as unknown as Prisma.InputJsonValue } : {}),
           claimToken: origin.claimToken,
           ...(registryRequest
             ? { registryStatus: "pending", registrySubmissionNumber: registryRequest.submission_number, registryRequest: registryRequest as Prisma.InputJsonValue }

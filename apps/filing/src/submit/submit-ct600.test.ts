@@ -57,9 +57,13 @@ describe("live CT600 submit", () => {
     expect(filing.error).toBeUndefined();
     await waitFor(async () => (await h.availablePence(caller.account_id)) === 8000, { what: "the fee captured" });
 
-    // The GovTalk message as sent is the ct600_xml document, its password masked.
+    // The GovTalk message as sent is the ct600_xml document, its password masked; the PDF is
+    // rendered on acceptance (src/documents, tested there).
     const documents = await h.peer.rpcCall(FILING_RPC_QUEUE, "filing.list_documents", { caller, filing_id: answer.filing_id });
-    expect(documents.documents).toEqual([{ type: "ct600_xml", name: `${answer.filing_id}-ct600.xml`, size_bytes: expect.any(Number), generated_at: expect.any(String) }]);
+    expect(documents.documents).toEqual([
+      { type: "ct600_pdf", name: `${answer.filing_id}-ct600.pdf`, size_bytes: expect.any(Number), generated_at: expect.any(String) },
+      { type: "ct600_xml", name: `${answer.filing_id}-ct600.xml`, size_bytes: expect.any(Number), generated_at: expect.any(String) },
+    ]);
     const xml = await h.peer.rpcCall(FILING_RPC_QUEUE, "filing.get_document", { caller, filing_id: answer.filing_id, document_type: "ct600_xml" });
     const text = Buffer.from(xml.content_base64, "base64").toString("utf8");
     expect(xml.media_type).toBe("application/xml");
@@ -104,7 +108,12 @@ describe("live CT600 submit", () => {
       [2, "accepted", 32],
     ]);
     const documents = await h.peer.rpcCall(FILING_RPC_QUEUE, "filing.list_documents", { caller, filing_id: answer.filing_id });
-    expect(documents.documents.map((d) => d.name)).toEqual([`${answer.filing_id}-ct600-part1.xml`, `${answer.filing_id}-ct600-part2.xml`]);
+    expect(documents.documents.map((d) => d.name)).toEqual([
+      `${answer.filing_id}-ct600-part1.pdf`,
+      `${answer.filing_id}-ct600-part2.pdf`,
+      `${answer.filing_id}-ct600-part1.xml`,
+      `${answer.filing_id}-ct600-part2.xml`,
+    ]);
     // One fee for the filing, however many parts.
     await waitFor(async () => (await h.availablePence(caller.account_id)) === 8000, { what: "one fee captured" });
   });

@@ -69,8 +69,8 @@ export interface FilingHarness {
   submitAccounts(caller: FilingRpcCaller, filing: AccountsFilingInput, options?: { idempotencyKey?: string; authCode?: string }): Promise<unknown>;
   /** Stops the billing service (billing harnesses only): nothing serves billing.rpc any more. */
   stopBilling(): Promise<void>;
-  /** Opens a billing account with a balance (billing harnesses only). */
-  openAccount(openingBalancePence: number): Promise<string>;
+  /** Opens a billing account with a balance (billing harnesses only), under a new id or the one given. */
+  openAccount(openingBalancePence: number, accountId?: string): Promise<string>;
   availablePence(accountId: string): Promise<number>;
   eventsFor(filingId: string): ReceivedEvent[];
   waitForEvent(filingId: string, timeoutMs?: number): Promise<ReceivedEvent>;
@@ -218,9 +218,8 @@ export async function startFilingHarness(label: string, options: HarnessOptions 
         if (!billingService) throw new Error("this harness runs without billing");
         await billingService.stop();
       },
-      async openAccount(openingBalancePence) {
+      async openAccount(openingBalancePence, accountId = `acc_${randomUUID().replaceAll("-", "")}`) {
         if (!billingDatabase) throw new Error("this harness runs without billing");
-        const accountId = `acc_${randomUUID().replaceAll("-", "")}`;
         await withBillingDb(billingDatabase.url, (db) => openAccount(db, { accountId, openingBalancePence }));
         return accountId;
       },

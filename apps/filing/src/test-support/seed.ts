@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { renderDormantAccountsIxbrl, type DormantAccountsInput } from "@dormant/documents";
 import type { FilingDb } from "../db/client.ts";
 import { newFilingId } from "../ids.ts";
 import type { NewFiling } from "../submit/new-filing.ts";
@@ -75,9 +76,26 @@ export async function seedCt600Filing(db: FilingDb, parts: 1 | 2, options: SeedO
   return { id, accountId: origin.accountId, keyId: origin.keyId, correlationIds };
 }
 
+/** The facts of a seeded accounts filing (as accounts-plan derives them), in pence. */
+export function seedAccountsInput(companyNumber: string, periodEnd: string): DormantAccountsInput {
+  return {
+    companyName: "LOVELACE ENGINES LIMITED",
+    companyNumber,
+    registryCompanyType: "ltd",
+    jurisdiction: "england-wales",
+    periodStart: "2025-04-01",
+    periodEnd,
+    approvalDate: "2026-05-01",
+    directorName: "Augusta Ada Lovelace",
+    directorPosition: "Director",
+    current: { cash: 10_000, creditors: 0, shareCapital: 10_000, profitLossAccount: 0 },
+  };
+}
+
 export async function seedAccountsFiling(db: FilingDb, options: SeedOptions = {}): Promise<SeededFiling> {
   const id = newFilingId();
   const companyNumber = options.companyNumber ?? "00000001";
+  const accountsInput = seedAccountsInput(companyNumber, options.periodEnd ?? "2026-03-31");
   const filing: NewFiling = {
     id,
     filingType: "accounts",
@@ -96,6 +114,7 @@ export async function seedAccountsFiling(db: FilingDb, options: SeedOptions = {}
       cash: 100,
     },
     parts: [],
+    accountsInput,
     registry: {
       filing_id: id,
       company: { number: companyNumber, name: "LOVELACE ENGINES LIMITED", registry_company_type: "EW" },
@@ -103,7 +122,13 @@ export async function seedAccountsFiling(db: FilingDb, options: SeedOptions = {}
       document_filename: `${companyNumber}-accounts.xhtml`,
     },
     documents: [
-      { type: "ixbrl_accounts", partNumber: null, mediaType: "application/xhtml+xml", fileName: `${companyNumber}-accounts.xhtml`, content: Buffer.from("<html>accounts</html>", "utf8") },
+      {
+        type: "ixbrl_accounts",
+        partNumber: null,
+        mediaType: "application/xhtml+xml",
+        fileName: `${companyNumber}-accounts.xhtml`,
+        content: Buffer.from(renderDormantAccountsIxbrl(accountsInput), "utf8"),
+      },
     ],
   };
   const origin = seedOrigin(options);

@@ -1,0 +1,45 @@
+import { SubmitTaxPartRequest } from "@dormant/contracts";
+import { renderCt600Pdf, type Ct600Receipt } from "@dormant/documents";
+import { isoDate } from "../dates.ts";
+import type { Filing, FilingPart } from "../generated/prisma/client.ts";
+
+/** The part's return as it was submitted (the stored tax.submit_part request has no credentials). */
+const SubmittedReturn = SubmitTaxPartRequest.omit({ credentials: true });
+
+/** A part whose submission is not recorded yet (its outcome overtook the record): no IRmark to print. */
+export class PartNotRecordedError extends Error {
+  override readonly name = "PartNotRecordedError";
+}
+
+function receiptOf(part: FilingPart): Ct600Receipt {
+  return {
+    ...(part.taxCorrelationId ? { correlationId: part.taxCorrelationId } : {}),
+    ...(part.taxAcceptedAt ? { acceptedAt: part.taxAcceptedAt.toISOString() } : {}),
+    ...(part.taxReceiptMessage ? { message: part.taxReceiptMessage } : {}),
+  };
+}
+
+/**
+ * The ct600_pdf of one CT600 return: the company, UTR, period and declarant exactly as they were
+ * submitted for this part, its IRmark, "part N of 2" for a split period, and the tax
+ * authority's receipt (correlation id, acceptance time, receipt message).
+ * @throws PartNotRecordedError when the part's IRmark is not recorded yet.
+ * @throws PdfInputError when the stored facts cannot be rendered (a bug: they were submitted).
+ */
+export function renderCt600PartPdf(filing: Pick<Filing, "id" | "periodSplit">, part: FilingPart, generatedAt: Date): Promise<Buffer> {
+  if (!part.irmark) throw new PartNotRecordedError(`part ${part.partNumber} of ${filing.id} has no recorded submission yet`);
+  const submitted = SubmittedReturn.parse(part.submitRequest);
+  return renderCt600Pdf({
+    companyName: submitted.company.name,
+    companyNumber: submitted.company.number,
+    utr: submitted.company.utr,
+    periodStart: isoDate(part.periodStart),
+    periodEnd: isoDate(part.periodEnd),
+    declarantName: submitted.declarant.name,
+    declarantStatus: submitted.declarant.status,
+    irmark: part.irmark,
+    ...(filing.periodSplit ? { part: { number: part.partNumber, of: submitted.parts_total } } : {}),
+    receipt: receiptOf(part),
+    generatedAt: generatedAt.toISOString(),
+  });
+}

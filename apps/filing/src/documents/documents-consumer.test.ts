@@ -1,0 +1,125 @@
+import { randomUUID } from "node:crypto";
+import { isRetryable } from "@dormant/bus";
+import { AppError } from "@dormant/contracts";
+import { createLogger } from "@dormant/service-kit";
+import type { TestDatabase } from "@dormant/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFilingDb, type FilingDb } from "../db/client.ts";
+import { createFilingTestDatabase } from "../db/test-database.ts";
+import { applyOutcome } from "../outcomes/apply-outcome.ts";
+import { applyRegistryOutcome } from "../outcomes/registry-changes.ts";
+import { applyTaxOutcome } from "../outcomes/tax-part-changes.ts";
+import { recordTaxPartSubmitted } from "../submit/record-submission.ts";
+import { seedAccountsFiling, seedAccountsInput, seedCt600Filing, submitAnswer, type SeededFiling } from "../test-support/seed.ts";
+import type { DocumentDeps } from "./document-deps.ts";
+import { DocumentsNotReadyError, renderOnAcceptance } from "./documents-consumer.ts";
+
+let database: TestDatabase;
+let db: FilingDb;
+let deps: DocumentDeps;
+let renders = 0;
+
+async function acceptCt600(filing: SeededFiling, parts: number) {
+  for (let part = 1; part <= parts; part += 1) {
+    await applyOutcome(
+      db,
+      { messageId: randomUUID(), type: "tax.part_outcome", filingId: filing.id, requestId: "r" },
+      applyTaxOutcome({
+        outcome: "accepted",
+        filing_id: filing.id,
+        part_number: part,
+        correlation_id: filing.correlationIds[part - 1]!,
+        receipt_irmark_base32: "R".repeat(32),
+        receipt_message: "received",
+        accepted_time: new Date().toISOString(),
+      }),
+    );
+  }
+}
+
+async function acceptAccounts(filing: SeededFiling) {
+  await applyOutcome(
+    db,
+    { messageId: randomUUID(), type: "registry.outcome", filingId: filing.id, requestId: "r" },
+    applyRegistryOutcome({ outcome: "accepted", filing_id: filing.id, submission_number: filing.submissionNumber!, registry_status: "ACCEPT", decided_at: new Date().toISOString() }),
+  );
+}
+
+/** The filing's documents as rows: what a re-render must never change. */
+const rows = (filingId: string) =>
+  db.document.findMany({ where: { filingId }, orderBy: [{ type: "asc" }, { partNumber: "asc" }], select: { id: true, type: true, partNumber: true, sizeBytes: true, generatedAt: true } });
+
+beforeAll(async () => {
+  database = await createFilingTestDatabase("documents_consumer");
+  db = createFilingDb(database.url);
+  deps = { db, logger: createLogger({ service: "filing-test", level: "silent" }), now: () => new Date(), onRendered: () => void (renders += 1) };
+});
+afterAll(async () => {
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+describe("rendering on filing.accepted", () => {
+  it("renders a ct600_pdf per part once, and a redelivery or a second event changes nothing", async () => {
+    const filing = await seedCt600Filing(db, 2);
+    await acceptCt600(filing, 2);
+    const messageId = randomUUID();
+    const before = renders;
+    expect(await renderOnAcceptance(deps, messageId, filing.id)).toBe("rendered");
+    expect(renders - before).toBe(2);
+    const first = await rows(filing.id);
+    expect(first.map((d) => [d.type, d.partNumber])).toEqual([
+      ["ct600_pdf", 1],
+      ["ct600_pdf", 2],
+      ["ct600_xml", 1],
+      ["ct600_xml", 2],
+    ]);
+    expect(await db.inboxMessage.count({ where: { messageId } })).toBe(1);
+
+    expect(await renderOnAcceptance(deps, messageId, filing.id)).toBe("duplicate");
+    expect(await renderOnAcceptance(deps, randomUUID(), filing.id)).toBe("complete");
+    expect(renders - before).toBe(2);
+    expect(await rows(filing.id)).toEqual(first);
+  });
+
+  it("stores each document once when the same event is handled twice at the same time", async () => {
+    const filing = await seedAccountsFiling(db);
+    await acceptAccounts(filing);
+    const messageId = randomUUID();
+    const effects = await Promise.all([renderOnAcceptance(deps, messageId, filing.id), renderOnAcceptance(deps, messageId, filing.id), renderOnAcceptance(deps, randomUUID(), filing.id)]);
+    expect(effects).toContain("rendered");
+    expect((await rows(filing.id)).map((d) => d.type)).toEqual(["ixbrl_accounts", "accounts_pdf"]);
+    expect(await db.inboxMessage.count({ where: { messageId } })).toBe(1);
+  });
+
+  it("waits (retryably, without marking the message handled) for a part whose submit record has not landed", async () => {
+    const filing = await seedCt600Filing(db, 1, { acknowledged: false });
+    await acceptCt600(filing, 1);
+    const messageId = randomUUID();
+    const error = await renderOnAcceptance(deps, messageId, filing.id).then(() => expect.fail("rendered"), (e: unknown) => e);
+    expect(error).toBeInstanceOf(DocumentsNotReadyError);
+    expect(await db.inboxMessage.count({ where: { messageId } })).toBe(0);
+    await recordTaxPartSubmitted(db, filing.id, 1, submitAnswer(filing.correlationIds[0]!), "late");
+    expect(await renderOnAcceptance(deps, messageId, filing.id)).toBe("rendered");
+    expect((await rows(filing.id)).map((d) => d.type)).toEqual(["ct600_pdf", "ct600_xml"]);
+  });
+
+  it("ignores an event about a filing it does not have, or one not accepted", async () => {
+    expect(await renderOnAcceptance(deps, randomUUID(), "fil_doesnotexist")).toBe("ignored");
+    const pending = await seedCt600Filing(db, 1);
+    expect(await renderOnAcceptance(deps, randomUUID(), pending.id)).toBe("ignored");
+    expect(await db.document.count({ where: { filingId: pending.id, type: "ct600_pdf" } })).toBe(0);
+  });
+
+  it("refuses for good (parked, not retried) stored facts that do not render", async () => {
+    const filing = await seedAccountsFiling(db);
+    await acceptAccounts(filing);
+    // A balance sheet that does not balance (the submit path refuses it; here it is forced in).
+    const facts = seedAccountsInput("00000001", "2026-03-31");
+    await db.filing.update({ where: { id: filing.id }, data: { accountsInput: JSON.parse(JSON.stringify({ ...facts, current: { ...facts.current, cash: 1 } })) } });
+    const error = (await renderOnAcceptance(deps, randomUUID(), filing.id).then(() => expect.fail("rendered"), (e: unknown) => e)) as AppError;
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: "INTERNAL_ERROR", retryable: false });
+    expect(isRetryable(error)).toBe(false);
+  });
+});

@@ -1,0 +1,79 @@
+import type { HandlerMap } from "@dormant/bus";
+import { AppError } from "@dormant/contracts";
+import { DormantAccountsInputError, PdfInputError } from "@dormant/documents";
+import type { FILING_SERVICE_MESSAGES } from "../bus-catalog.ts";
+import type { FilingDb } from "../db/client.ts";
+import type { Tx } from "../state/transitions.ts";
+import type { DocumentDeps } from "./document-deps.ts";
+import { renderMissingDocuments, storeDocuments, type RenderOutcome } from "./render-missing.ts";
+
+/** What handling one filing.accepted event did. */
+export type DocumentsEffect =
+  /** PDFs were rendered and stored. */
+  | "rendered"
+  /** Every PDF was there already (rendered on a read first): nothing to do. */
+  | "complete"
+  /** The same message was handled before (inbox): nothing done. */
+  | "duplicate"
+  /** No such filing, or one that is not accepted: nothing to render. */
+  | "ignored";
+
+/** Retried by the bus through the queue's wait tiers: a part's submission record has not landed yet. */
+export class DocumentsNotReadyError extends Error {
+  override readonly name = "DocumentsNotReadyError";
+}
+
+/** Records the message as handled; false when it already was. */
+async function recordInbox(db: FilingDb | Tx, messageId: string, filingId: string): Promise<boolean> {
+  const inserted = await db.$executeRaw`
+    INSERT INTO inbox (message_id, type, filing_id) VALUES (${messageId}, 'filing.accepted', ${filingId})
+    ON CONFLICT (message_id) DO NOTHING`;
+  return inserted > 0;
+}
+
+/**
+ * Handles one `filing.accepted` event from the filing service's own queue `filing.documents`:
+ * renders the PDFs the filing is missing (ct600_pdf per part, or accounts_pdf) and stores them
+ * with the inbox row of the message in one transaction. Idempotent twice over: a redelivered
+ * message finds its inbox row (checked before rendering, and again on insert), and a document
+ * is stored once per (filing, type, part) whoever renders it.
+ */
+export async function renderOnAcceptance(deps: DocumentDeps, messageId: string, filingId: string): Promise<DocumentsEffect> {
+  const { db } = deps;
+  if (await db.inboxMessage.findUnique({ where: { messageId }, select: { messageId: true } })) return "duplicate";
+  const filing = await db.filing.findUnique({ where: { id: filingId }, include: { parts: true } });
+  if (!filing || filing.status !== "accepted") {
+    await recordInbox(db, messageId, filingId);
+    return "ignored";
+  }
+  let outcome: RenderOutcome;
+  try {
+    outcome = await renderMissingDocuments(db, filing, deps.now());
+  } catch (error) {
+    if (error instanceof PdfInputError || error instanceof DormantAccountsInputError) {
+      // The stored facts of an accepted filing do not render: a bug, not worth retrying. Parked
+      // (replayable once fixed); reads still answer every other document.
+      throw new AppError("INTERNAL_ERROR", `The documents of ${filingId} cannot be rendered: ${error.message}`, { retryable: false, cause: error });
+    }
+    throw error;
+  }
+  const { documents, waiting } = outcome;
+  const handled = await db.$transaction(async (tx) => {
+    await storeDocuments(tx, filingId, documents);
+    return waiting.length === 0 ? recordInbox(tx, messageId, filingId) : true;
+  });
+  for (const document of documents) deps.onRendered?.(document.type, "event");
+  if (waiting.length > 0) throw new DocumentsNotReadyError(waiting.join("; "));
+  if (!handled) return "duplicate";
+  return documents.length > 0 ? "rendered" : "complete";
+}
+
+/** The consumer of `filing.documents`: the bus acks a message only after its handler committed. */
+export function documentsHandlers(deps: DocumentDeps): HandlerMap<typeof FILING_SERVICE_MESSAGES, "filing.documents"> {
+  return {
+    "filing.accepted": async (envelope) => {
+      const effect = await renderOnAcceptance(deps, envelope.message_id, envelope.payload.filing_id);
+      deps.logger.info({ filing_id: envelope.payload.filing_id, message_id: envelope.message_id, effect }, "filing.accepted handled: documents");
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { DocumentDeps } from "./document-deps.ts";
+import { renderMissingDocuments, storeDocuments, type AcceptedFiling } from "./render-missing.ts";
+
+/**
+ * Renders and stores, during a read, the PDFs an accepted filing is still missing: normally the
+ * filing.documents consumer has rendered them already, but a read may come first (the event is
+ * on its way) or the event may have been lost or parked. Concurrent renderers are harmless: the
+ * first stored copy of a document wins and is the only one ever served.
+ */
+export async function ensureDocuments(deps: DocumentDeps, filing: AcceptedFiling): Promise<void> {
+  const { documents, waiting } = await renderMissingDocuments(deps.db, filing, deps.now());
+  if (documents.length > 0) {
+    const stored = await storeDocuments(deps.db, filing.id, documents);
+    deps.logger.info({ filing_id: filing.id, rendered: documents.map((d) => d.fileName), stored }, "documents rendered on request");
+    for (const document of documents) deps.onRendered?.(document.type, "request");
+  }
+  if (waiting.length > 0) deps.logger.info({ filing_id: filing.id, waiting }, "documents not renderable yet");
+}
