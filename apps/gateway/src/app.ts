@@ -64,6 +64,8 @@ export interface GatewaySettings {
   trustProxyHops: number;
   filingRpcSubmitTimeoutMs?: number;
   filingRpcReadTimeoutMs?: number;
+  /** Bytes per slice of a streamed document download (the live backend's default otherwise). */
+  documentChunkBytes?: number;
 }
 
 export interface GatewayAppDeps {
@@ -105,6 +107,7 @@ export function createApp(deps: GatewayAppDeps): Express {
       sealingKey: settings.sealingKey,
       ...(settings.filingRpcSubmitTimeoutMs ? { submitTimeoutMs: settings.filingRpcSubmitTimeoutMs } : {}),
       ...(settings.filingRpcReadTimeoutMs ? { readTimeoutMs: settings.filingRpcReadTimeoutMs } : {}),
+      ...(settings.documentChunkBytes ? { documentChunkBytes: settings.documentChunkBytes } : {}),
     }),
     test: createSandboxBackend({ secret: settings.apiKeyPepper }),
   };

@@ -71,6 +71,15 @@ function fakeFilingService() {
     },
     "filing.list_documents": async () => ({ filing_id: "fil_live123", documents: [{ type: "ct600_pdf" as const, name: "ct600.pdf", size_bytes: 5, generated_at: NOW }] }),
     "filing.get_document": async () => ({ document_type: "ct600_pdf" as const, media_type: "application/pdf", file_name: "ct600 (1).pdf", content_base64: Buffer.from("%PDF-").toString("base64") }),
+    "filing.get_document_chunk": async (request: { offset: number; length: number }) => ({
+      document_type: "ct600_pdf" as const,
+      media_type: "application/pdf",
+      file_name: "ct600 (1).pdf",
+      total_bytes: 5,
+      generated_at: NOW,
+      offset: request.offset,
+      content_base64: Buffer.from("%PDF-").subarray(request.offset, request.offset + request.length).toString("base64"),
+    }),
   };
   return { received, handlers, failNext: (error: AppError | undefined) => void (failWith = error) };
 }

@@ -1,6 +1,7 @@
 import {
   AppError,
   credentialsBinding,
+  DOCUMENT_CHUNK_MAX_BYTES,
   FILING_RPC_CATALOG,
   FILING_RPC_QUEUE,
   type FilingRpcCaller,
@@ -11,6 +12,7 @@ import {
 } from "@dormant/contracts";
 import { BusError, type Bus, type BusFailure } from "@dormant/bus";
 import type { z } from "zod";
+import { documentChunks } from "./document-chunks.ts";
 import type { FilingBackend, FilingCaller } from "./filing-backend.ts";
 
 /** What the live backend needs of the bus: RPC calls to the filing service. */
@@ -23,7 +25,15 @@ export interface BusFilingBackendOptions {
   /** Caller timeouts; the catalog's defaults otherwise. */
   submitTimeoutMs?: number;
   readTimeoutMs?: number;
+  /** Bytes per `filing.get_document_chunk` of a download (DEFAULT_DOCUMENT_CHUNK_BYTES). */
+  documentChunkBytes?: number;
 }
+
+/**
+ * Downloads are streamed in slices of this size: one RPC reply holds about 350 KB of base64, and
+ * the gateway holds one slice of a document at a time, however large the document.
+ */
+export const DEFAULT_DOCUMENT_CHUNK_BYTES = 256 * 1024;
 
 /** Retry-After for each way the filing service can be out of reach. */
 const RETRY_AFTER_SECONDS: Partial<Record<BusFailure, number>> = {
@@ -63,7 +73,8 @@ function liveFilingId(filingId: string): string {
 
 /**
  * Live mode: the gateway owns no filing state, so every read and write is an RPC to the filing
- * service on `filing.rpc`. Credentials leave the gateway sealed, bound to the account and the
+ * service on `filing.rpc`; a download is a series of `filing.get_document_chunk` calls, one per
+ * slice, as the HTTP response takes them. Credentials leave the gateway sealed, bound to the account and the
  * Idempotency-Key, so a sealed value copied into another request does not open.
  */
 export function createBusFilingBackend(options: BusFilingBackendOptions): FilingBackend {
@@ -107,12 +118,13 @@ export function createBusFilingBackend(options: BusFilingBackendOptions): Filing
     async listDocuments(caller, filingId) {
       return call("filing.list_documents", { caller: rpcCaller(caller), filing_id: liveFilingId(filingId) }, options.readTimeoutMs);
     },
-    async getDocument(caller, filingId, type) {
-      return call(
-        "filing.get_document",
-        { caller: rpcCaller(caller), filing_id: liveFilingId(filingId), document_type: type },
-        options.readTimeoutMs,
-      );
+    async openDocument(caller, filingId, type, part) {
+      const request = { caller: rpcCaller(caller), filing_id: liveFilingId(filingId), document_type: type, ...(part === undefined ? {} : { part }) };
+      const length = Math.min(options.documentChunkBytes ?? DEFAULT_DOCUMENT_CHUNK_BYTES, DOCUMENT_CHUNK_MAX_BYTES);
+      const fetch = (offset: number) => call("filing.get_document_chunk", { ...request, offset, length }, options.readTimeoutMs);
+      // The first slice answers every refusal before a byte is sent, and gives the headers.
+      const first = await fetch(0);
+      return { mediaType: first.media_type, fileName: first.file_name, sizeBytes: first.total_bytes, chunks: documentChunks(first, fetch) };
     },
   };
 }

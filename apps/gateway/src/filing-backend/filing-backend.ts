@@ -3,7 +3,6 @@ import type {
   AccountsSubmitResponse,
   Ct600SubmitRequest,
   Ct600SubmitResponse,
-  DocumentContent,
   DocumentsList,
   DocumentType,
   Filing,
@@ -28,6 +27,16 @@ export interface SubmitInput<B> {
   body: B;
 }
 
+/** A document on its way to the caller: what the response headers need, then its bytes in order. */
+export interface DocumentDownload {
+  mediaType: string;
+  fileName: string;
+  /** The whole document's size (Content-Length). */
+  sizeBytes: number;
+  /** The bytes, slice after slice, fetched as they are read; a failure part-way throws from the iterator. */
+  chunks: AsyncIterable<Buffer> | Iterable<Buffer>;
+}
+
 /**
  * Everything the routes ask about filings. Two implementations: the live one over the bus (the
  * filing service owns every filing) and the sandbox (stateless, answers from the id itself).
@@ -40,7 +49,11 @@ export interface FilingBackend {
   getFiling(caller: FilingCaller, filingId: string): Promise<Filing | SandboxFiling>;
   listFilings(caller: FilingCaller, criteria: ListFilingsCriteria): Promise<FilingsList | SandboxFilingsList>;
   listDocuments(caller: FilingCaller, filingId: string): Promise<DocumentsList | SandboxDocumentsList>;
-  getDocument(caller: FilingCaller, filingId: string, type: DocumentType): Promise<DocumentContent>;
+  /**
+   * Opens a download: refusals (FILING_NOT_FOUND, FILING_NOT_COMPLETE, DOCUMENT_NOT_FOUND, ...)
+   * come from this call, before any byte; `part` picks a return of a split CT600 (default 1).
+   */
+  openDocument(caller: FilingCaller, filingId: string, type: DocumentType, part: number | undefined): Promise<DocumentDownload>;
 }
 
 /** One backend per key mode: test keys never reach the live one, and the reverse. */

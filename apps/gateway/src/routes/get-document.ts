@@ -1,3 +1,5 @@
+import { pipeline } from "node:stream/promises";
+import { Readable } from "node:stream";
 import { DocumentPathParams } from "@dormant/contracts";
 import { z } from "zod";
 import { RequestValidation } from "../http/validation.ts";
@@ -7,7 +9,29 @@ import { defineRoute } from "./route.ts";
 
 const binary = z.string().meta({ format: "binary" });
 
-/** `GET /filings/{filing_id}/documents/{type}`: one document's bytes. */
+/** `?part=`: which return of a split CT600 (1 or 2); unknown parameters are refused, as on GET /filings. */
+const DocumentQuery = z.strictObject({
+  part: z
+    .string({ error: "must be given once, as 1 or 2" })
+    .regex(/^[12]$/, "must be 1 or 2")
+    .transform(Number)
+    .optional()
+    .meta({
+      description: "For a CT600 period split into two returns: `2` for the second return's document. Default `1` (the only one otherwise).",
+      type: "integer",
+      enum: [1, 2],
+    }),
+});
+
+/** A file name safe inside a quoted Content-Disposition parameter. */
+const safeFileName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, "_");
+
+/** True when the caller went away mid-download: nothing to answer, nothing wrong on our side. */
+function isPrematureClose(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "ERR_STREAM_PREMATURE_CLOSE";
+}
+
+/** `GET /filings/{filing_id}/documents/{type}`: one document, streamed. */
 export const getDocumentRoute = defineRoute({
   kind: "read",
   openapi: {
@@ -17,13 +41,19 @@ export const getDocumentRoute = defineRoute({
     tags: ["Documents"],
     summary: "Download a document",
     description:
-      "The document as a file. 404 `DOCUMENT_NOT_FOUND` when the type does not belong to the filing's type (e.g. accounts documents of a " +
-      "CT600 filing) and for sandbox filings, which generate no documents; 400 `FILING_NOT_COMPLETE` before acceptance.",
+      "The document as a file (`Content-Disposition: attachment` with its name, `Content-Length`), streamed. 400 `FILING_NOT_COMPLETE` " +
+      "before acceptance; 404 `DOCUMENT_NOT_FOUND` when the type does not belong to the filing's type (e.g. accounts documents of a " +
+      "CT600 filing) or the filing has no such `part`. A CT600 period split into two returns has two documents of each CT600 type: " +
+      "`?part=2` downloads the second return's. Sandbox filings that are accepted offer sample documents marked SANDBOX.",
     security: API_KEY_SECURITY,
-    request: { params: DocumentPathParams },
+    request: { params: DocumentPathParams, query: DocumentQuery },
     responses: {
       200: {
         description: "The document.",
+        headers: {
+          "Content-Length": { description: "Size of the document in bytes.", schema: { type: "integer" } },
+          "Content-Disposition": { description: '`attachment; filename="<name>"`: the name the documents list gives it.', schema: { type: "string" } },
+        },
         content: {
           "application/pdf": { schema: binary },
           "application/xml": { schema: binary },
@@ -36,15 +66,25 @@ export const getDocumentRoute = defineRoute({
   parse(req) {
     const validation = new RequestValidation();
     const params = validation.check(DocumentPathParams, req.params, "path");
+    const query = validation.check(DocumentQuery, req.query, "query");
     validation.finish();
-    return params as DocumentPathParams;
+    return { ...(params as DocumentPathParams), part: query?.part };
   },
-  async handle({ filing_id, type }, { res, deps }) {
+  async handle({ filing_id, type, part }, { res, deps }) {
     const { caller, backend } = callerOf(res, deps.backends);
-    const document = await backend.getDocument(caller, filing_id, type);
+    // Every refusal happens here, before the status line; after it, the body is streamed as the
+    // backend fetches it (one slice held at a time), so a large document is never held whole.
+    const document = await backend.openDocument(caller, filing_id, type, part);
     res.status(200);
-    res.setHeader("Content-Type", document.media_type);
-    res.setHeader("Content-Disposition", `attachment; filename="${document.file_name.replace(/[^A-Za-z0-9._-]/g, "_")}"`);
-    res.send(Buffer.from(document.content_base64, "base64"));
+    res.setHeader("Content-Type", document.mediaType);
+    res.setHeader("Content-Length", String(document.sizeBytes));
+    res.setHeader("Content-Disposition", `attachment; filename="${safeFileName(document.fileName)}"`);
+    try {
+      await pipeline(Readable.from(document.chunks, { objectMode: false, highWaterMark: 1 }), res);
+    } catch (error) {
+      // A failure after the headers (the filing service out of reach mid-way) cuts the response
+      // short of its Content-Length, so the client can tell; the error handler logs it.
+      if (!isPrematureClose(error)) throw error;
+    }
   },
 });

@@ -16,9 +16,10 @@ export const listDocumentsRoute = defineRoute({
     tags: ["Documents"],
     summary: "List a filing's documents",
     description:
-      "Available once the filing is `accepted` (400 `FILING_NOT_COMPLETE` before). CT600 filings have `ct600_pdf` and `ct600_xml`; accounts " +
-      "filings `ixbrl_accounts` and `accounts_pdf`. Sandbox filings generate no documents: an accepted one lists none (`sandbox: true`), a " +
-      "rejected or error one is `FILING_NOT_COMPLETE`.",
+      "Available once the filing is `accepted` (400 `FILING_NOT_COMPLETE` before, and for rejected or error filings). CT600 filings have " +
+      "`ct600_pdf` and `ct600_xml`; accounts filings `ixbrl_accounts` and `accounts_pdf`. A CT600 period split into two returns lists " +
+      "each type twice, under names ending `-part1` and `-part2` (download the second with `?part=2`). An accepted sandbox filing " +
+      "lists sample documents of its type (`sandbox: true`), rendered on request and marked SANDBOX; nothing is stored.",
     security: API_KEY_SECURITY,
     request: { params: FilingIdParams },
     responses: {

@@ -9,9 +9,15 @@ import {
 } from "@dormant/contracts";
 import type { FilingBackend } from "../filing-backend/filing-backend.ts";
 import { parseSandboxFilingId, sandboxFilingId, sandboxReference, type SandboxFilingRef } from "./filing-id.ts";
+import { sampleDocument, sampleDocuments } from "./sample-documents.ts";
 import { sandboxScenario } from "./scenarios.ts";
 
 const AUTHORITY: Record<FilingType, string> = { ct600: "tax authority", accounts: "company registry" };
+
+const SAMPLE_DOCUMENTS_MESSAGE =
+  "Sandbox sample documents, rendered on request and marked SANDBOX: nothing was filed or stored. The sandbox keeps no request, " +
+  "so they show the company number of the filing id with sample data (company name, UTR, period, director); a live filing's " +
+  "documents show what was filed.";
 
 /** The spec's sandbox list: always empty, limit 50, offset 0. */
 export const SANDBOX_LIST: SandboxFilingsList = {
@@ -74,7 +80,8 @@ function requireAccepted(ref: SandboxFilingRef): void {
 
 /**
  * Sandbox mode (spec "Sandbox behaviour"): the same validated input as live, but nothing is sent,
- * stored or charged. Everything is derived from the filing id, so any replica answers any poll.
+ * stored or charged. Everything is derived from the filing id, so any replica answers any poll;
+ * an accepted filing's documents are samples rendered on request (sample-documents.ts).
  * `secret` keys the id hash (see sandboxFilingId).
  */
 export function createSandboxBackend(options: { secret: string }): FilingBackend {
@@ -95,20 +102,24 @@ export function createSandboxBackend(options: { secret: string }): FilingBackend
     async listDocuments(_caller, filingId) {
       const ref = refOf(filingId);
       requireAccepted(ref);
+      const documents = await sampleDocuments(ref);
       return {
         filing_id: ref.filingId,
-        documents: [],
+        documents: documents.map((d) => ({ type: d.type, name: d.fileName, size_bytes: d.content.length, generated_at: d.generatedAt })),
         sandbox: true,
-        message: "Sandbox filings generate no documents. An accepted live filing lists its documents here.",
+        message: SAMPLE_DOCUMENTS_MESSAGE,
       };
     },
-    async getDocument(_caller, filingId, type) {
+    async openDocument(_caller, filingId, type, part) {
       const ref = refOf(filingId);
       if (!DOCUMENT_TYPES_BY_FILING_TYPE[ref.filingType].includes(type)) {
         throw new AppError("DOCUMENT_NOT_FOUND", `A ${ref.filingType} filing has no ${type} document`);
       }
       requireAccepted(ref);
-      throw new AppError("DOCUMENT_NOT_FOUND", "Sandbox filings generate no documents");
+      // Sandbox returns are never split: there is only part 1.
+      if (part !== undefined && part !== 1) throw new AppError("DOCUMENT_NOT_FOUND", `This sandbox filing has no part ${part} of its ${type} document`);
+      const document = await sampleDocument(ref, type);
+      return { mediaType: document.mediaType, fileName: document.fileName, sizeBytes: document.content.length, chunks: [document.content] };
     },
   };
 }
