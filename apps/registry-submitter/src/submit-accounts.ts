@@ -39,6 +39,8 @@ export class AccountsSubmitter {
         logger,
         signal: context.signal,
         waitMs: deps.config.breaker.timeoutMs + 2_000,
+        // Longer than an attempt lives (the authority call, then publishing the first poll): older is a dead worker's.
+        abandonedAfterMs: deps.config.breaker.timeoutMs + 15_000,
         submit: async () => this.acknowledged(request, await deps.gateway.submit(xml, context.signal), logger),
         // The registry refuses a submission number used before, so an attempt in doubt can be repeated.
         mayHaveReached: () => false,

@@ -41,6 +41,8 @@ export class PartSubmitter {
         logger,
         signal: context.signal,
         waitMs: deps.config.breaker.timeoutMs + 2_000,
+        // Longer than an attempt lives (the authority call, then publishing the first poll): older is a dead worker's.
+        abandonedAfterMs: deps.config.breaker.timeoutMs + 15_000,
         submit: async () => this.acknowledged(await deps.gateway.submit(message.xml, context.signal), message.irmark, submittedXml),
         followUp: (acknowledged) => this.scheduleFirstPoll(request, acknowledged, logger),
       });

@@ -74,6 +74,18 @@ export class SubmissionLedger<R> {
     return this.recordSchema.parse(JSON.parse(text));
   }
 
+  /**
+   * Claims a submission whose attempt was abandoned (its worker died while it was in progress),
+   * if the record still names that attempt's owner; answers the new owner, or undefined when
+   * another request took it or it changed meanwhile.
+   */
+  async takeOver(id: string, abandonedOwner: string): Promise<string | undefined> {
+    const owner = randomUUID();
+    const record: SubmissionRecord<R> = { state: "in_progress", owner, started_at: new Date().toISOString() };
+    const replaced = await this.options.redis.eval(REPLACE_IF_OWNER, 1, this.key(id), abandonedOwner, JSON.stringify(record), String(this.options.ttlSeconds));
+    return replaced === 1 ? owner : undefined;
+  }
+
   /** The authority acknowledged the submission. */
   async recordSubmitted(id: string, owner: string, response: R, followUpDone: boolean): Promise<void> {
     const record: SubmissionRecord<R> = { state: "submitted", owner, submitted_at: new Date().toISOString(), response, follow_up_done: followUpDone };

@@ -35,6 +35,7 @@ function scenario(submit: () => Promise<{ correlation_id: string }>, followUp: (
     id,
     logger,
     waitMs: 2_000,
+    abandonedAfterMs: 60_000,
     submit: async () => {
       counts.submits += 1;
       return submit();
@@ -126,6 +127,28 @@ describe("submitOnce", () => {
     await rejection(submitOnce(options));
     expect(await rejection(submitOnce(options))).toMatchObject({ state: "uncertain" });
     expect(counts.submits).toBe(1);
+  });
+
+  it("never repeats an attempt whose worker died in the middle of it (kill -9): it is in doubt", async () => {
+    const { counts, options, id } = scenario(async () => ({ correlation_id: "TWICE" }));
+    // A worker claimed the submission, maybe sent it, and died before recording anything.
+    expect(await ledger.claim(id)).toMatchObject({ claimed: true });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const blocked = await rejection(submitOnce({ ...options, abandonedAfterMs: 200 }));
+    expect(blocked).toBeInstanceOf(SubmissionBlockedError);
+    expect(blocked).toMatchObject({ state: "uncertain" });
+    expect(await ledger.read(id)).toMatchObject({ state: "uncertain", reason: expect.stringMatching(/stopped/) });
+    expect(counts.submits).toBe(0);
+  });
+
+  it("takes over an attempt whose worker died in the middle of it when repeating is safe at the authority", async () => {
+    const { counts, options, id } = scenario(async () => ({ correlation_id: "AGAIN" }));
+    expect(await ledger.claim(id)).toMatchObject({ claimed: true });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const safe = { ...options, abandonedAfterMs: 200, mayHaveReached: () => false };
+    expect(await submitOnce(safe)).toEqual({ response: { correlation_id: "AGAIN" }, duplicate: false });
+    expect(await submitOnce(safe)).toEqual({ response: { correlation_id: "AGAIN" }, duplicate: true });
+    expect(counts).toEqual({ submits: 1, followUps: 1 });
   });
 
   it("runs the follow-up again for a duplicate when it failed the first time, without submitting again", async () => {

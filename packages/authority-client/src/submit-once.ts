@@ -41,6 +41,14 @@ export interface SubmitOnceOptions<R> {
   followUp: (response: R) => Promise<void>;
   /** How long a duplicate waits for an attempt in progress to finish before giving up. */
   waitMs: number;
+  /**
+   * Age after which an attempt still recorded as in progress was abandoned: its worker died in
+   * the middle of it (kill -9, lost machine). Longer than an attempt can live: the authority
+   * call's timeout plus scheduling the follow-up. Such an attempt may have reached the authority:
+   * it becomes uncertain (never repeated), unless `mayHaveReached` says repeating is safe, in
+   * which case this request takes it over and submits.
+   */
+  abandonedAfterMs: number;
   signal?: AbortSignal;
   logger: Logger;
 }
@@ -87,11 +95,43 @@ export async function submitOnce<R>(options: SubmitOnceOptions<R>): Promise<Subm
         `an earlier attempt to submit this (${record.reason}) may have reached the authority without an answer; it is not sent again`,
       );
     }
+    if (Date.now() - Date.parse(record.started_at) > options.abandonedAfterMs) {
+      const retaken = await settleAbandoned(options, record.owner);
+      if (retaken) return { response: await attempt(options, retaken), duplicate: false };
+      continue;
+    }
     if (Date.now() >= deadline || signal?.aborted) {
       throw new SubmissionBlockedError("in_progress", "another attempt to submit this is still in progress");
     }
     await sleep(100, signal);
   }
+}
+
+/** The worker that stopped in the middle of an attempt, as an error for `mayHaveReached`. */
+class AbandonedAttemptError extends Error {
+  constructor(startedAt: string) {
+    super(`the worker submitting this stopped in the middle of its attempt (started ${startedAt})`);
+    this.name = "AbandonedAttemptError";
+  }
+}
+
+/**
+ * An attempt left in progress by a dead worker: marked uncertain when it may have reached the
+ * authority (the loop then answers "uncertain"), else taken over (answers the new owner).
+ * Answers undefined when another request got there first: the loop reads the record again.
+ */
+async function settleAbandoned<R>(options: SubmitOnceOptions<R>, abandonedOwner: string): Promise<string | undefined> {
+  const { ledger, id, logger } = options;
+  const record = await ledger.read(id);
+  if (record?.state !== "in_progress" || record.owner !== abandonedOwner) return undefined;
+  const abandoned = new AbandonedAttemptError(record.started_at);
+  if ((options.mayHaveReached ?? mayHaveReachedAuthority)(abandoned)) {
+    logger.warn({ submission: id }, "an attempt abandoned in the middle (its worker stopped) may have reached the authority: not submitting it again");
+    await ledger.markUncertain(id, abandonedOwner, abandoned.message).catch(() => undefined);
+    return undefined;
+  }
+  logger.warn({ submission: id }, "taking over an attempt abandoned in the middle (its worker stopped): repeating it is safe");
+  return ledger.takeOver(id, abandonedOwner);
 }
 
 async function attempt<R>(options: SubmitOnceOptions<R>, owner: string): Promise<R> {
