@@ -18,7 +18,7 @@ function hashFiles(files) {
 
 function workspaceManifests() {
   const files = [join(root, "package.json"), join(root, "pnpm-workspace.yaml"), join(root, "pnpm-lock.yaml")];
-  for (const group of ["apps", "packages"]) {
+  for (const group of ["apps", "packages", "tests"]) {
     const dir = join(root, group);
     if (!existsSync(dir)) continue;
     for (const name of readdirSync(dir).sort()) {

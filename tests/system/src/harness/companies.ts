@@ -99,3 +99,21 @@ export function tableFilings(): PlannedFiling[] {
     { kind: "accounts" as const, company: company.number, body: accountsBody(company.number, company.accountsPeriodEnd), expected: company.accounts },
   ]);
 }
+
+/**
+ * `count` filings of both kinds for companies that end accepted or rejected (never the silent
+ * 00000004), with a 16-month (split) CT600 among them, in a fixed rotation.
+ */
+export function mixedFilings(count: number): PlannedFiling[] {
+  const rotation: PlannedFiling[] = [
+    { kind: "ct600", company: "00000001", body: ct600Body("00000001", "2026-03-31"), expected: { status: "accepted" } },
+    { kind: "accounts", company: "SC000001", body: accountsBody("SC000001", "2026-10-31"), expected: { status: "accepted" } },
+    { kind: "ct600", company: "NI000001", body: ct600Body("NI000001", "2026-08-31"), expected: { status: "accepted" } },
+    { kind: "accounts", company: "00000001", body: accountsBody("00000001", "2026-03-31"), expected: { status: "accepted" } },
+    { kind: "ct600", company: "00000002", body: ct600Body("00000002", "2026-09-30"), expected: { status: "rejected", code: "TAX_UTR_MISMATCH" } },
+    { kind: "accounts", company: "00000005", body: accountsBody("00000005", "2026-05-31"), expected: { status: "accepted" } },
+    { kind: "ct600", company: "00000001", body: ct600Body("00000001", "2026-07-31", { period: { start: "2025-04-01" } }), expected: { status: "accepted" } },
+    { kind: "accounts", company: "NI000002", body: accountsBody("NI000002", "2026-03-31"), expected: { status: "rejected", code: "AUTH_CODE_INVALID" } },
+  ];
+  return Array.from({ length: count }, (_, index) => rotation[index % rotation.length]!);
+}

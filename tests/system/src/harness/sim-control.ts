@@ -32,6 +32,13 @@ export class SimControl {
     return ((await response.json()) as { items: ReceivedEntry[] }).items;
   }
 
+  /** The sequence number of the last request received (0 when none): later entries have higher ones. */
+  async lastSeq(): Promise<number> {
+    const response = await fetch(`${this.baseUrl}/_control/received?limit=1`);
+    if (!response.ok) throw new Error(`GET /_control/received answered ${response.status}`);
+    return ((await response.json()) as { items: ReceivedEntry[] }).items[0]?.seq ?? 0;
+  }
+
   /** Acknowledged submissions: tax keyed by correlation id, registry by submission number. */
   async acknowledgedSubmissions(target: "tax" | "registry"): Promise<ReceivedEntry[]> {
     return (await this.received({ target, kind: "submit" })).filter((entry) => entry.answer === "acknowledgement");

@@ -7,9 +7,11 @@ export interface SubmitAttempt {
 }
 
 export interface RetriedSubmit {
-  /** The last answer: 202, or a final refusal (4xx other than "in use"). */
-  answer: ApiAnswer<SubmitData>;
+  /** The last answer: 202, a final refusal (4xx other than "in use"), or when the client gave up the last retryable one. */
+  answer: ApiAnswer<SubmitData> | undefined;
   attempts: SubmitAttempt[];
+  /** False when the client gave up at its deadline with no settling answer. */
+  settled: boolean;
 }
 
 /** Answers a client retries with the same Idempotency-Key: the request may or may not have been done. */
@@ -20,7 +22,8 @@ export function isRetryable(answer: ApiAnswer<unknown>): boolean {
 /**
  * Submits as a careful client does: on a 5xx, a 409 IDEMPOTENCY_KEY_IN_USE, a 429 or a network
  * failure it waits (the Retry-After, capped at `maxWaitMs`) and sends the same request again
- * with the same Idempotency-Key, until it gets an answer that settles it or the deadline passes.
+ * with the same Idempotency-Key, until it gets an answer that settles it or gives up at its
+ * deadline (then `settled` is false).
  */
 export async function submitWithRetry(
   client: ApiClient,
@@ -36,13 +39,11 @@ export async function submitWithRetry(
     try {
       answer = await client.submit(kind, body, idempotencyKey);
       attempts.push({ status: answer.status, ...(answer.error ? { code: answer.error.code } : {}) });
-      if (!isRetryable(answer)) return { answer, attempts };
+      if (!isRetryable(answer)) return { answer, attempts, settled: true };
     } catch {
       attempts.push({ status: "network-error" });
     }
-    if (Date.now() >= deadline) {
-      throw new Error(`submit ${idempotencyKey} still not settled after ${deadlineMs} ms: ${JSON.stringify(attempts)}`);
-    }
+    if (Date.now() >= deadline) return { answer, attempts, settled: false };
     const retryAfterSeconds = Number(answer?.headers.get("retry-after") ?? "1");
     await new Promise((resolve) => setTimeout(resolve, Math.min(maxWaitMs, Math.max(200, retryAfterSeconds * 1000))));
   }
