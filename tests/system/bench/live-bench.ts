@@ -1,0 +1,158 @@
+// The live benchmark (`npm run bench`, after the sandbox one): the whole system as processes in
+// production mode against the authority simulator, live submits through the gateway at a
+// sustained 20/s, then a ramp to find the highest rate at which every filing completes. Writes
+// its own section of docs/benchmarks.md (see tests/system/README.md "Live benchmark").
+import { cpus, loadavg, totalmem } from "node:os";
+import { join } from "node:path";
+import type { Filing } from "@dormant/contracts";
+import type { ApiClient } from "../src/harness/api-client.ts";
+import { accountsBody, ct600Body } from "../src/harness/companies.ts";
+import { repoRoot } from "../src/harness/paths.ts";
+import { startSystem } from "../src/harness/system.ts";
+import { isFinal } from "../src/harness/wait-final.ts";
+import { openLoop, type LoadRequest, type SubmitSample } from "./open-loop.ts";
+import { percentile } from "./percentiles.ts";
+import { cpuGroups, measureCpu } from "./process-cpu.ts";
+import { writeLiveSection, type LiveReport, type PhaseResult } from "./report.ts";
+
+const SUSTAINED_RATE = Number(process.env.BENCH_LIVE_RATE ?? 20);
+const SUSTAINED_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 15);
+const RAMP_RATES = (process.env.BENCH_LIVE_RAMP ?? "10,15,20,30,50,100,150").split(",").map(Number);
+/** `BENCH_LIVE_CPU_PROF=filing,gateway`: V8 CPU profiles of those apps, written when they stop. */
+const PROFILED = (process.env.BENCH_LIVE_CPU_PROF ?? "").split(",").filter(Boolean);
+const PROFILE_DIR = process.env.BENCH_LIVE_CPU_PROF_DIR ?? "/tmp/dormant-live-bench-profiles";
+const RAMP_SECONDS = Number(process.env.BENCH_LIVE_RAMP_SECONDS ?? 10);
+/** How long after its last submit a phase's filings may take to become final. */
+const SETTLE_SECONDS = 45;
+const log = (message: string) => process.stderr.write(`[live-bench] ${message}\n`);
+
+/** Companies the simulator accepts after polling, both filing kinds, in rotation. */
+const ROTATION: LoadRequest[] = [
+  { kind: "ct600", body: ct600Body("00000001", "2026-03-31") },
+  { kind: "accounts", body: accountsBody("SC000001", "2026-10-31") },
+  { kind: "ct600", body: ct600Body("NI000001", "2026-08-31") },
+  { kind: "accounts", body: accountsBody("00000001", "2026-03-31") },
+  { kind: "ct600", body: ct600Body("SC000001", "2026-10-31") },
+  { kind: "accounts", body: accountsBody("NI000001", "2026-08-31") },
+];
+
+/** Waits until none of `filingIds` is pending or submitted any more (two small list reads a second), or the deadline. */
+async function settle(client: ApiClient, filingIds: string[], deadline: number): Promise<void> {
+  const ids = new Set(filingIds);
+  while (Date.now() < deadline) {
+    const open = await Promise.all(["pending", "submitted"].map((status) => client.allFilings({ status }))).catch(() => undefined);
+    if (open && !open.flat().some((filing) => ids.has(filing.filing_id))) return;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+/** Each filing once, 16 at a time: its final status and when it was recorded (updated_at). */
+async function readFilings(client: ApiClient, filingIds: string[]): Promise<Map<string, Filing>> {
+  const finals = new Map<string, Filing>();
+  const ids = [...filingIds];
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      for (let id = ids.pop(); id !== undefined; id = ids.pop()) {
+        const answer = await client.getFiling(id);
+        if (answer.data) finals.set(id, answer.data);
+      }
+    }),
+  );
+  return finals;
+}
+
+async function phase(client: ApiClient, name: string, rate: number, seconds: number, measure: () => () => Record<string, number>): Promise<PhaseResult> {
+  log(`${name}: ${rate} submits/s for ${seconds} s`);
+  const cpu = measure();
+  const started = Date.now();
+  const samples: SubmitSample[] = await openLoop(client, { rate, seconds, keyPrefix: `bench-${name}-${started}`, request: (index) => ROTATION[index % ROTATION.length]! });
+  const lastSent = Math.max(...samples.map((sample) => sample.sentAt));
+  const accepted202 = samples.filter((sample) => sample.status === 202 && sample.filingId);
+  await settle(client, accepted202.map((sample) => sample.filingId!), lastSent + SETTLE_SECONDS * 1000);
+  // CPU and time up to the last filing final; reading the details back is not part of it.
+  const cpuSeconds = cpu();
+  const elapsedSeconds = (Date.now() - started) / 1000;
+  const finals = await readFilings(client, accepted202.map((sample) => sample.filingId!));
+  const finalTimes = [...finals.values()].filter((filing) => isFinal(filing.status)).map((filing) => Date.parse(filing.updated_at));
+  const toAccepted = accepted202.flatMap((sample) => {
+    const filing = finals.get(sample.filingId!);
+    return filing?.status === "accepted" ? [Date.parse(filing.updated_at) - sample.sentAt] : [];
+  });
+  const failures: Record<string, number> = {};
+  for (const sample of samples) if (sample.status !== 202) failures[`${sample.status} ${sample.code ?? ""}`.trim()] = (failures[`${sample.status} ${sample.code ?? ""}`.trim()] ?? 0) + 1;
+  const statuses: Record<string, number> = {};
+  for (const filing of finals.values()) statuses[filing.status] = (statuses[filing.status] ?? 0) + 1;
+  const spanSeconds = finalTimes.length > 1 ? (Math.max(...finalTimes) - Math.min(...finalTimes)) / 1000 : Number.NaN;
+  const result: PhaseResult = {
+    name,
+    targetRate: rate,
+    seconds,
+    submits: samples.length,
+    sentRate: samples.length / ((lastSent - Math.min(...samples.map((sample) => sample.sentAt))) / 1000 || 1),
+    answered202: accepted202.length,
+    failures,
+    submitP50: percentile(samples.map((sample) => sample.latencyMs), 50),
+    submitP99: percentile(samples.map((sample) => sample.latencyMs), 99),
+    final: finalTimes.length,
+    statuses,
+    toAcceptedP50: percentile(toAccepted, 50),
+    toAcceptedP99: percentile(toAccepted, 99),
+    completionRate: finalTimes.length / spanSeconds,
+    cpuSeconds,
+    elapsedSeconds,
+  };
+  result.sustained = result.answered202 === result.submits && (statuses.accepted ?? 0) === result.submits && result.completionRate >= 0.9 * rate;
+  log(
+    `${name}: ${result.answered202}/${result.submits} answered 202, submit p50 ${result.submitP50.toFixed(0)} ms p99 ${result.submitP99.toFixed(0)} ms, ` +
+      `${result.final} final (${JSON.stringify(statuses)}), to accepted p50 ${result.toAcceptedP50.toFixed(0)} ms p99 ${result.toAcceptedP99.toFixed(0)} ms, ` +
+      `completing ${result.completionRate.toFixed(1)}/s${result.sustained ? "" : " (NOT sustained)"}`,
+  );
+  return result;
+}
+
+async function main(): Promise<void> {
+  const loadBefore = loadavg();
+  log("starting the system (six processes, production mode, JSON logs at info) on its own databases, vhost and Redis prefix");
+  const system = await startSystem({
+    label: "bench",
+    mode: "production",
+    logLevel: process.env.BENCH_LIVE_LOG_LEVEL ?? "info",
+    nodeArgs: Object.fromEntries(PROFILED.map((app) => [app, ["--cpu-prof", `--cpu-prof-dir=${join(PROFILE_DIR, app)}`]])),
+  });
+  try {
+    const account = await system.createAccount({ balancePence: 1_000_000_000, name: "Live bench", ratePerMinute: 100_000, ratePerDay: 10_000_000 });
+    const client = system.client(account.liveKey);
+    const groups = cpuGroups(Object.fromEntries(Object.entries(system.apps).map(([name, app]) => [name, app.pid])));
+    const measure = () => measureCpu(groups);
+    log("warming up (20 submits)");
+    await phase(client, "warm-up", 10, 2, measure);
+
+    const sustained = await phase(client, "sustained", SUSTAINED_RATE, SUSTAINED_SECONDS, measure);
+    const ramp: PhaseResult[] = [];
+    for (const rate of RAMP_RATES) {
+      const step = await phase(client, `ramp-${rate}`, rate, RAMP_SECONDS, measure);
+      ramp.push(step);
+      if (!step.sustained) break;
+    }
+    const crashes = system.crashReport();
+    if (crashes) throw new Error(`an app crashed during the benchmark:\n${crashes}`);
+    const report: LiveReport = {
+      sustained,
+      ramp,
+      command: "npm run bench",
+      machine: `${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node.js ${process.version}`,
+      loadBefore,
+      loadAfter: loadavg(),
+      at: new Date().toISOString(),
+    };
+    writeLiveSection(join(repoRoot, "docs", "benchmarks.md"), report);
+    log("wrote the live section of docs/benchmarks.md");
+  } finally {
+    await system.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+});

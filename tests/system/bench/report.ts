@@ -1,0 +1,129 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+
+export interface PhaseResult {
+  name: string;
+  targetRate: number;
+  seconds: number;
+  submits: number;
+  /** Submits actually sent per second (the client keeping up with its schedule). */
+  sentRate: number;
+  answered202: number;
+  /** Non-202 answers by "status code". */
+  failures: Record<string, number>;
+  submitP50: number;
+  submitP99: number;
+  /** Filings final by the end of the phase, and how many in each status. */
+  final: number;
+  statuses: Record<string, number>;
+  /** From sending the submit to the filing service recording the acceptance. */
+  toAcceptedP50: number;
+  toAcceptedP99: number;
+  /** Filings reaching a final state per second, between the first and the last to do so. */
+  completionRate: number;
+  /** CPU seconds per process group during the phase (load and settling). */
+  cpuSeconds: Record<string, number>;
+  elapsedSeconds: number;
+  /** Every submit 202, every filing accepted, completions keeping up (at least 90% of the rate). */
+  sustained?: boolean;
+}
+
+export interface LiveReport {
+  sustained: PhaseResult;
+  ramp: PhaseResult[];
+  command: string;
+  machine: string;
+  loadBefore: number[];
+  loadAfter: number[];
+  at: string;
+}
+
+const START = "<!-- live-bench:start -->";
+const END = "<!-- live-bench:end -->";
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : "-");
+const loads = (values: number[]) => values.map((value) => value.toFixed(2)).join(" / ");
+const failures = (phase: PhaseResult) =>
+  Object.keys(phase.failures).length === 0 ? "none" : Object.entries(phase.failures).map(([what, count]) => `${count} × ${what}`).join(", ");
+
+function cpuTable(phases: PhaseResult[]): string {
+  const groups = Object.keys(phases[0]?.cpuSeconds ?? {});
+  const header = `| process | ${phases.map((phase) => phase.name).join(" | ")} |\n|---|${phases.map(() => "---").join("|")}|`;
+  const rows = groups.map((group) => `| ${group} | ${phases.map((phase) => `${(((phase.cpuSeconds[group] ?? 0) / phase.elapsedSeconds) * 100).toFixed(0)} %`).join(" | ")} |`);
+  return [header, ...rows].join("\n");
+}
+
+/** CPU milliseconds each process spent per filing in a phase, and what the machine's cores allow at that cost. */
+function perFiling(phase: PhaseResult): string {
+  const filings = Math.max(1, phase.answered202);
+  const rows = Object.entries(phase.cpuSeconds).map(([group, seconds]) => `| ${group} | ${((seconds * 1000) / filings).toFixed(1)} |`);
+  const total = (Object.values(phase.cpuSeconds).reduce((sum, value) => sum + value, 0) * 1000) / filings;
+  return [
+    `| process | CPU ms per filing |`,
+    `|---|---|`,
+    ...rows,
+    `| **all** | **${total.toFixed(1)}** |`,
+    "",
+    `At ${total.toFixed(0)} ms of CPU per filing, ${cpus().length} cores complete at most about ${((cpus().length * 1000) / total).toFixed(0)} filings/s with nothing else running.`,
+  ].join("\n");
+}
+
+function busiest(phase: PhaseResult): string {
+  const [group, seconds] = Object.entries(phase.cpuSeconds).sort((a, b) => b[1] - a[1])[0] ?? ["-", 0];
+  const total = Object.values(phase.cpuSeconds).reduce((sum, value) => sum + value, 0);
+  return `${group} (${((seconds / phase.elapsedSeconds) * 100).toFixed(0)} % of a core; all measured processes together ${((total / phase.elapsedSeconds) * 100).toFixed(0)} % of the machine's ${cpus().length * 100} %)`;
+}
+
+/** The live benchmark's section of docs/benchmarks.md, in markdown. */
+export function renderLiveSection(report: LiveReport): string {
+  const { sustained, ramp } = report;
+  const best = [...ramp].reverse().find((step) => step.sustained);
+  const p99Met = sustained.submitP99 < 100 && sustained.answered202 === sustained.submits;
+  const throughputMet = (best?.completionRate ?? 0) >= 100;
+  const rampRow = (step: PhaseResult) =>
+    `| ${step.targetRate} | ${step.sentRate.toFixed(0)} | ${step.answered202}/${step.submits} | ${failures(step)} | ${ms(step.submitP50)} | ${ms(step.submitP99)} | ${JSON.stringify(step.statuses)} | ${ms(step.toAcceptedP50)} | ${ms(step.toAcceptedP99)} | ${step.completionRate.toFixed(1)} | ${step.sustained ? "yes" : "no"} |`;
+  return `${START}
+## Live submits through the whole chain (gateway → filing → billing, submitters → simulator)
+
+Written by \`${report.command}\` (scripts/bench.mjs → tests/system/bench/live-bench.ts, after the sandbox benchmark); run it again to refresh. Method and analysis: tests/system/README.md, "Live benchmark".
+
+| goal | measured | met |
+|---|---|---|
+| p99 submit latency under 100 ms at ${sustained.targetRate} submits/s | p99 ${ms(sustained.submitP99)} ms (p50 ${ms(sustained.submitP50)} ms), ${sustained.answered202}/${sustained.submits} answered 202 | ${p99Met ? "yes" : "**no**"} |
+| at least 100 filings/s completing end to end | highest sustained step: ${best ? `${best.targetRate} submits/s, ${best.completionRate.toFixed(1)} filings/s completing` : "none"} | ${throughputMet ? "yes" : "**no**"} |
+
+**Sustained ${sustained.targetRate} submits/s for ${sustained.seconds} s:** submit latency p50 ${ms(sustained.submitP50)} ms, p99 ${ms(sustained.submitP99)} ms; submit → accepted p50 ${ms(sustained.toAcceptedP50)} ms, p99 ${ms(sustained.toAcceptedP99)} ms (the simulator decides after 2 s and asks for polls every second); final: ${JSON.stringify(sustained.statuses)}; non-202 answers: ${failures(sustained)}.
+
+**Ramp** (${ramp[0]?.seconds ?? 0} s per step, stopping at the first step not sustained: every submit 202, every filing accepted within 45 s of the step's last submit, completions at least 90 % of the rate):
+
+| submits/s | sent/s | 202 | other answers | submit p50 (ms) | submit p99 (ms) | final | to accepted p50 (ms) | to accepted p99 (ms) | completing/s | sustained |
+|---|---|---|---|---|---|---|---|---|---|---|
+${ramp.map(rampRow).join("\n")}
+
+**Highest rate sustained on this machine: ${best ? `${best.targetRate} submits/s (${best.completionRate.toFixed(1)} filings/s completing end to end)` : "none of the steps"}.** Busiest process in the last step: ${busiest(ramp.at(-1) ?? sustained)}.
+
+CPU per process while each phase ran (share of one core; the machine has two; postgres, rabbitmq and redis are the machine's shared servers, so other work on them counts too):
+
+${cpuTable([sustained, ...ramp])}
+
+CPU per filing in the sustained phase (from the first submit until the last filing is final, the benchmark's two list reads a second included, divided by the filings):
+
+${perFiling(sustained)}
+
+- Load: an open-loop client in its own process (independent clients: one submit every 1/rate s whatever the earlier ones do, a fresh Idempotency-Key each), CT600 and dormant accounts in turn for 00000001, SC000001 and NI000001 (accepted after polling), one live key with limits above the load.
+- The system: the six apps as processes started as \`npm start\` does, \`NODE_ENV=production\` (random API key pepper, sealing key and webhook secret; JSON logs at level info, an access line per request), on their own databases, vhost and Redis prefix; the authority simulator with its fast timing (outcome after 2 s, polls every second), give-up after 60 s.
+- Submit latency: from sending the request to the end of the answer, as the client saw it. Submit → accepted: from sending the submit to the acceptance recorded by the filing service (the filing's \`updated_at\`, read through the gateway afterwards), so no polling load distorts it.
+- Machine: ${report.machine}; load average before ${loads(report.loadBefore)}, after ${loads(report.loadAfter)} (shared with other engineers' work: figures move with it).
+- Run at ${report.at}.
+${END}`;
+}
+
+/** Replaces the live section of the file (or appends it), leaving every other section as it is. */
+export function writeLiveSection(path: string, report: LiveReport): void {
+  const section = renderLiveSection(report);
+  const current = existsSync(path) ? readFileSync(path, "utf8") : "# Benchmarks\n";
+  const start = current.indexOf(START);
+  const end = current.indexOf(END);
+  const next = start >= 0 && end > start ? `${current.slice(0, start)}${section}${current.slice(end + END.length)}` : `${current.trimEnd()}\n\n${section}\n`;
+  writeFileSync(path, next);
+}
