@@ -3,7 +3,7 @@
 // figures and their ratio to docs/benchmarks.md. See apps/gateway/README.md "Benchmark".
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
@@ -192,7 +192,11 @@ Every round (requests/s): ${rounds.map((r, i) => `${i + 1}: echo ${r.echo.reques
 - Machine: ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node.js ${process.version}, load average at the end ${loadavg().map((l) => l.toFixed(2)).join(" / ")} (the machine is shared: figures move with its load).
 - Run at ${new Date().toISOString()}.
 `;
-  writeFileSync(join(repoRoot, "docs", "benchmarks.md"), text);
+  // Keep the live benchmark's section (tests/system/bench), which has its own markers.
+  const path = join(repoRoot, "docs", "benchmarks.md");
+  const previous = existsSync(path) ? readFileSync(path, "utf8") : "";
+  const live = /<!-- live-bench:start -->[\s\S]*<!-- live-bench:end -->\n?/.exec(previous)?.[0];
+  writeFileSync(path, live ? `${text}\n${live}` : text);
   log(`wrote docs/benchmarks.md (median ratio ${ratio.toFixed(2)})`);
 }
 
