@@ -1,20 +1,12 @@
-import { breakerEnvShape, breakerSettingsFromEnv, resolveSealingKeys, sealingKeysEnvShape, type BreakerSettings } from "@dormant/authority-client";
+import { breakerSettingsFromEnv, resolveSealingKeys, submitterWorkerEnvShape, type BreakerSettings } from "@dormant/authority-client";
 import type { SealingKey } from "@dormant/contracts";
 import type { RegistryPresenter } from "@dormant/govtalk";
 import { baseEnvSchema, ConfigError, envBoolean, parseEnv } from "@dormant/service-kit";
 import { z } from "zod";
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-
 /** Every setting of the registry submitter (README "Configuration" explains each). */
 export const registrySubmitterEnvSchema = baseEnvSchema.extend({
-  ...breakerEnvShape,
-  ...sealingKeysEnvShape,
-  AMQP_URL: z.url().default("amqp://guest:guest@127.0.0.1:5672"),
-  REDIS_URL: z.url().default("redis://127.0.0.1:6379"),
-  REDIS_KEY_PREFIX: z.string().default("dormant:"),
-  OPS_PORT: z.coerce.number().int().min(0).max(65_535).default(4202),
-  OPS_HOST: z.string().min(1).default("0.0.0.0"),
+  ...submitterWorkerEnvShape({ defaultOpsPort: 4202 }),
   /** The XML gateway's base URL (`/v1-0/xmlgw/Gateway` below it); required in production. */
   REGISTRY_GATEWAY_URL: z.url().optional(),
   /** GatewayTest 1 (the registry's test service); default true outside production, false in it. */
@@ -26,12 +18,6 @@ export const registrySubmitterEnvSchema = baseEnvSchema.extend({
   REGISTRY_PACKAGE_REFERENCE: z.string().trim().min(1).max(32).optional(),
   /** Seconds between status polls (the registry does not say); default 1 outside production, 60 in it. */
   REGISTRY_POLL_INTERVAL_SECONDS: z.coerce.number().int().positive().optional(),
-  /** How long after the submission the accounts may stay without a final status before they end in `error`. */
-  POLL_GIVE_UP_AFTER_SECONDS: z.coerce.number().int().positive().optional(),
-  POLL_PREFETCH: positiveInt(16),
-  SUBMIT_PREFETCH: positiveInt(8),
-  SUBMIT_DEDUPE_TTL_SECONDS: positiveInt(24 * 60 * 60),
-  COMPLETION_TTL_SECONDS: positiveInt(7 * 24 * 60 * 60),
 });
 export type RegistrySubmitterEnv = z.infer<typeof registrySubmitterEnvSchema>;
 

@@ -1,19 +1,11 @@
-import { breakerEnvShape, breakerSettingsFromEnv, resolveSealingKeys, sealingKeysEnvShape, type BreakerSettings } from "@dormant/authority-client";
+import { breakerSettingsFromEnv, resolveSealingKeys, submitterWorkerEnvShape, type BreakerSettings } from "@dormant/authority-client";
 import type { SealingKey } from "@dormant/contracts";
 import { baseEnvSchema, ConfigError, envBoolean, parseEnv } from "@dormant/service-kit";
 import { z } from "zod";
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-
 /** Every setting of the tax submitter (README "Configuration" explains each). */
 export const taxSubmitterEnvSchema = baseEnvSchema.extend({
-  ...breakerEnvShape,
-  ...sealingKeysEnvShape,
-  AMQP_URL: z.url().default("amqp://guest:guest@127.0.0.1:5672"),
-  REDIS_URL: z.url().default("redis://127.0.0.1:6379"),
-  REDIS_KEY_PREFIX: z.string().default("dormant:"),
-  OPS_PORT: z.coerce.number().int().min(0).max(65_535).default(4201),
-  OPS_HOST: z.string().min(1).default("0.0.0.0"),
+  ...submitterWorkerEnvShape({ defaultOpsPort: 4201 }),
   /** The transaction engine's base URL (`/submission` and `/poll` below it); required in production. */
   TAX_BASE_URL: z.url().optional(),
   /** GatewayTest 1 (the authority's test service); default true outside production, false in it. */
@@ -25,16 +17,6 @@ export const taxSubmitterEnvSchema = baseEnvSchema.extend({
   TAX_PRODUCT_VERSION: z.string().trim().min(1).optional(),
   /** CT600 `CompanyType` code of every return (0: UK resident company). */
   TAX_COMPANY_TYPE: z.coerce.number().int().min(0).max(11).default(0),
-  /** How long after its submission a part may stay without a final answer before it ends in `error`. */
-  POLL_GIVE_UP_AFTER_SECONDS: z.coerce.number().int().positive().optional(),
-  /** Poll commands one replica handles at once. */
-  POLL_PREFETCH: positiveInt(16),
-  /** Submit RPCs one replica handles at once. */
-  SUBMIT_PREFETCH: positiveInt(8),
-  /** How long a submission is remembered, so that a repeated submit RPC never submits again. */
-  SUBMIT_DEDUPE_TTL_SECONDS: positiveInt(24 * 60 * 60),
-  /** How long a completed part is remembered, so that a redelivered poll publishes nothing. */
-  COMPLETION_TTL_SECONDS: positiveInt(7 * 24 * 60 * 60),
 });
 export type TaxSubmitterEnv = z.infer<typeof taxSubmitterEnvSchema>;
 

@@ -6,6 +6,7 @@ export { AuthorityUnavailableError, AuthorityRequestError, AuthorityCallAbortedE
 export type { UnavailableReason } from "./errors.ts";
 export { postXml } from "./post-xml.ts";
 export { breakerEnvShape, breakerSettingsFromEnv } from "./breaker-settings.ts";
+export { submitterWorkerEnvShape } from "./worker-env.ts";
 export type { BreakerSettings } from "./breaker-settings.ts";
 export { createBreakerMetrics, BREAKER_STATE_VALUE } from "./breaker-metrics.ts";
 export type { BreakerMetrics } from "./breaker-metrics.ts";
