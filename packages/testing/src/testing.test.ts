@@ -1,7 +1,8 @@
 import { Redis } from "ioredis";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { createTestDatabase, createTestRedisPrefix, createTestVhost, waitFor } from "./index.ts";
+import { createServer } from "node:net";
+import { createTestDatabase, createTestRedisPrefix, createTestVhost, getFreePort, waitFor } from "./index.ts";
 
 describe("test infrastructure helpers", () => {
   it("clones a prepared template into an isolated database and drops it", async () => {
@@ -46,5 +47,14 @@ describe("test infrastructure helpers", () => {
     let n = 0;
     expect(await waitFor(() => (++n >= 3 ? n : undefined), { intervalMs: 1 })).toBe(3);
     await expect(waitFor(() => false, { timeoutMs: 50, what: "never" })).rejects.toThrow(/never/);
+  });
+
+  it("hands out listenable ports below the kernel's ephemeral range", async () => {
+    const port = await getFreePort();
+    expect(port).toBeGreaterThanOrEqual(20_000);
+    expect(port).toBeLessThan(32_768);
+    const server = createServer();
+    await new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, "127.0.0.1", () => resolve()));
+    await new Promise((resolve) => server.close(resolve));
   });
 });

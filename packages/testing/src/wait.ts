@@ -19,14 +19,26 @@ export async function waitFor<T>(
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ""}`);
 }
 
-/** A TCP port free at the time of asking. */
-export function getFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports handed out below the kernel's ephemeral range (32768-60999 on Linux): servers that
+ * listen on port 0 and outgoing connections take ports from that range, so a port chosen here
+ * is not grabbed by them in the seconds between this check and the child process's listen().
+ */
+const PORT_RANGE = { from: 20_000, to: 32_000 } as const;
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
+}
+
+/** A TCP port free at the time of asking, outside the ephemeral range (see PORT_RANGE). */
+export async function getFreePort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port between ${PORT_RANGE.from} and ${PORT_RANGE.to}`);
 }
