@@ -1,5 +1,5 @@
-import PDFDocument from "pdfkit";
 import { FONT } from "./fonts.ts";
+import { createPdfDocument } from "./shared-faces.ts";
 import { AUTHOR, COLOUR, CONTENT_WIDTH, PAGE, SANDBOX_MARK, SIZE } from "./style.ts";
 import { formatTimestamp, instantOf } from "./timestamp.ts";
 
@@ -27,7 +27,7 @@ export interface FramedDocument {
 
 export function openFramedDocument(options: FrameOptions): FramedDocument {
   const generated = instantOf(options.generatedAt);
-  const doc = new PDFDocument({
+  const doc = createPdfDocument({
     size: PAGE.size,
     margins: {
       top: options.sandbox ? PAGE.contentTopSandbox : PAGE.contentTop,
