@@ -22,7 +22,7 @@ describe("filing service", () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", checks: { database: "ok", redis: "ok", bus: "ok" } });
+    expect(await ready.json()).toEqual({ status: "ready", pid: process.pid, checks: { database: "ok", redis: "ok", bus: "ok" } });
     expect(await (await fetch(`${base}/metrics`)).text()).toContain("filing_outbox_published_total");
   });
 

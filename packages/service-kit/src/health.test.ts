@@ -28,6 +28,7 @@ describe("ops endpoints", () => {
     const ready = await request(app).get("/readyz");
     expect(ready.status).toBe(200);
     expect(ready.body.checks).toEqual({ redis: "ok", slow: "ok" });
+    expect(ready.body.pid).toBe(process.pid);
 
     redisUp = false;
     const notReady = await request(app).get("/readyz");

@@ -27,6 +27,8 @@ function withTimeout(check: ReadinessCheck, ms: number): Promise<void> {
 /**
  * `/healthz` (the process is alive), `/readyz` (every dependency answers and the service is not
  * shutting down; 503 with the failing checks otherwise) and `/metrics` (Prometheus text).
+ * `/readyz` names the answering process (`pid`), so that whoever started it can tell its own
+ * process from another server that happens to listen on the same port.
  */
 export function createOpsRouter(options: OpsOptions): Router {
   const router = express.Router();
@@ -49,7 +51,7 @@ export function createOpsRouter(options: OpsOptions): Router {
         }
       }),
     );
-    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not_ready", checks: results });
+    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not_ready", pid: process.pid, checks: results });
   });
   router.get("/metrics", async (_req, res) => {
     res.setHeader("Content-Type", options.registry.contentType);

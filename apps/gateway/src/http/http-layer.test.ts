@@ -170,7 +170,7 @@ describe("HTTP layer: envelope, request ids, malformed input", () => {
     expect((await request(gw.app).get("/healthz")).body).toEqual({ status: "ok" });
     const ready = await request(gw.app).get("/readyz");
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: "ready", checks: { redis: "ok", postgres: "ok", rabbitmq: "ok" } });
+    expect(ready.body).toEqual({ status: "ready", pid: process.pid, checks: { redis: "ok", postgres: "ok", rabbitmq: "ok" } });
     const metrics = await request(gw.app).get("/metrics");
     expect(metrics.status).toBe(200);
     expect(metrics.text).toContain('http_requests_total{method="GET",route="/api/v1/health",status="200"');

@@ -121,7 +121,9 @@ export class AppProcess {
       }
       try {
         const response = await fetch(this.options.readyUrl, { signal: AbortSignal.timeout(2_000) });
-        if (response.status === 200) return;
+        // Ready only when the answer comes from this child: another process listening on the
+        // same port (a port taken between picking it and this child binding it) must not pass.
+        if (response.status === 200 && ((await response.json()) as { pid?: unknown }).pid === child.pid) return;
       } catch {
         // not listening yet
       }
