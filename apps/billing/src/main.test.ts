@@ -38,7 +38,7 @@ describe("billing process (migrate.ts, main.ts)", () => {
         },
         { timeoutMs: 45_000, intervalMs: 200, what: "billing readiness" },
       );
-      expect(ready).toEqual({ status: "ready", checks: { database: "ok", bus: "ok" } });
+      expect(ready).toEqual({ status: "ready", pid: child.pid, checks: { database: "ok", bus: "ok" } });
       expect(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).toContain("billing_holds_total");
     } finally {
       child.kill("SIGTERM");
