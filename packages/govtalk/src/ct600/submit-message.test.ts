@@ -3,6 +3,7 @@ import { readGovTalkEnvelope } from "../envelope/read-envelope.ts";
 import { GovTalkInputError } from "../errors.ts";
 import { computeIRmark, govTalkBody, irmarkElements } from "../irmark/compute.ts";
 import { nilReturnInput } from "../testing/ct600-input.ts";
+import { maskGatewayPassword, PASSWORD_MASK } from "../secrets/mask-gateway-password.ts";
 import { elementAt, textAt } from "../xml/dom-query.ts";
 import { NS } from "../xml/namespaces.ts";
 import { parseXml } from "../xml/parse-xml.ts";
@@ -107,5 +108,24 @@ describe("buildCt600SubmitMessage", () => {
     const root = parseXml(xml).documentElement!;
     const value = elementAt(root, ["Header", "SenderDetails", "IDAuthentication", "Authentication", "Value"], NS.envelope);
     expect(value?.textContent).toBe(password);
+  });
+
+  it("gives the message with the password masked, every other byte the same", () => {
+    const password = "P@ss<&>'\"word-1234";
+    const { xml, maskedXml, irmark } = buildCt600SubmitMessage(nilReturnInput({ password }));
+    expect(maskedXml).toBe(maskGatewayPassword(xml));
+    expect(maskedXml).not.toContain("word-1234");
+    expect(readGovTalkEnvelope(maskedXml).sender?.authentications).toEqual([{ method: "clear", role: "Principal", value: PASSWORD_MASK }]);
+    expect(computeIRmark(maskedXml)).toEqual(irmark);
+    expect(returnText(maskedXml, ["IRheader", "IRmark"])).toBe(irmark.base64);
+    expect(xml).not.toContain("IRMARK-TO-BE-COMPUTED");
+  });
+
+  it("is the message serialising the finished tree gives (one serialisation, IRmark written over a placeholder)", () => {
+    const { xml, irmark } = buildCt600SubmitMessage(nilReturnInput());
+    // Reading the message and writing it again with the same builder changes nothing.
+    expect(xml.match(/<IRmark Type="generic">([^<]*)<\/IRmark>/)?.[1]).toBe(irmark.base64);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<GovTalkMessage xmlns="http://www.govtalk.gov.uk/CM/envelope">\n  <EnvelopeVersion>2.0</EnvelopeVersion>')).toBe(true);
+    expect(xml).toContain("<Value>s3cret-P@ss&amp;&lt;word&gt;</Value>");
   });
 });

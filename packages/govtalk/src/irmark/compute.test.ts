@@ -5,6 +5,7 @@ import { GovTalkXmlError } from "../errors.ts";
 import { readHmrcTestdata } from "../testing/testdata.ts";
 import { computeIRmark, irmarkCanonicalBody } from "./compute.ts";
 import { parseXml } from "../xml/parse-xml.ts";
+import { XMLSerializer } from "@xmldom/xmldom";
 
 const ENV = "http://www.govtalk.gov.uk/CM/envelope";
 const CT = "http://www.govtalk.gov.uk/taxation/CT/5";
@@ -129,6 +130,23 @@ describe("computeIRmark", () => {
     const canonical = irmarkCanonicalBody(parseXml(message(cases["a prefixed envelope namespace"]!)));
     expect(canonical.startsWith(`<gt:Body xmlns:gt="${ENV}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">`)).toBe(true);
     expect(canonical).not.toContain("IRmark");
+  });
+
+  it.each(Object.entries(cases))("leaves the document as it was (IRmark elements back in place) for %s", (_name, c) => {
+    const document = parseXml(message(c));
+    const before = new XMLSerializer().serializeToString(document);
+    const first = irmarkCanonicalBody(document);
+    expect(new XMLSerializer().serializeToString(document)).toBe(before);
+    expect(irmarkCanonicalBody(document)).toBe(first);
+  });
+
+  it("leaves two adjacent IRmark elements in their places", () => {
+    const c = cases["a default-namespace envelope"]!;
+    const xml = message(c, '<IRmark Type="generic">one</IRmark><IRmark Type="generic">two</IRmark>');
+    const document = parseXml(xml);
+    const before = new XMLSerializer().serializeToString(document);
+    expect(computeIRmark(document)).toEqual(computeIRmark(message(c, "")));
+    expect(new XMLSerializer().serializeToString(document)).toBe(before);
   });
 
   it("gives different IRmarks to different prefixes for the same data (the prefix is part of the digest)", () => {

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import type { Document, Element } from "@xmldom/xmldom";
+import type { Document, Element, Node } from "@xmldom/xmldom";
 import { GovTalkXmlError } from "../errors.ts";
 import { childElement, childElements } from "../xml/dom-query.ts";
 import { NS } from "../xml/namespaces.ts";
 import { parseXml } from "../xml/parse-xml.ts";
 import { irmarkToBase32 } from "./base32.ts";
 import { canonicalize } from "./canonicalizer.ts";
-import { copyInheritedXmlAttributes, inheritedNamespaces } from "./inherited-context.ts";
+import { copyInheritedXmlAttributes, hasInheritedXmlAttributes, inheritedNamespaces } from "./inherited-context.ts";
 
 /** An IRmark in the two forms the tax authority uses. */
 export interface IRmark {
@@ -38,14 +38,34 @@ export function irmarkElements(body: Element): Element[] {
  * The exact text the IRmark digests: the GovTalk Body with the namespace declarations it
  * inherits, without `IRenvelope/IRheader/IRmark` (the whitespace around it stays), in inclusive
  * C14N 1.0 with comments.
+ *
+ * The Body is canonicalised where it is: its IRmark elements are taken out for the duration of
+ * the call and put back in their places before it returns (or throws), so the document is left
+ * as it was. Cloning the Body instead (xmldom's cloneNode) cost more than the parse of the whole
+ * message. Only when an ancestor carries `xml:*` attributes, which C14N copies onto the Body, is
+ * a copy canonicalised, so that the caller's Body never gains attributes.
  */
 export function irmarkCanonicalBody(document: Document): string {
   const body = govTalkBody(document);
   const inherited = inheritedNamespaces(body);
-  const copy = body.cloneNode(true) as Element;
-  copyInheritedXmlAttributes(body, copy);
-  for (const irmark of irmarkElements(copy)) irmark.parentNode?.removeChild(irmark);
-  return canonicalize(copy, inherited);
+  if (hasInheritedXmlAttributes(body)) {
+    const copy = body.cloneNode(true) as Element;
+    copyInheritedXmlAttributes(body, copy);
+    for (const irmark of irmarkElements(copy)) irmark.parentNode?.removeChild(irmark);
+    return canonicalize(copy, inherited);
+  }
+  const removed: { element: Element; parent: Node; next: Node | null }[] = [];
+  try {
+    for (const element of irmarkElements(body)) {
+      const parent = element.parentNode;
+      if (!parent) continue;
+      removed.push({ element, parent, next: element.nextSibling });
+      parent.removeChild(element);
+    }
+    return canonicalize(body, inherited);
+  } finally {
+    for (const { element, parent, next } of removed.reverse()) parent.insertBefore(element, next);
+  }
 }
 
 /**

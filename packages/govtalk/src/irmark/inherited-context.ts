@@ -61,3 +61,8 @@ export function copyInheritedXmlAttributes(source: Element, target: Element): vo
     }
   }
 }
+
+/** Whether an ancestor of `element` carries an `xml:*` attribute (C14N would copy it onto the element). */
+export function hasInheritedXmlAttributes(element: Element): boolean {
+  return ancestorsNearestFirst(element).some((ancestor) => attributesOf(ancestor).some((attribute) => attribute.namespaceURI === NS.xml));
+}
