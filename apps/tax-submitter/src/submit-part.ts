@@ -1,7 +1,7 @@
 import { giveUpAt, nextPoll, submitFailure, submitOnce, type SubmissionLedger } from "@dormant/authority-client";
 import type { RpcContext } from "@dormant/bus";
 import { AppError, type SealingKey, type SubmitTaxPartRequest, type SubmitTaxPartResponse } from "@dormant/contracts";
-import { buildCt600SubmitMessage, GovTalkInputError, maskGatewayPassword } from "@dormant/govtalk";
+import { buildCt600SubmitMessage, GovTalkInputError } from "@dormant/govtalk";
 import type { Logger } from "@dormant/service-kit";
 import type { Counter } from "prom-client";
 import type { TaxSubmitterConfig } from "./env.ts";
@@ -33,8 +33,10 @@ export class PartSubmitter {
     const { deps } = this;
     const logger = deps.logger.child({ filing_id: request.filing_id, part_number: request.part_number, company_number: request.company.number });
     try {
+      // The builder gives the message with the password masked as well (every other byte the
+      // same): that is what the RPC answers as submitted_xml and the filing service stores.
       const message = this.buildMessage(request);
-      const submittedXml = maskGatewayPassword(message.xml);
+      const submittedXml = message.maskedXml;
       const { response, duplicate } = await submitOnce<SubmitTaxPartResponse>({
         ledger: deps.ledger,
         id: `${request.filing_id}:${request.part_number}`,
