@@ -5,7 +5,7 @@ import { createLogger, createMetricsRegistry, type Logger } from "@dormant/servi
 import { BILLING_EVENT_CATALOG, BILLING_EVENTS_QUEUE, BILLING_RPC_CATALOG } from "./bus/catalog.ts";
 import { billingEventHandlers } from "./bus/event-handlers.ts";
 import { billingRpcHandlers } from "./bus/rpc-handlers.ts";
-import { createBillingDb } from "./db/client.ts";
+import { closeBillingDb, createBillingDb } from "./db/client.ts";
 import { migrateBillingDatabase } from "./db/migrations.ts";
 import type { BillingConfig } from "./env.ts";
 import { createBillingApp } from "./http/app.ts";
@@ -49,7 +49,7 @@ export async function startBilling(config: BillingConfig, options: StartBillingO
     });
   if (options.migrate) await migrateBillingDatabase(config.BILLING_DATABASE_URL, logger);
 
-  const db = createBillingDb(config.BILLING_DATABASE_URL);
+  const db = createBillingDb(config.BILLING_DATABASE_URL, { onConnectionError: (error) => logger.warn({ err: error }, "a database connection failed; the pool replaces it") });
   const registry = createMetricsRegistry("billing");
   const metrics = createBillingMetrics(registry);
   const subscriptions: Subscription[] = [];
@@ -62,7 +62,7 @@ export async function startBilling(config: BillingConfig, options: StartBillingO
     if (server?.listening) await closeServer(server);
     await Promise.all(subscriptions.splice(0).map((subscription) => subscription.stop()));
     await bus?.close().catch((error: unknown) => logger.warn({ err: error }, "closing the bus failed"));
-    await db.$disconnect();
+    await closeBillingDb(db);
   };
 
   try {

@@ -1,4 +1,4 @@
-import { createBillingDb, type BillingDb } from "../db/client.ts";
+import { closeBillingDb, createBillingDb, type BillingDb } from "../db/client.ts";
 import { migrateBillingDatabase } from "../db/migrations.ts";
 
 /**
@@ -11,6 +11,6 @@ export async function withBillingDb<T>(databaseUrl: string, fn: (db: BillingDb) 
   try {
     return await fn(db);
   } finally {
-    await db.$disconnect();
+    await closeBillingDb(db);
   }
 }

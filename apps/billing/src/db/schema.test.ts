@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "@dormant/testing";
 import type { TestDatabase } from "@dormant/testing";
-import { createBillingDb } from "./client.ts";
+import { closeBillingDb, createBillingDb } from "./client.ts";
 import type { BillingDb } from "./client.ts";
 import { migrateBillingDatabase } from "./migrations.ts";
 
@@ -15,11 +15,11 @@ describe("billing database schema", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase({ label: "bill_schema" });
-    expect(await migrateBillingDatabase(database.url)).toEqual(["20251122120000_billing_ledger"]);
+    expect(await migrateBillingDatabase(database.url)).toEqual(["20251122120000_billing_ledger", "20261122080000_billing_money_moves_in_one_statement"]);
     db = createBillingDb(database.url);
   });
   afterAll(async () => {
-    await db?.$disconnect();
+    if (db) await closeBillingDb(db);
     await database?.drop();
   });
 
@@ -33,7 +33,7 @@ describe("billing database schema", () => {
   it("records the migrations the way Prisma does, and re-running changes nothing", async () => {
     expect(await migrateBillingDatabase(database.url)).toEqual([]);
     const rows = await db.$queryRaw<Array<{ migration_name: string }>>`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`;
-    expect(rows.map((r) => r.migration_name)).toEqual(["20251122120000_billing_ledger"]);
+    expect(rows.map((r) => r.migration_name)).toEqual(["20251122120000_billing_ledger", "20261122080000_billing_money_moves_in_one_statement"]);
   });
 
   it("stores every model with every column, and the entry trigger keeps the account's totals", async () => {

@@ -1,7 +1,10 @@
 import { AppError } from "@dormant/contracts";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { useLedgerDatabase } from "../test-support/ledger-fixture.ts";
 import { placeHold, releaseHold } from "./holds.ts";
+import { applyFilingOutcome } from "./outcomes.ts";
+import { reconcile } from "./reconcile.ts";
 
 const FEE = 2000n;
 
@@ -107,5 +110,70 @@ describe("fee holds", () => {
     });
     expect(await ledger.totals(accountId)).toEqual({ balance: 2000n, held: 0n, available: 2000n });
     expect(await ledger.db.hold.findUnique({ where: { filingId: "fil_h8" } })).toBeNull();
+  });
+
+  it("many concurrent holds, releases and captures on one account never overdraw, and the ledger reconciles", async () => {
+    // Room for 7 fees; 20 filings race for them while some of those already held are settled.
+    const accountId = await ledger.account(7n * FEE + 500n);
+    const at = new Date();
+    const attempts = Array.from({ length: 20 }, (_, n) => `fil_many${n}`);
+    const accept = (filingId: string) => applyFilingOutcome(ledger.db, { filingId, accountId, outcome: "accepted", messageId: `m-${filingId}`, occurredAt: at, feePence: FEE });
+    const results = await Promise.allSettled(
+      attempts.flatMap((filingId, n): Promise<unknown>[] => {
+        const hold = placeHold(ledger.db, { accountId, filingId, amountPence: FEE });
+        // A release may race its own hold (then it finds nothing); an acceptance follows its hold.
+        if (n % 3 === 0) return [hold, releaseHold(ledger.db, { filingId, reason: "submit failed" })];
+        if (n % 4 === 1) return [hold.then(() => accept(filingId))];
+        return [hold];
+      }),
+    );
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "INSUFFICIENT_BALANCE" });
+    const totals = await ledger.totals(accountId);
+    expect(totals.held).toBeGreaterThanOrEqual(0n);
+    expect(totals.available).toBeGreaterThanOrEqual(0n);
+    const open = await ledger.db.hold.findMany({ where: { accountId, state: "open" } });
+    const captured = await ledger.db.hold.count({ where: { accountId, state: "captured" } });
+    expect(totals.held).toBe(BigInt(open.length) * FEE);
+    expect(totals.balance).toBe(7n * FEE + 500n - BigInt(captured) * FEE);
+    const report = await reconcile(ledger.db);
+    expect(report.problems).toEqual([]);
+  });
+
+  it("the same filing held concurrently for two accounts: one hold, the other refused as a conflict", async () => {
+    const a = await ledger.account(10_000n);
+    const b = await ledger.account(10_000n);
+    const results = await Promise.allSettled([
+      placeHold(ledger.db, { accountId: a, filingId: "fil_h9", amountPence: FEE }),
+      placeHold(ledger.db, { accountId: b, filingId: "fil_h9", amountPence: FEE }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: { code: "IDEMPOTENCY_KEY_CONFLICT" } });
+    const hold = await ledger.db.hold.findUniqueOrThrow({ where: { filingId: "fil_h9" } });
+    const [held, other] = hold.accountId === a ? [a, b] : [b, a];
+    expect(await ledger.totals(held)).toEqual({ balance: 10_000n, held: 2000n, available: 8000n });
+    expect(await ledger.totals(other)).toEqual({ balance: 10_000n, held: 0n, available: 10_000n });
+  });
+
+  it("holds nothing when the caller stops waiting while the hold waits for the account's lock", async () => {
+    const accountId = await ledger.account(2000n);
+    // Another transaction holds the account's row lock, so the hold's statement queues behind it.
+    const blocker = new pg.Client({ connectionString: ledger.url });
+    await blocker.connect();
+    try {
+      await blocker.query("BEGIN");
+      await blocker.query(`SELECT 1 FROM "accounts" WHERE "id" = $1 FOR UPDATE`, [accountId]);
+      const controller = new AbortController();
+      const hold = placeHold(ledger.db, { accountId, filingId: "fil_h10", amountPence: FEE }, controller.signal);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      controller.abort();
+      await expect(hold).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE", retryable: true });
+      await blocker.query("COMMIT");
+    } finally {
+      await blocker.end();
+    }
+    expect(await ledger.totals(accountId)).toEqual({ balance: 2000n, held: 0n, available: 2000n });
+    expect(await ledger.db.hold.findUnique({ where: { filingId: "fil_h10" } })).toBeNull();
+    // The pool keeps working (the cancelled connection was not reused).
+    expect(await placeHold(ledger.db, { accountId, filingId: "fil_h10", amountPence: FEE })).toMatchObject({ created: true, availablePence: 0n });
   });
 });

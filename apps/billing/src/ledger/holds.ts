@@ -1,8 +1,8 @@
 import { AppError } from "@dormant/contracts";
-import { inTransaction, type BillingDb, type BillingTx } from "../db/client.ts";
+import type { BillingDb } from "../db/client.ts";
+import { runStatement, StatementCancelled } from "../db/sql.ts";
 import { newId } from "../ids.ts";
 import { conflictingReuse, insufficientBalance } from "./errors.ts";
-import { lockAccount } from "./lock.ts";
 
 export interface PlaceHoldInput {
   accountId: string;
@@ -19,89 +19,64 @@ export interface PlacedHold {
 }
 
 /**
- * Reserves the fee of a filing before anything is sent to an authority. Atomic per account: the
- * account row is locked, the available balance (balance minus open holds) checked, and the hold
- * and its ledger entry written in one transaction, so concurrent holds can never together exceed
- * the balance (the database's CHECK would refuse it anyway). Idempotent per filing: a hold that
- * is open or captured is returned as it is; one released earlier (a submit that failed before
- * reaching the authority) is opened again when the same filing is held again.
+ * Reserves the fee of a filing before anything is sent to an authority. One statement, one round
+ * trip: the SQL function `billing_place_hold` locks the account row, checks the available balance
+ * (balance minus open holds) and writes the hold and its ledger entry, all in the statement's own
+ * transaction, so concurrent holds can never together exceed the balance (the database's CHECK
+ * would refuse it anyway). Idempotent per filing: a hold that is open or captured is returned as
+ * it is; one released earlier (a submit that failed before reaching the authority) is opened
+ * again when the same filing is held again.
  * Throws INSUFFICIENT_BALANCE (402) with the required and available amounts, and
  * IDEMPOTENCY_KEY_CONFLICT when the filing is held for another account or amount.
- * `signal`: when it fires before the commit (the caller stopped waiting), nothing is held.
+ * `signal`: when it fires before the commit (the caller stopped waiting), the statement is
+ * cancelled and nothing is held (SERVICE_UNAVAILABLE, retryable).
  */
 export async function placeHold(db: BillingDb, input: PlaceHoldInput, signal?: AbortSignal): Promise<PlacedHold> {
   const { accountId, filingId, amountPence } = input;
   if (amountPence <= 0n) throw new RangeError("a hold must be for a positive amount");
-  return inTransaction(db, async (tx) => {
-    const account = await lockAccount(tx, accountId);
-    const existing = await tx.hold.findUnique({ where: { filingId } });
-    if (existing && (existing.accountId !== accountId || existing.amountPence !== amountPence)) {
+  let rows: Array<{ result: "created" | "existing" | "insufficient" | "conflict"; hold_id: string | null; available_pence: string }>;
+  try {
+    rows = await runStatement(
+      db,
+      {
+        name: "billing_place_hold",
+        text: "SELECT result, hold_id, available_pence FROM billing_place_hold($1, $2, $3, $4)",
+        values: [accountId, filingId, amountPence.toString(), newId("hold")],
+      },
+      signal,
+    );
+  } catch (error) {
+    if (error instanceof StatementCancelled) {
+      throw new AppError("SERVICE_UNAVAILABLE", "The hold request expired before it was committed", { retryable: true, cause: error });
+    }
+    throw error;
+  }
+  const row = rows[0];
+  if (!row) throw new Error("billing_place_hold answered no row");
+  const available = BigInt(row.available_pence);
+  switch (row.result) {
+    case "created":
+    case "existing":
+      return { holdId: row.hold_id!, availablePence: available, created: row.result === "created" };
+    case "insufficient":
+      throw insufficientBalance(amountPence, available);
+    case "conflict":
       throw conflictingReuse(`Filing ${filingId} is already held for a different account or amount`);
-    }
-    const available = account ? account.balancePence - account.heldPence : 0n;
-    if (existing && existing.state !== "released") {
-      return { holdId: existing.id, availablePence: available, created: false };
-    }
-    if (!account || available < amountPence) throw insufficientBalance(amountPence, available);
-
-    const holdId = existing ? await reopen(tx, existing.id) : await create(tx, input);
-    await tx.ledgerEntry.create({ data: { accountId, kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: amountPence, filingId } });
-    if (signal?.aborted) throw new AppError("SERVICE_UNAVAILABLE", "The hold request expired before it was committed", { retryable: true });
-    return { holdId, availablePence: available - amountPence, created: true };
-  });
-}
-
-async function create(tx: BillingTx, input: PlaceHoldInput): Promise<string> {
-  const hold = await tx.hold.create({
-    data: { id: newId("hold"), filingId: input.filingId, accountId: input.accountId, amountPence: input.amountPence },
-  });
-  return hold.id;
-}
-
-async function reopen(tx: BillingTx, holdId: string): Promise<string> {
-  const { count } = await tx.hold.updateMany({
-    where: { id: holdId, state: "released" },
-    data: { state: "open", releaseReason: null, updatedAt: new Date() },
-  });
-  // Under the account lock nothing else can move this hold; if it did, refuse rather than guess.
-  if (count !== 1) throw new AppError("SERVICE_UNAVAILABLE", "The hold changed concurrently; retry", { retryable: true });
-  return holdId;
+  }
 }
 
 /**
- * Gives back the open hold of a filing (a submit that failed before reaching the authority).
+ * Gives back the open hold of a filing (a submit that failed before reaching the authority), in
+ * one statement (`billing_release_hold`: lock the hold's account, move the hold, write the entry).
  * Idempotent: releasing an unknown, already released or captured hold changes nothing and
  * answers false.
  */
 export async function releaseHold(db: BillingDb, input: { filingId: string; reason: string }): Promise<{ released: boolean }> {
-  return inTransaction(db, async (tx) => {
-    const hold = await tx.hold.findUnique({ where: { filingId: input.filingId } });
-    if (!hold) return { released: false };
-    await lockAccount(tx, hold.accountId);
-    const released = await settleOpenHold(tx, input.filingId, "released", input.reason);
-    return { released };
+  const rows = await runStatement<{ released: boolean }>(db, {
+    name: "billing_release_hold",
+    text: "SELECT billing_release_hold($1, $2) AS released",
+    values: [input.filingId, input.reason],
   });
+  return { released: rows[0]?.released === true };
 }
 
-/**
- * Moves the open hold of a filing to captured (balance and held both go down by its amount) or
- * released (held goes down), writing the matching ledger entry. Guarded: only an open hold
- * moves, so a capture or release happens at most once per hold. Call with the account locked.
- * Returns whether the hold was open.
- */
-export async function settleOpenHold(tx: BillingTx, filingId: string, to: "captured" | "released", reason: string): Promise<boolean> {
-  const { count } = await tx.hold.updateMany({
-    where: { filingId, state: "open" },
-    data: { state: to, updatedAt: new Date(), ...(to === "released" ? { releaseReason: reason } : {}) },
-  });
-  if (count === 0) return false;
-  const hold = await tx.hold.findUniqueOrThrow({ where: { filingId } });
-  const amount = hold.amountPence;
-  await tx.ledgerEntry.create({
-    data:
-      to === "captured"
-        ? { accountId: hold.accountId, kind: "capture", balanceDeltaPence: -amount, heldDeltaPence: -amount, filingId, note: reason }
-        : { accountId: hold.accountId, kind: "release", balanceDeltaPence: 0n, heldDeltaPence: -amount, filingId, note: reason },
-  });
-  return true;
-}

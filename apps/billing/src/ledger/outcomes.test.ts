@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useLedgerDatabase } from "../test-support/ledger-fixture.ts";
-import { placeHold } from "./holds.ts";
+import { placeHold, releaseHold } from "./holds.ts";
 import { applyFilingOutcome, type FilingOutcomeInput } from "./outcomes.ts";
 
 const FEE = 2000n;
@@ -71,5 +71,39 @@ describe("filing outcomes", () => {
     await placeHold(ledger.db, { accountId, filingId: "fil_o8", amountPence: FEE });
     expect(await outcome(accountId, "fil_o8", "rejected", "m-old")).toMatchObject({ duplicate: true, effect: "released" });
     expect(await ledger.totals(accountId)).toEqual({ balance: 2000n, held: 2000n, available: 0n });
+  });
+
+  it("a capture redelivered after its commit applies once: the inbox row answers, nothing more is charged", async () => {
+    const accountId = await ledger.account(5000n);
+    await placeHold(ledger.db, { accountId, filingId: "fil_o9", amountPence: FEE });
+    const first = await outcome(accountId, "fil_o9", "accepted", "m-9");
+    const redelivered = await Promise.all([1, 2, 3].map(() => outcome(accountId, "fil_o9", "accepted", "m-9")));
+    expect(first).toEqual({ duplicate: false, effect: "captured", hold: { accountId, amountPence: FEE } });
+    expect(redelivered).toEqual([1, 2, 3].map(() => ({ duplicate: true, effect: "captured", hold: { accountId, amountPence: FEE } })));
+    expect(await ledger.totals(accountId)).toEqual({ balance: 3000n, held: 0n, available: 3000n });
+    const entries = await ledger.db.ledgerEntry.findMany({ where: { filingId: "fil_o9" }, orderBy: { id: "asc" } });
+    expect(entries.map((e) => [e.kind, e.balanceDeltaPence, e.heldDeltaPence, e.note])).toEqual([
+      ["hold", 0n, 2000n, null],
+      ["capture", -2000n, -2000n, "filing accepted"],
+    ]);
+    expect(await ledger.db.filingOutcomeRecord.findMany({ where: { filingId: "fil_o9" } })).toEqual([
+      expect.objectContaining({ outcome: "accepted", messageId: "m-9", feePence: FEE, effect: "captured", accountId }),
+    ]);
+  });
+
+  it("an acceptance racing a release of the same hold: exactly one of them moves it", async () => {
+    for (const n of [1, 2, 3, 4, 5]) {
+      const accountId = await ledger.account(2000n);
+      const filingId = `fil_o10_${n}`;
+      await placeHold(ledger.db, { accountId, filingId, amountPence: FEE });
+      const [accepted, released] = await Promise.all([
+        outcome(accountId, filingId, "accepted"),
+        releaseHold(ledger.db, { filingId, reason: "submit failed" }),
+      ]);
+      expect(accepted.effect === "captured").toBe(!released.released);
+      const totals = await ledger.totals(accountId);
+      expect(totals).toEqual(released.released ? { balance: 2000n, held: 0n, available: 2000n } : { balance: 0n, held: 0n, available: 0n });
+      expect(await ledger.db.ledgerEntry.count({ where: { filingId, kind: { in: ["capture", "release"] } } })).toBe(1);
+    }
   });
 });

@@ -1,7 +1,6 @@
-import { inTransaction, type BillingDb } from "../db/client.ts";
+import type { BillingDb } from "../db/client.ts";
+import { runStatement } from "../db/sql.ts";
 import type { FilingOutcome, OutcomeEffect } from "../generated/prisma/client.ts";
-import { settleOpenHold } from "./holds.ts";
-import { lockAccount } from "./lock.ts";
 
 export interface FilingOutcomeInput {
   filingId: string;
@@ -24,41 +23,31 @@ export interface AppliedOutcome {
 
 /**
  * Applies a filing's final outcome exactly once: accepted captures its open hold, rejected and
- * errored release it. In one transaction: lock the account, then record the outcome in the inbox
- * (primary key filing id + outcome), then move the hold. A second delivery of the same outcome,
- * whatever its message id, finds the inbox row and changes nothing; a crash before the commit
- * leaves nothing behind, so the redelivery applies it. A filing without an open hold (never held,
- * or already settled by a contradicting outcome) is recorded with effect `no_open_hold` and
- * reported by reconcile when that leaves an accepted filing uncharged.
+ * errored release it. One statement, one round trip (the SQL function
+ * `billing_apply_filing_outcome`), in its own transaction: lock the hold's account, then record
+ * the outcome in the inbox (primary key filing id + outcome), then move the hold and write its
+ * entry. A second delivery of the same outcome, whatever its message id, finds the inbox row and
+ * changes nothing; a crash before the commit leaves nothing behind, so the redelivery applies it.
+ * A filing without an open hold (never held, or already settled by a contradicting outcome) is
+ * recorded with effect `no_open_hold` and reported by reconcile when that leaves an accepted
+ * filing uncharged.
  */
 export async function applyFilingOutcome(db: BillingDb, input: FilingOutcomeInput): Promise<AppliedOutcome> {
-  return inTransaction(db, async (tx) => {
-    const found = await tx.hold.findUnique({ where: { filingId: input.filingId } });
-    if (found) await lockAccount(tx, found.accountId);
-    // Read again under the account lock: nothing can move the hold from here to the commit.
-    const hold = found ? await tx.hold.findUniqueOrThrow({ where: { filingId: input.filingId } }) : null;
-    const effect: OutcomeEffect = hold?.state !== "open" ? "no_open_hold" : input.outcome === "accepted" ? "captured" : "released";
-
-    const { count } = await tx.filingOutcomeRecord.createMany({
-      data: [
-        {
-          filingId: input.filingId,
-          outcome: input.outcome,
-          accountId: input.accountId,
-          messageId: input.messageId,
-          feePence: input.outcome === "accepted" ? (input.feePence ?? null) : null,
-          effect,
-          occurredAt: input.occurredAt,
-        },
-      ],
-      skipDuplicates: true,
-    });
-    const heldAs = hold ? { accountId: hold.accountId, amountPence: hold.amountPence } : null;
-    if (count === 0) {
-      const first = await tx.filingOutcomeRecord.findUniqueOrThrow({ where: { filingId_outcome: { filingId: input.filingId, outcome: input.outcome } } });
-      return { duplicate: true, effect: first.effect, hold: heldAs };
-    }
-    if (effect !== "no_open_hold") await settleOpenHold(tx, input.filingId, effect, `filing ${input.outcome}`);
-    return { duplicate: false, effect, hold: heldAs };
+  const rows = await runStatement<{ duplicate: boolean; effect: OutcomeEffect; hold_account_id: string | null; hold_amount_pence: string | null }>(db, {
+    name: "billing_apply_filing_outcome",
+    text: "SELECT duplicate, effect, hold_account_id, hold_amount_pence FROM billing_apply_filing_outcome($1, $2, $3, $4, $5, $6, $7)",
+    values: [
+      input.filingId,
+      input.outcome,
+      input.accountId,
+      input.messageId,
+      input.outcome === "accepted" && input.feePence !== undefined ? input.feePence.toString() : null,
+      input.occurredAt,
+      `filing ${input.outcome}`,
+    ],
   });
+  const row = rows[0];
+  if (!row) throw new Error("billing_apply_filing_outcome answered no row");
+  const hold = row.hold_account_id !== null && row.hold_amount_pence !== null ? { accountId: row.hold_account_id, amountPence: BigInt(row.hold_amount_pence) } : null;
+  return { duplicate: row.duplicate, effect: row.effect, hold };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import type { TestDatabase } from "@dormant/testing";
-import { createBillingDb, type BillingDb } from "../db/client.ts";
+import { closeBillingDb, createBillingDb, type BillingDb } from "../db/client.ts";
 import { createBillingTestDatabase } from "../db/test-database.ts";
 import { openAccount } from "../ledger/accounts.ts";
 import { getBalance } from "../ledger/balance.ts";
@@ -25,7 +25,7 @@ export function useLedgerDatabase(label: string): LedgerFixture {
     db = createBillingDb(database.url);
   });
   afterAll(async () => {
-    await db?.$disconnect();
+    if (db) await closeBillingDb(db);
     await database?.drop();
   });
   return {

@@ -4,7 +4,7 @@ import { BILLING_RPC_CATALOG, PLATFORM_MESSAGE_CATALOG } from "@dormant/contract
 import { createLogger } from "@dormant/service-kit";
 import { createTestVhost, type TestDatabase, type TestVhost } from "@dormant/testing";
 import { afterAll, beforeAll } from "vitest";
-import { createBillingDb, type BillingDb } from "../db/client.ts";
+import { closeBillingDb, createBillingDb, type BillingDb } from "../db/client.ts";
 import { createBillingTestDatabase } from "../db/test-database.ts";
 import { loadBillingConfig } from "../env.ts";
 import { openAccount } from "../ledger/accounts.ts";
@@ -73,7 +73,7 @@ export function useBillingService(label: string): ServiceFixture {
   afterAll(async () => {
     await filing?.close().catch(() => undefined);
     await billing?.stop().catch(() => undefined);
-    await db?.$disconnect();
+    if (db) await closeBillingDb(db);
     await vhost?.delete();
     await database?.drop();
   });
