@@ -8,5 +8,7 @@ import type { ReceivedEntry, Target } from "./state/received-log.ts";
 export function recordExchange(context: SimContext, target: Target, received: Omit<ReceivedEntry, "seq" | "at" | "target">): void {
   const entry = context.received.record({ target, ...received });
   const level = entry.kind === "submit" ? "info" : "debug";
-  context.logger?.[level]({ ...entry, seq: undefined, at: undefined }, `${target} ${entry.kind}: ${entry.answer}`);
+  // Polls and lookups are most of the traffic: build their log line only when debug is on.
+  if (!context.logger?.isLevelEnabled(level)) return;
+  context.logger[level]({ ...entry, seq: undefined, at: undefined }, `${target} ${entry.kind}: ${entry.answer}`);
 }

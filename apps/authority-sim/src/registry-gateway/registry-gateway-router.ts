@@ -3,7 +3,7 @@ import type { SimContext } from "../context.ts";
 import { faultMiddleware } from "../faults/fault-middleware.ts";
 import { recordExchange } from "../record-exchange.ts";
 import { REGISTRY_GATEWAY_PATH } from "../paths.ts";
-import { xmlBody, xmlBodyErrors } from "../xml/xml-body.ts";
+import { sendXml, xmlBody, xmlBodyErrors } from "../xml/xml-body.ts";
 import { answerRegistryRequest } from "./answer-registry-request.ts";
 
 /** The simulated registry XML gateway: POST `/v1-0/xmlgw/Gateway` (mount at `/registry`). */
@@ -14,7 +14,7 @@ export function registryGatewayRouter(context: SimContext): Router {
     const answer = answerRegistryRequest(typeof req.body === "string" ? req.body : "", { context, now: context.now() });
     recordExchange(context, "registry", answer.received);
     if ("hang" in answer) context.hanging.hold(res);
-    else res.type("text/xml").send(answer.xml);
+    else sendXml(res, answer.xml);
   });
   router.use(xmlBodyErrors);
   return router;

@@ -5,7 +5,7 @@ import { faultMiddleware } from "../faults/fault-middleware.ts";
 import { simBaseUrl } from "../http/base-url.ts";
 import { recordExchange } from "../record-exchange.ts";
 import { PREFIX, TAX_PATHS } from "../paths.ts";
-import { xmlBody, xmlBodyErrors } from "../xml/xml-body.ts";
+import { sendXml, xmlBody, xmlBodyErrors } from "../xml/xml-body.ts";
 import { answerTaxRequest } from "./answer-tax-request.ts";
 import { londonDateTime } from "./london-time.ts";
 
@@ -18,7 +18,7 @@ export function taxRouter(context: SimContext): Router {
     random: () => context.random(),
     protocolError: (_req: Request, res: Response) => {
       const xml = buildCt600ErrorResponse({ errors: [taxError(1000)], gatewayTimestamp: londonDateTime(context.now()) });
-      res.type("text/xml").send(xml);
+      sendXml(res, xml);
     },
   });
 
@@ -27,7 +27,7 @@ export function taxRouter(context: SimContext): Router {
     const result = await answerTaxRequest(typeof req.body === "string" ? req.body : "", exchange);
     recordExchange(context, "tax", result.received);
     if ("hang" in result) context.hanging.hold(res);
-    else res.type("text/xml").send(result.xml);
+    else sendXml(res, result.xml);
   };
   // One route per endpoint, so metrics label each path on its own.
   for (const path of [TAX_PATHS.submission, TAX_PATHS.poll]) router.post(path, ...xmlBody(context.config.maxBodyBytes), faults, answer);

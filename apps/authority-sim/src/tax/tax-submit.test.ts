@@ -34,6 +34,16 @@ describe("tax transaction engine: submission", () => {
     expect(second.correlationId).not.toBe(first.correlationId);
   });
 
+  it("answers text/xml in UTF-8 with its length and no ETag", async () => {
+    const response = await fetch(sim.urls.taxSubmission, { method: "POST", headers: { "content-type": "text/xml" }, body: nilReturn().xml });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/xml; charset=utf-8");
+    expect(response.headers.get("content-length")).toBe(String(bytes.length));
+    expect(response.headers.get("etag")).toBeNull();
+    expect(parseCt600Response(bytes.toString("utf8")).type).toBe("acknowledgement");
+  });
+
   it("accepts the same message on the poll endpoint (the engine routes on the message)", async () => {
     const answer = parseCt600Response((await postXml(sim.urls.taxPoll, nilReturn().xml)).text);
     expect(answer.type).toBe("acknowledgement");

@@ -38,3 +38,13 @@ export const xmlBodyErrors: ErrorRequestHandler = (error: unknown, _req, res, ne
 export function declaresDoctype(xml: string): boolean {
   return /<!DOCTYPE|<!ENTITY/i.test(xml);
 }
+
+/**
+ * Sends an XML answer (HTTP 200, `text/xml; charset=utf-8`, its length) as Express's `send`
+ * would, without the ETag `send` computes over every answer (a SHA-1 of the body: neither
+ * authority sends one on these POST answers, and no client makes conditional requests here).
+ */
+export function sendXml(res: Response, xml: string): void {
+  const body = Buffer.from(xml, "utf8");
+  res.status(200).set({ "Content-Type": "text/xml; charset=utf-8", "Content-Length": String(body.length) }).end(body);
+}
