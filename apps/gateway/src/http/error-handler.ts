@@ -2,7 +2,7 @@ import { AppError, isAppError } from "@dormant/contracts";
 import type { Logger } from "@dormant/service-kit";
 import type { ErrorRequestHandler } from "express";
 import { bodyParserError } from "./json-body.ts";
-import { errorEnvelope } from "./envelope.ts";
+import { errorEnvelope, sendJson } from "./envelope.ts";
 import { requestIdOf } from "./request-id.ts";
 
 /**
@@ -43,6 +43,6 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (appError.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(appError.retryAfterSeconds));
-    res.status(appError.httpStatus).json(errorEnvelope(appError, requestIdOf(res)));
+    sendJson(res, appError.httpStatus, errorEnvelope(appError, requestIdOf(res)));
   };
 }
