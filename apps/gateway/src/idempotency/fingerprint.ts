@@ -1,13 +1,34 @@
 import { createHmac } from "node:crypto";
 
-/** JSON with object keys sorted at every depth, so that key order never changes the fingerprint. */
+/**
+ * JSON with object keys sorted at every depth, so that key order never changes the fingerprint:
+ * `undefined` properties are left out, `undefined` array items are `null`. Sandbox filing ids and
+ * stored idempotency fingerprints are hashes of this text, so it must never change, byte for
+ * byte (fingerprint.test.ts checks it against the first implementation); it is written as loops
+ * over the keys because it runs on every submit.
+ */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value ?? null);
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item === undefined ? null : item)).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, item]) => item !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(",")}}`;
+  if (Array.isArray(value)) {
+    let text = "[";
+    for (let index = 0; index < value.length; index++) {
+      if (index > 0) text += ",";
+      // A hole of a sparse array stays empty, as Array.prototype.map left it.
+      if (index in value) text += canonicalJson(value[index] === undefined ? null : value[index]);
+    }
+    return `${text}]`;
+  }
+  const object = value as Record<string, unknown>;
+  // Own enumerable string keys in code-unit order (the default sort), as the entries were sorted.
+  const keys = Object.keys(object).sort();
+  let text = "{";
+  for (const key of keys) {
+    const item = object[key];
+    if (item === undefined) continue;
+    if (text.length > 1) text += ",";
+    text += `${JSON.stringify(key)}:${canonicalJson(item)}`;
+  }
+  return `${text}}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, timingSafeEqual } from "node:crypto";
 
 /**
  * Hashes API key secrets for storage and checks presented secrets against stored hashes.
@@ -18,7 +18,9 @@ const DIGEST_BYTES = 32;
 
 export function createSecretHasher(pepper: string): SecretHasher {
   if (pepper.length < 32) throw new Error("the API key pepper must be at least 32 characters");
-  const digest = (secret: string) => createHmac("sha256", pepper).update(secret, "utf8").digest();
+  // The pepper as a key object once: HMAC with a string key imports the key on every call.
+  const key = createSecretKey(Buffer.from(pepper, "utf8"));
+  const digest = (secret: string) => createHmac("sha256", key).update(secret, "utf8").digest();
   return {
     hash: (secret) => digest(secret).toString("hex"),
     matches(secret, storedHash) {
