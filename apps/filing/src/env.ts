@@ -44,6 +44,11 @@ export const filingEnvSchema = baseEnvSchema.extend({
   OUTCOMES_PREFETCH: positiveInt(10),
   /** filing.accepted events rendered at once (CPU-bound PDF rendering). */
   DOCUMENTS_PREFETCH: positiveInt(2),
+  /**
+   * Worker threads that render the PDFs, off the event loop (each one PDF at a time, fonts kept
+   * warm); 0 renders inline on the event loop, blocking everything else while it renders.
+   */
+  FILING_DOCUMENT_RENDER_THREADS: z.coerce.number().int().min(0).max(16).default(1),
 });
 export type FilingEnv = z.infer<typeof filingEnvSchema>;
 

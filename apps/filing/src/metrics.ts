@@ -1,6 +1,6 @@
-import { Counter, type Registry } from "prom-client";
+import { Counter, Gauge, Histogram, type Registry } from "prom-client";
 
-/** The filing service's own counters (the bus, HTTP and process metrics come from their packages). */
+/** The filing service's own metrics (the bus, HTTP and process metrics come from their packages). */
 export interface FilingMetrics {
   submits: Counter<"type" | "result">;
   outcomes: Counter<"type" | "effect">;
@@ -8,9 +8,26 @@ export interface FilingMetrics {
   registryLookups: Counter<"result">;
   swept: Counter<"result">;
   documentsRendered: Counter<"type" | "trigger">;
+  renderSeconds: Histogram<"type" | "mode">;
+  renderWaitSeconds: Histogram;
+  renderThreadsLost: Counter<"reason">;
+  /** Where `filing_document_renders` reads the renders queued and in flight from. */
+  watchRenders(pending: () => { queued: number; inFlight: number }): void;
 }
 
 export function createFilingMetrics(registry: Registry): FilingMetrics {
+  let pendingRenders = () => ({ queued: 0, inFlight: 0 });
+  new Gauge({
+    name: "filing_document_renders",
+    help: "PDF renders waiting for a render thread (queued) and rendering (in_flight)",
+    labelNames: ["state"],
+    registers: [registry],
+    collect() {
+      const { queued, inFlight } = pendingRenders();
+      this.set({ state: "queued" }, queued);
+      this.set({ state: "in_flight" }, inFlight);
+    },
+  });
   return {
     submits: new Counter({ name: "filing_submits_total", help: "Submit RPCs answered, by filing type and result code", labelNames: ["type", "result"], registers: [registry] }),
     outcomes: new Counter({ name: "filing_outcome_messages_total", help: "Outcome messages handled, by type and effect", labelNames: ["type", "effect"], registers: [registry] }),
@@ -18,5 +35,22 @@ export function createFilingMetrics(registry: Registry): FilingMetrics {
     registryLookups: new Counter({ name: "filing_registry_lookups_total", help: "Registry data lookups: cache hit, registry fetch, joined a fetch in flight", labelNames: ["result"], registers: [registry] }),
     swept: new Counter({ name: "filing_sweeper_finalised_total", help: "Pending filings the sweeper ended, by whether any part had reached an authority", labelNames: ["result"], registers: [registry] }),
     documentsRendered: new Counter({ name: "filing_documents_rendered_total", help: "PDFs rendered, by document type and trigger (event: filing.accepted; request: a read found it missing)", labelNames: ["type", "trigger"], registers: [registry] }),
+    renderSeconds: new Histogram({
+      name: "filing_document_render_seconds",
+      help: "Time rendering one PDF (in its render thread, or inline on the event loop), by document type and mode (thread | inline)",
+      labelNames: ["type", "mode"],
+      buckets: [0.005, 0.01, 0.015, 0.02, 0.03, 0.05, 0.075, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    renderWaitSeconds: new Histogram({
+      name: "filing_document_render_wait_seconds",
+      help: "Time a PDF waited for a free render thread before its rendering started (render threads only)",
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    renderThreadsLost: new Counter({ name: "filing_document_render_threads_lost_total", help: "PDF render threads that died and were replaced, by reason (crash, timeout, start_failed)", labelNames: ["reason"], registers: [registry] }),
+    watchRenders: (pending) => {
+      pendingRenders = pending;
+    },
   };
 }

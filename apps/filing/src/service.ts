@@ -10,6 +10,7 @@ import { createFilingDb, type FilingDb } from "./db/client.ts";
 import type { SubmitDeps } from "./deps.ts";
 import type { DocumentDeps } from "./documents/document-deps.ts";
 import { documentsHandlers } from "./documents/documents-consumer.ts";
+import { createPdfRenderer } from "./documents/render-pool.ts";
 import type { FilingConfig } from "./env.ts";
 import { createFilingMetrics } from "./metrics.ts";
 import { outcomeHandlers } from "./outcomes/outcome-handlers.ts";
@@ -53,7 +54,7 @@ const FLUSH_TIMEOUT_MS = 5_000;
 /**
  * Starts the filing service in this process: database, Redis, bus (topology declared on
  * connect), the filing.rpc server, the filing.outcomes consumer, the filing.documents consumer
- * (PDFs of accepted filings), the outbox relay, the pending sweeper and the ops endpoints. main.ts runs it; tests start it in-process.
+ * (PDFs of accepted filings, rendered on worker threads), the outbox relay, the pending sweeper and the ops endpoints. main.ts runs it; tests start it in-process.
  */
 export async function startFilingService(config: FilingConfig, options: FilingServiceOptions = {}): Promise<FilingService> {
   const logger = options.logger ?? createLogger({ service: "filing", version: config.SERVICE_VERSION });
@@ -124,11 +125,27 @@ export async function startFilingService(config: FilingConfig, options: FilingSe
     });
     sweeper.start();
     closers.push(() => sweeper.stop());
+    // PDFs render on their own threads (FILING_DOCUMENT_RENDER_THREADS, 0: inline). Closed after
+    // the consumers below have stopped (closers run in reverse), once the renders in flight are done.
+    const renderer = createPdfRenderer({
+      threads: config.FILING_DOCUMENT_RENDER_THREADS,
+      logger,
+      observer: {
+        rendered: (type, renderSeconds, waitSeconds) => {
+          metrics.renderSeconds.observe({ type, mode: renderer.mode }, renderSeconds);
+          if (renderer.mode === "thread") metrics.renderWaitSeconds.observe(waitSeconds);
+        },
+        threadLost: (reason) => metrics.renderThreadsLost.inc({ reason }),
+      },
+    });
+    metrics.watchRenders(() => renderer.pending());
+    closers.push(() => renderer.close());
     const subscriptions: Subscription[] = [];
     const documents: DocumentDeps = {
       db,
       logger,
       now: () => new Date(),
+      renderer,
       onRendered: (type, trigger) => metrics.documentsRendered.inc({ type, trigger }),
     };
     subscriptions.push(await bus.rpcServe("filing.rpc", filingRpcHandlers(deps, documents, metrics), { prefetch: config.RPC_PREFETCH }));

@@ -1,15 +1,16 @@
-import { renderDormantAccountsPdf, type DormantAccountsInput } from "@dormant/documents";
+import type { DormantAccountsInput } from "@dormant/documents";
 import type { Filing } from "../generated/prisma/client.ts";
+import type { PdfJob } from "./pdf-jobs.ts";
 
 /**
- * The accounts_pdf: the dormant accounts rendered from the very facts their iXBRL was rendered
- * from at submit time (`filings.accounts_input`), so the readable copy shows what was filed.
- * Undefined for a filing that has no stored facts (accounts submitted before they were kept).
- * @throws DormantAccountsInputError / PdfInputError when the facts cannot be rendered (a bug:
- * the same facts rendered the filed iXBRL).
+ * What the accounts_pdf is rendered from (`renderDormantAccountsPdf`): the very facts the
+ * accounts' iXBRL was rendered from at submit time (`filings.accounts_input`), so the readable
+ * copy shows what was filed. Undefined for a filing that has no stored facts (accounts submitted
+ * before they were kept). Rendering it fails with DormantAccountsInputError / PdfInputError when
+ * the facts cannot be rendered (a bug: the same facts rendered the filed iXBRL).
  */
-export function renderAccountsPdf(filing: Pick<Filing, "accountsInput">, generatedAt: Date): Promise<Buffer> | undefined {
+export function accountsPdfJob(filing: Pick<Filing, "accountsInput">, generatedAt: Date): PdfJob | undefined {
   if (filing.accountsInput === null) return undefined;
   const facts = filing.accountsInput as unknown as DormantAccountsInput;
-  return renderDormantAccountsPdf({ ...facts, generatedAt: generatedAt.toISOString() });
+  return { type: "accounts_pdf", input: { ...facts, generatedAt: generatedAt.toISOString() } };
 }

@@ -1,7 +1,8 @@
 import { SubmitTaxPartRequest } from "@dormant/contracts";
-import { renderCt600Pdf, type Ct600Receipt } from "@dormant/documents";
+import type { Ct600PdfInput, Ct600Receipt } from "@dormant/documents";
 import { isoDate } from "../dates.ts";
 import type { Filing, FilingPart } from "../generated/prisma/client.ts";
+import type { PdfJob } from "./pdf-jobs.ts";
 
 /** The part's return as it was submitted (the stored tax.submit_part request has no credentials). */
 const SubmittedReturn = SubmitTaxPartRequest.omit({ credentials: true });
@@ -20,16 +21,17 @@ function receiptOf(part: FilingPart): Ct600Receipt {
 }
 
 /**
- * The ct600_pdf of one CT600 return: the company, UTR, period and declarant exactly as they were
- * submitted for this part, its IRmark, "part N of 2" for a split period, and the tax
- * authority's receipt (correlation id, acceptance time, receipt message).
+ * What the ct600_pdf of one CT600 return is rendered from (`renderCt600Pdf`): the company, UTR,
+ * period and declarant exactly as they were submitted for this part, its IRmark, "part N of 2"
+ * for a split period, and the tax authority's receipt (correlation id, acceptance time, receipt
+ * message). Rendering it may still fail with PdfInputError when the stored facts cannot be
+ * rendered (a bug: they were submitted).
  * @throws PartNotRecordedError when the part's IRmark is not recorded yet.
- * @throws PdfInputError when the stored facts cannot be rendered (a bug: they were submitted).
  */
-export function renderCt600PartPdf(filing: Pick<Filing, "id" | "periodSplit">, part: FilingPart, generatedAt: Date): Promise<Buffer> {
+export function ct600PartPdfJob(filing: Pick<Filing, "id" | "periodSplit">, part: FilingPart, generatedAt: Date): PdfJob {
   if (!part.irmark) throw new PartNotRecordedError(`part ${part.partNumber} of ${filing.id} has no recorded submission yet`);
   const submitted = SubmittedReturn.parse(part.submitRequest);
-  return renderCt600Pdf({
+  const input: Ct600PdfInput = {
     companyName: submitted.company.name,
     companyNumber: submitted.company.number,
     utr: submitted.company.utr,
@@ -41,5 +43,6 @@ export function renderCt600PartPdf(filing: Pick<Filing, "id" | "periodSplit">, p
     ...(filing.periodSplit ? { part: { number: part.partNumber, of: submitted.parts_total } } : {}),
     receipt: receiptOf(part),
     generatedAt: generatedAt.toISOString(),
-  });
+  };
+  return { type: "ct600_pdf", input };
 }

@@ -1,6 +1,7 @@
 import type { DocumentType } from "@dormant/contracts";
 import type { Logger } from "@dormant/service-kit";
 import type { FilingDb } from "../db/client.ts";
+import type { PdfRenderer } from "./pdf-renderer.ts";
 
 /** How a document came to be rendered: on the filing.accepted event, or on a read that found it missing. */
 export type RenderTrigger = "event" | "request";
@@ -10,6 +11,8 @@ export interface DocumentDeps {
   db: FilingDb;
   logger: Logger;
   now: () => Date;
+  /** Renders the PDFs: the service's render threads, or inline. */
+  renderer: PdfRenderer;
   /** Called for each document this process rendered and stored. */
   onRendered?: (type: DocumentType, trigger: RenderTrigger) => void;
 }

@@ -27,7 +27,7 @@ export function pdfDocument(
   filing: Pick<Filing, "id" | "periodSplit" | "companyNumber" | "periodEnd">,
   type: "ct600_pdf" | "accounts_pdf",
   partNumber: number | null,
-  content: Buffer,
+  content: Buffer<ArrayBuffer>,
   generatedAt: Date,
 ): RenderedDocument {
   return {
@@ -35,7 +35,7 @@ export function pdfDocument(
     partNumber,
     mediaType: DOCUMENT_MEDIA_TYPES[type],
     fileName: renderedFileName(filing, type, partNumber),
-    content: Buffer.from(content),
+    content,
     generatedAt,
   };
 }

@@ -14,10 +14,12 @@ import { readPdf } from "../test-support/read-pdf.ts";
 import { seedAccountsFiling, seedCt600Filing, submitAnswer, type SeededFiling } from "../test-support/seed.ts";
 import type { DocumentDeps } from "./document-deps.ts";
 import { getDocument, getDocumentChunk, listDocuments } from "./document-reads.ts";
+import { createInlineRenderer } from "./pdf-renderer.ts";
 
 // Reads of documents on seeded filings (written through the service's own functions), with the
 // PDFs rendered on request: here nothing consumes filing.accepted, so every PDF a read finds
-// missing is rendered by the read itself.
+// missing is rendered by the read itself (inline, FILING_DOCUMENT_RENDER_THREADS=0; the
+// consumer's tests and the flow test render on a render thread).
 let database: TestDatabase;
 let db: FilingDb;
 let deps: DocumentDeps;
@@ -53,7 +55,13 @@ const bytesOf = async (filing: SeededFiling, type: DocumentType, part?: number) 
 beforeAll(async () => {
   database = await createFilingTestDatabase("document_reads");
   db = createFilingDb(database.url);
-  deps = { db, logger: createLogger({ service: "filing-test", level: "silent" }), now: () => new Date(), onRendered: (type, trigger) => rendered.push({ type, trigger }) };
+  deps = {
+    db,
+    logger: createLogger({ service: "filing-test", level: "silent" }),
+    now: () => new Date(),
+    renderer: createInlineRenderer(),
+    onRendered: (type, trigger) => rendered.push({ type, trigger }),
+  };
   const mine = { keyId: owner.key_id, accountId: owner.account_id };
   single = await seedCt600Filing(db, 1, mine);
   split = await seedCt600Filing(db, 2, { ...mine, companyNumber: "00000005" });

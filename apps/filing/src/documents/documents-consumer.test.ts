@@ -13,10 +13,12 @@ import { recordTaxPartSubmitted } from "../submit/record-submission.ts";
 import { seedAccountsFiling, seedAccountsInput, seedCt600Filing, submitAnswer, type SeededFiling } from "../test-support/seed.ts";
 import type { DocumentDeps } from "./document-deps.ts";
 import { DocumentsNotReadyError, renderOnAcceptance } from "./documents-consumer.ts";
+import { RenderPool, RenderThreadLostError } from "./render-pool.ts";
 
 let database: TestDatabase;
 let db: FilingDb;
 let deps: DocumentDeps;
+let renderer: RenderPool;
 let renders = 0;
 
 async function acceptCt600(filing: SeededFiling, parts: number) {
@@ -52,9 +54,14 @@ const rows = (filingId: string) =>
 beforeAll(async () => {
   database = await createFilingTestDatabase("documents_consumer");
   db = createFilingDb(database.url);
-  deps = { db, logger: createLogger({ service: "filing-test", level: "silent" }), now: () => new Date(), onRendered: () => void (renders += 1) };
+  const logger = createLogger({ service: "filing-test", level: "silent" });
+  // The service's renderer: one render thread (an input error crosses back from it as itself).
+  renderer = new RenderPool({ threads: 1, logger });
+  renderer.start();
+  deps = { db, logger, now: () => new Date(), renderer, onRendered: () => void (renders += 1) };
 });
 afterAll(async () => {
+  await renderer?.close();
   await db?.$disconnect();
   await database?.drop();
 });
@@ -109,6 +116,35 @@ describe("rendering on filing.accepted", () => {
     const pending = await seedCt600Filing(db, 1);
     expect(await renderOnAcceptance(deps, randomUUID(), pending.id)).toBe("ignored");
     expect(await db.document.count({ where: { filingId: pending.id, type: "ct600_pdf" } })).toBe(0);
+  });
+
+  it("fails retryably, storing nothing, when the render thread dies mid-render; the redelivery stores each PDF once", async () => {
+    const filing = await seedCt600Filing(db, 2);
+    await acceptCt600(filing, 2);
+    // A thread that exits while rendering anything generated on 2099-01-01 (failing-render-worker.ts).
+    const crashing = new RenderPool({ threads: 1, logger: deps.logger, workerModule: new URL("./test-support/failing-render-worker.ts", import.meta.url) });
+    crashing.start();
+    try {
+      const messageId = randomUUID();
+      const dying = { ...deps, renderer: crashing, now: () => new Date("2099-01-01T00:00:00Z") };
+      const error = await renderOnAcceptance(dying, messageId, filing.id).then(() => expect.fail("rendered"), (e: unknown) => e);
+      expect(error).toBeInstanceOf(RenderThreadLostError);
+      expect(isRetryable(error)).toBe(true);
+      expect(await db.inboxMessage.count({ where: { messageId } })).toBe(0);
+      expect(await db.document.count({ where: { filingId: filing.id, type: "ct600_pdf" } })).toBe(0);
+
+      // The bus delivers it again later: a fresh thread renders both parts, stored once.
+      expect(await renderOnAcceptance({ ...deps, renderer: crashing }, messageId, filing.id)).toBe("rendered");
+      expect((await rows(filing.id)).map((d) => [d.type, d.partNumber])).toEqual([
+        ["ct600_pdf", 1],
+        ["ct600_pdf", 2],
+        ["ct600_xml", 1],
+        ["ct600_xml", 2],
+      ]);
+      expect(await renderOnAcceptance({ ...deps, renderer: crashing }, messageId, filing.id)).toBe("duplicate");
+    } finally {
+      await crashing.close();
+    }
   });
 
   it("refuses for good (parked, not retried) stored facts that do not render", async () => {

@@ -48,7 +48,7 @@ export async function renderOnAcceptance(deps: DocumentDeps, messageId: string, 
   }
   let outcome: RenderOutcome;
   try {
-    outcome = await renderMissingDocuments(db, filing, deps.now());
+    outcome = await renderMissingDocuments(db, deps.renderer, filing, deps.now());
   } catch (error) {
     if (error instanceof PdfInputError || error instanceof DormantAccountsInputError) {
       // The stored facts of an accepted filing do not render: a bug, not worth retrying. Parked

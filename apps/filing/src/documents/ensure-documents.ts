@@ -8,7 +8,7 @@ import { renderMissingDocuments, storeDocuments, type AcceptedFiling } from "./r
  * first stored copy of a document wins and is the only one ever served.
  */
 export async function ensureDocuments(deps: DocumentDeps, filing: AcceptedFiling): Promise<void> {
-  const { documents, waiting } = await renderMissingDocuments(deps.db, filing, deps.now());
+  const { documents, waiting } = await renderMissingDocuments(deps.db, deps.renderer, filing, deps.now());
   if (documents.length > 0) {
     const stored = await storeDocuments(deps.db, filing.id, documents);
     deps.logger.info({ filing_id: filing.id, rendered: documents.map((d) => d.fileName), stored }, "documents rendered on request");
