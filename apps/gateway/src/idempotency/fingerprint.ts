@@ -19,8 +19,7 @@ export function canonicalJson(value: unknown): string {
     return `${text}]`;
   }
   const object = value as Record<string, unknown>;
-  // Own enumerable string keys in code-unit order (the default sort), as the entries were sorted.
-  const keys = Object.keys(object).sort();
+  const keys = sortedKeys(object);
   let text = "{";
   for (const key of keys) {
     const item = object[key];
@@ -29,6 +28,26 @@ export function canonicalJson(value: unknown): string {
     text += `${JSON.stringify(key)}:${canonicalJson(item)}`;
   }
   return `${text}}`;
+}
+
+/**
+ * Own enumerable string keys in code-unit order, as the first implementation sorted its entries
+ * (keys are unique, so any correct sort gives the same order). Objects here have a handful of
+ * keys: an insertion sort in place spares Array.prototype.sort's work copy.
+ */
+function sortedKeys(object: Record<string, unknown>): string[] {
+  const keys = Object.keys(object);
+  if (keys.length > 16) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[j]! > key) {
+      keys[j + 1] = keys[j]!;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+  return keys;
 }
 
 /**

@@ -49,10 +49,10 @@ export function defineRoute<I>(spec: RouteSpec<I>): Route {
     validate(req) {
       inputs.set(req, { input: spec.parse(req) });
     },
-    async handle(req, res, deps) {
+    handle(req, res, deps) {
       const parsed = inputs.get(req);
-      if (!parsed) throw new Error(`${spec.openapi.method.toUpperCase()} ${spec.openapi.path}: validate() did not run before handle()`);
-      await spec.handle(parsed.input, { req, res, deps });
+      if (!parsed) return Promise.reject(new Error(`${spec.openapi.method.toUpperCase()} ${spec.openapi.path}: validate() did not run before handle()`));
+      return spec.handle(parsed.input, { req, res, deps });
     },
   };
 }
