@@ -89,8 +89,8 @@ export {
 } from "./registry/identifiers.ts";
 export type { AccountsSubmissionInput, AccountsSubmissionMessage } from "./registry/form-submission.ts";
 export { accountsSubmissionInputSchema, buildAccountsSubmission } from "./registry/form-submission.ts";
-export type { SubmissionStatusRequestInput } from "./registry/status-request.ts";
-export { buildSubmissionStatusRequest, submissionStatusRequestInputSchema } from "./registry/status-request.ts";
+export type { SubmissionStatusQuery, SubmissionStatusRequestInput } from "./registry/status-request.ts";
+export { buildSubmissionStatusRequest, createSubmissionStatusRequestBuilder, submissionStatusRequestInputSchema } from "./registry/status-request.ts";
 export type {
   RegistryErrorAnswer,
   RegistryStatusAnswer,

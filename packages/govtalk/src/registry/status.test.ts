@@ -1,3 +1,4 @@
+import { GovTalkInputError } from "../errors.ts";
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { GovTalkXmlError } from "../errors.ts";
@@ -6,7 +7,7 @@ import { REGISTRY_ERRORS, buildAccountsSubmissionAcknowledgement, buildRegistryE
 import { parseRegistryRequest } from "./parse-request.ts";
 import { parseAccountsSubmissionResponse, parseSubmissionStatusResponse } from "./parse-response.ts";
 import { registryStatusOutcome } from "./status.ts";
-import { buildSubmissionStatusRequest } from "./status-request.ts";
+import { buildSubmissionStatusRequest, createSubmissionStatusRequestBuilder } from "./status-request.ts";
 
 describe("GetSubmissionStatus", () => {
   it("builds the poll by submission number, then PresenterID, with hashed credentials", () => {
@@ -106,5 +107,30 @@ describe("accounts submission answers", () => {
   ] as const)("classifies gateway error %o", (error, kind, retryable) => {
     const answer = parseAccountsSubmissionResponse(buildRegistryErrorResponse({ class: "Accounts", transactionId: "0A1B", errors: [error] }));
     expect(answer).toMatchObject({ type: "error", classification: { kind, retryable } });
+  });
+});
+
+describe("createSubmissionStatusRequestBuilder", () => {
+  it.each([
+    ["with an e-mail address", { ...presenter, emailAddress: "filings@example.com" }, true],
+    ["with characters to escape in the presenter ID", { presenterId: "A&B<1>", presenterAuthCode: "x" }, false],
+  ])("writes the same text as buildSubmissionStatusRequest (%s)", (_case, who, gatewayTest) => {
+    const build = createSubmissionStatusRequestBuilder({ presenter: who, gatewayTest });
+    for (const query of [
+      { transactionId: "1F", submissionNumber: "00001A" },
+      { transactionId: "0123456789ABCDEF0123456789ABCDEF", submissionNumber: "ZZZZZZ" },
+      { transactionId: "2A", companyNumber: "SC000001" },
+    ]) {
+      expect(build(query)).toBe(buildSubmissionStatusRequest({ presenter: who, gatewayTest, ...query }));
+    }
+  });
+
+  it("refuses a malformed TransactionID or number, and a malformed presenter when made", () => {
+    const build = createSubmissionStatusRequestBuilder({ presenter, gatewayTest: true });
+    expect(() => build({ transactionId: "1f", submissionNumber: "00001A" })).toThrow(GovTalkInputError);
+    expect(() => build({ transactionId: "1F", submissionNumber: "00001a" })).toThrow(GovTalkInputError);
+    expect(() => build({ transactionId: "1F", submissionNumber: "<x/>AB" })).toThrow(GovTalkInputError);
+    expect(() => build({ transactionId: "1F", companyNumber: "SC00001" })).toThrow(GovTalkInputError);
+    expect(() => createSubmissionStatusRequestBuilder({ presenter: { presenterId: "", presenterAuthCode: "x" }, gatewayTest: true })).toThrow(GovTalkInputError);
   });
 });

@@ -1,9 +1,21 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GovTalkXmlError } from "../errors.ts";
-import { parseXml } from "./parse-xml.ts";
+import { parseXml, XMLDOM_REGEXP_CACHE } from "./parse-xml.ts";
 
 describe("parseXml (strict)", () => {
   afterEach(() => vi.restoreAllMocks());
+
+  it("builds xmldom's end-tag expressions once, with the same results", () => {
+    expect(XMLDOM_REGEXP_CACHE).toBe(true);
+    const xml = '<a xmlns="urn:a"><b >x</b ><c:d xmlns:c="urn:c">y</c:d\n></a>';
+    const first = parseXml(xml);
+    const second = parseXml(xml);
+    expect(first.documentElement?.getElementsByTagNameNS("urn:c", "d")[0]?.textContent).toBe("y");
+    expect(second.documentElement?.toString()).toBe(first.documentElement?.toString());
+    // The end tag checks still refuse what they refused.
+    expect(() => parseXml("<a></a b>")).toThrow(GovTalkXmlError);
+    expect(() => parseXml("<a></a\nb>")).toThrow(GovTalkXmlError);
+  });
 
   it("parses a well-formed document with its namespaces", () => {
     const root = parseXml('<a xmlns="urn:a" xmlns:p="urn:p"><p:b>x &amp; y</p:b></a>').documentElement;

@@ -1,6 +1,10 @@
 import { DOMParser } from "@xmldom/xmldom";
 import type { Document } from "@xmldom/xmldom";
 import { GovTalkXmlError } from "../errors.ts";
+import { installXmldomRegExpCache } from "./xmldom-regexp-cache.ts";
+
+/** Whether xmldom's per-end-tag regular expressions are built once (see xmldom-regexp-cache.ts). */
+export const XMLDOM_REGEXP_CACHE = installXmldomRegExpCache();
 
 function firstLine(text: string): string {
   return text.split("\n")[0]?.trim() ?? text;
