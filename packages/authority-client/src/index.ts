@@ -23,3 +23,4 @@ export type { CompletionLedgerOptions } from "./completion-ledger.ts";
 export { giveUpAt, nextPoll, afterTransientPollFailure, pollTimeoutMs } from "./poll-timing.ts";
 export type { NextPoll, AfterTransientFailure } from "./poll-timing.ts";
 export { sealingKeysEnvShape, resolveSealingKeys } from "./sealing-keys.ts";
+export { lazyChildLogger } from "./lazy-child-logger.ts";
