@@ -1,6 +1,7 @@
 import {
   afterTransientPollFailure,
   AuthorityUnavailableError,
+  lazyChildLogger,
   nextPoll,
   pollTimeoutMs,
   type CompletionLedger,
@@ -42,7 +43,8 @@ export class PartPoller {
 
   async poll(command: PollTaxPartCommand, context: DeliveryContext): Promise<void> {
     const { deps } = this;
-    const logger = deps.logger.child({
+    // Most polls log nothing at info (pending): the bound logger is made only if a line is written.
+    const logger = lazyChildLogger(deps.logger, {
       filing_id: command.filing_id,
       part_number: command.part_number,
       correlation_id: command.correlation_id,
