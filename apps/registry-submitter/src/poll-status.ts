@@ -1,4 +1,4 @@
-import { afterTransientPollFailure, AuthorityUnavailableError, nextPoll, pollTimeoutMs, type CompletionLedger } from "@dormant/authority-client";
+import { afterTransientPollFailure, AuthorityUnavailableError, lazyChildLogger, nextPoll, pollTimeoutMs, type CompletionLedger } from "@dormant/authority-client";
 import type { DeliveryContext, PayloadInput } from "@dormant/bus";
 import { AppError, PLATFORM_MESSAGE_CATALOG, type PollRegistryStatusCommand } from "@dormant/contracts";
 import type { Logger } from "@dormant/service-kit";
@@ -33,7 +33,8 @@ export class StatusPoller {
 
   async poll(command: PollRegistryStatusCommand, context: DeliveryContext): Promise<void> {
     const { deps } = this;
-    const logger = deps.logger.child({
+    // Most polls log nothing at info (pending): the bound logger is made only if a line is written.
+    const logger = lazyChildLogger(deps.logger, {
       filing_id: command.filing_id,
       submission_number: command.submission_number,
       poll_number: command.poll_number,

@@ -1,6 +1,6 @@
 import { AuthorityUnavailableError, postXml, type AuthorityBreaker } from "@dormant/authority-client";
 import {
-  buildSubmissionStatusRequest,
+  createSubmissionStatusRequestBuilder,
   GovTalkXmlError,
   newTransactionId,
   parseAccountsSubmissionResponse,
@@ -42,7 +42,12 @@ function readAnswer<A extends SubmitAnswer | StatusAnswer>(parse: (xml: string) 
 
 /** The registry's XML gateway, reached only through the breakers. */
 export class RegistryGateway {
-  constructor(private readonly options: RegistryGatewayOptions) {}
+  /** Status requests for the configured presenter: serialised once, identifiers written in per poll. */
+  private readonly statusRequest: ReturnType<typeof createSubmissionStatusRequestBuilder>;
+
+  constructor(private readonly options: RegistryGatewayOptions) {
+    this.statusRequest = createSubmissionStatusRequestBuilder({ presenter: options.presenter, gatewayTest: options.gatewayTest });
+  }
 
   /** Posts a built accounts submission: the acknowledgement, or the errors that refused it. */
   submit(xml: string, signal?: AbortSignal): Promise<SubmitAnswer> {
@@ -54,12 +59,7 @@ export class RegistryGateway {
 
   /** GetSubmissionStatus for one submission number. */
   status(submissionNumber: string, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<StatusAnswer> {
-    const xml = buildSubmissionStatusRequest({
-      presenter: this.options.presenter,
-      transactionId: newTransactionId(),
-      gatewayTest: this.options.gatewayTest,
-      submissionNumber,
-    });
+    const xml = this.statusRequest({ transactionId: newTransactionId(), submissionNumber });
     return this.options.breakers.status.run(
       async (callSignal) => readAnswer(parseSubmissionStatusResponse, await postXml(this.options.gatewayUrl, xml, callSignal), false),
       options,
