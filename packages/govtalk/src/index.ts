@@ -4,6 +4,8 @@
 export { GovTalkInputError, GovTalkXmlError } from "./errors.ts";
 export { NS } from "./xml/namespaces.ts";
 export { parseXml } from "./xml/parse-xml.ts";
+export type { PickedElement, XmlOutline, XmlOutliner, XmlPick } from "./xml/outline-xml.ts";
+export { loadXmlOutliner } from "./xml/outline-xml.ts";
 
 // Envelope (shared by both authorities)
 export type { GovTalkError, GovTalkErrorInput, GovTalkErrorType } from "./envelope/govtalk-error.ts";
