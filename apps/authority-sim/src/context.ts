@@ -1,3 +1,4 @@
+import { loadXmlOutliner, type XmlOutliner } from "@dormant/govtalk";
 import type { Logger } from "@dormant/service-kit";
 import type { SimConfig } from "./config.ts";
 import { Faults } from "./faults/faults.ts";
@@ -26,6 +27,8 @@ export interface SimContext {
   registrySubmissions: BoundedMap<string, RegistrySubmission>;
   directory: CompanyDirectory;
   ctSchema: CtSchemaCheck;
+  /** libxml2 for reading attached accounts, loading from the start (the first accounts wait for it). */
+  xmlOutliner: Promise<XmlOutliner>;
   rateLimiter: RateLimiter;
   random: () => number;
   now: () => number;
@@ -42,6 +45,9 @@ export interface ContextOptions {
 
 export function createSimContext(config: SimConfig, options: ContextOptions = {}): SimContext {
   const outcomes = new Outcomes();
+  const xmlOutliner = loadXmlOutliner();
+  // A failed load is answered to the accounts that wait for it (HTTP 500), not left unhandled.
+  xmlOutliner.catch(() => undefined);
   const now = options.now ?? Date.now;
   return {
     config,
@@ -54,6 +60,7 @@ export function createSimContext(config: SimConfig, options: ContextOptions = {}
     registrySubmissions: new BoundedMap(config.maxSubmissions),
     directory: new CompanyDirectory(outcomes, config.registryData.asOf),
     ctSchema: new CtSchemaCheck(),
+    xmlOutliner,
     rateLimiter: new RateLimiter(config.registryData.rateLimitPer5Min, now),
     random: options.random ?? Math.random,
     now,

@@ -1,35 +1,37 @@
-import { GovTalkXmlError, parseXml } from "@dormant/govtalk";
-import type { Element } from "@xmldom/xmldom";
+import { GovTalkXmlError, type XmlOutliner } from "@dormant/govtalk";
 import { declaresDoctype } from "../xml/xml-body.ts";
 
 const XHTML = "http://www.w3.org/1999/xhtml";
 const INLINE_XBRL = "http://www.xbrl.org/2013/inlineXBRL";
-
-function firstDescendant(root: Element, namespace: string, localName: string): Element | undefined {
-  return Array.from(root.getElementsByTagNameNS(namespace, localName))[0];
-}
+const PICKS = [
+  { namespace: INLINE_XBRL, localName: "header" },
+  { namespace: INLINE_XBRL, localName: "nonNumeric" },
+] as const;
 
 /**
  * Checks the attached accounts as the registry's automatic validation does: well-formed XHTML
  * (no DOCTYPE), inline XBRL with an `ix:header`, and, when the document states the company's
  * registered number, the same number as the submission. Returns the problem, if any.
+ *
+ * The document is read with libxml2 (`loadXmlOutliner` of @dormant/govtalk: as strict as
+ * `parseXml`, a quarter of the time on 17 kB accounts), not turned into an xmldom tree: only the
+ * root, the `ix:header` and the `ix:nonNumeric` facts are needed.
  */
-export function ixbrlProblem(bytes: Buffer, companyNumber: string): string | undefined {
+export function ixbrlProblem(bytes: Buffer, companyNumber: string, outline: XmlOutliner): string | undefined {
   const text = bytes.toString("utf8");
   if (declaresDoctype(text)) return "The accounts document must not contain a DOCTYPE or entity declaration.";
-  let root: Element | null;
+  let read;
   try {
-    root = parseXml(text).documentElement;
+    read = outline(text, PICKS);
   } catch (error) {
     if (!(error instanceof GovTalkXmlError)) throw error;
     return `The accounts document is not well-formed XHTML (${error.message}).`;
   }
-  if (!root || root.localName !== "html" || root.namespaceURI !== XHTML) return "The accounts document is not an XHTML document.";
-  if (!firstDescendant(root, INLINE_XBRL, "header")) return "ix:header element not found in input document set.";
-  const numberFacts = Array.from(root.getElementsByTagNameNS(INLINE_XBRL, "nonNumeric")).filter((fact) =>
-    (fact.getAttribute("name") ?? "").endsWith(":UKCompaniesHouseRegisteredNumber"),
-  );
-  if (numberFacts.some((fact) => (fact.textContent ?? "").trim() !== companyNumber)) {
+  const [headers, nonNumeric] = read.picked;
+  if (read.root.localName !== "html" || read.root.namespace !== XHTML) return "The accounts document is not an XHTML document.";
+  if (!headers?.length) return "ix:header element not found in input document set.";
+  const numberFacts = (nonNumeric ?? []).filter((fact) => (fact.attributes.name ?? "").endsWith(":UKCompaniesHouseRegisteredNumber"));
+  if (numberFacts.some((fact) => fact.text.trim() !== companyNumber)) {
     return "The company number in the accounts does not match the company number of the submission.";
   }
   return undefined;

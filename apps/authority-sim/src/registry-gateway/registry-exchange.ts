@@ -1,9 +1,12 @@
+import type { XmlOutliner } from "@dormant/govtalk";
 import type { SimContext } from "../context.ts";
 import type { ReceivedEntry } from "../state/received-log.ts";
 
 export interface RegistryExchange {
   context: SimContext;
   now: number;
+  /** Reads attached documents (libxml2, loaded once: SimContext.xmlOutliner). */
+  outline: XmlOutliner;
 }
 
 export type RegistryReceived = Omit<ReceivedEntry, "seq" | "at" | "target">;

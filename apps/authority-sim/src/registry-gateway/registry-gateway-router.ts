@@ -10,8 +10,9 @@ import { answerRegistryRequest } from "./answer-registry-request.ts";
 export function registryGatewayRouter(context: SimContext): Router {
   const router = express.Router();
   const faults = faultMiddleware("registry", { faults: context.faults, hanging: context.hanging, random: () => context.random() });
-  router.post(REGISTRY_GATEWAY_PATH, ...xmlBody(context.config.maxBodyBytes), faults, (req: Request, res: Response) => {
-    const answer = answerRegistryRequest(typeof req.body === "string" ? req.body : "", { context, now: context.now() });
+  router.post(REGISTRY_GATEWAY_PATH, ...xmlBody(context.config.maxBodyBytes), faults, async (req: Request, res: Response) => {
+    const outline = await context.xmlOutliner;
+    const answer = answerRegistryRequest(typeof req.body === "string" ? req.body : "", { context, now: context.now(), outline });
     recordExchange(context, "registry", answer.received);
     if ("hang" in answer) context.hanging.hold(res);
     else sendXml(res, answer.xml);

@@ -26,7 +26,7 @@ export function handleFormSubmission(request: RegistryFormSubmissionRequest, exc
   const { context } = exchange;
   const company = request.form.companyNumber;
   const submissionNumber = request.form.submissionNumber;
-  const checked = validateForm(request.form);
+  const checked = validateForm(request.form, exchange.outline);
   if ("error" in checked) {
     return {
       xml: registryError(exchange, request, checked.error),

@@ -6,6 +6,7 @@ import {
   SUBMISSION_NUMBER_PATTERN,
   type GovTalkErrorInput,
   type RegistryFormSubmissionRequest,
+  type XmlOutliner,
 } from "@dormant/govtalk";
 import { COMPANY_NUMBER } from "../outcomes.ts";
 import { ixbrlProblem } from "./ixbrl-document.ts";
@@ -21,7 +22,7 @@ export interface ValidForm {
 const AUTH_CODE = /^[A-Za-z0-9]{6}$/;
 
 /** The gateway's synchronous checks of a FormSubmission; the first problem found, or the form. */
-export function validateForm(form: RegistryFormSubmissionRequest["form"]): { form: ValidForm } | { error: GovTalkErrorInput } {
+export function validateForm(form: RegistryFormSubmissionRequest["form"], outline: XmlOutliner): { form: ValidForm } | { error: GovTalkErrorInput } {
   const invalid = (reason: string) => ({ error: REGISTRY_SIM_ERRORS.invalidRequest(reason) });
   const { companyNumber, companyType, companyAuthCode, submissionNumber, document } = form;
   if (!companyNumber || !COMPANY_NUMBER.test(companyNumber)) return invalid("CompanyNumber must be 8 upper-case letters or digits");
@@ -41,7 +42,7 @@ export function validateForm(form: RegistryFormSubmissionRequest["form"]): { for
   if (!document.contentType) return invalid("Document/ContentType is required");
   if (document.date !== undefined && !isValidIsoDate(document.date)) return invalid("Document/Date must be a date YYYY-MM-DD");
   if (!document.bytes) return invalid("Document/Data must be base64");
-  const problem = ixbrlProblem(document.bytes, companyNumber);
+  const problem = ixbrlProblem(document.bytes, companyNumber, outline);
   if (problem) return { error: REGISTRY_SIM_ERRORS.documentInvalid(problem) };
   return { form: { companyNumber, companyAuthCode, submissionNumber } };
 }
