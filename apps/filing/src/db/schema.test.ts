@@ -43,7 +43,7 @@ describe("filing database schema", () => {
   it("records the migration the way Prisma does, and re-running changes nothing", async () => {
     expect(await migrateFilingDatabase(database.url)).toEqual([]);
     const rows = await db.$queryRaw<Array<{ migration_name: string }>>`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`;
-    expect(rows.map((r) => r.migration_name).sort()).toEqual(["20261122040000_filings_outbox_inbox", "20261122060000_documents_rendering"]);
+    expect(rows.map((r) => r.migration_name).sort()).toEqual(["20261122040000_filings_outbox_inbox", "20261122060000_documents_rendering", "20261122080000_single_statement_writes"]);
   });
 
   it("stores a CT600 filing with its parts and history, and reads them back", async () => {
