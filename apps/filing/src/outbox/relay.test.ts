@@ -48,8 +48,8 @@ beforeEach(async () => {
   await db.outboxMessage.deleteMany();
 });
 
-function relay(withBus: Pick<FilingBus, "publish"> = bus, batchSize = 100) {
-  return new OutboxRelay({ db, bus: withBus, logger, metrics: createFilingMetrics(createMetricsRegistry("filing")), intervalMs: 50, batchSize });
+function relay(withBus: Pick<FilingBus, "publish"> = bus, batchSize = 100, options: { intervalMs?: number; claimSeconds?: number } = {}) {
+  return new OutboxRelay({ db, bus: withBus, logger, metrics: createFilingMetrics(createMetricsRegistry("filing")), intervalMs: options.intervalMs ?? 50, batchSize, ...(options.claimSeconds ? { claimSeconds: options.claimSeconds } : {}) });
 }
 
 const event = (n: number) => ({
@@ -140,5 +140,43 @@ describe("outbox relay", () => {
     await write(5, 10);
     await running.flush(5000);
     expect(await running.pending()).toBe(0);
+  });
+
+  it("publishes each event exactly once while commits keep coming, with two replicas woken by them", async () => {
+    const replicas = [relay(bus, 4, { intervalMs: 60_000 }), relay(bus, 4, { intervalMs: 60_000 })];
+    for (const r of replicas) r.start();
+    try {
+      const ids = (
+        await Promise.all(
+          Array.from({ length: 10 }, async (_, writer) => {
+            const mine: string[] = [];
+            for (let n = 0; n < 5; n++) {
+              mine.push(...(await write(1, 100 + writer * 10 + n)));
+              for (const r of replicas) r.wake();
+            }
+            return mine;
+          }),
+        )
+      ).flat();
+      await waitFor(() => received.length >= ids.length, { timeoutMs: 10_000, what: "every event" });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(received.map((m) => m.messageId).sort()).toEqual([...ids].sort());
+    } finally {
+      await Promise.all(replicas.map((r) => r.stop()));
+    }
+    expect(await db.outboxMessage.count({ where: { publishedAt: null } })).toBe(0);
+    expect(await db.outboxMessage.count({ where: { claimedUntil: { not: null } } })).toBe(0);
+    expect(await db.outboxMessage.count({ where: { attempts: { not: 1 } } })).toBe(0);
+  });
+
+  it("takes a row again once the claim of a relay that died holding it has lapsed", async () => {
+    const [id] = await write(1);
+    // A relay claimed it (for one second) and died before publishing or marking it.
+    await db.$executeRaw`UPDATE outbox SET claimed_until = now() + interval '1 second', attempts = attempts + 1`;
+    expect(await relay().relayOnce()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await relay().relayOnce()).toBe(1);
+    await waitFor(() => received.some((m) => m.messageId === id), { what: "the event" });
+    expect(await db.outboxMessage.findFirstOrThrow({ where: { messageId: id! } })).toMatchObject({ attempts: 2, claimedUntil: null, publishedAt: expect.any(Date) });
   });
 });
