@@ -183,3 +183,43 @@ describe("registry outcomes", () => {
     expect((await state(filing.id)).events).toEqual(["filing.rejected"]);
   });
 });
+
+describe("at the same time", () => {
+  it("applies a message delivered several times at once exactly once", async () => {
+    const filing = await seedCt600Filing(db, 1);
+    const before = await state(filing.id);
+    const messageId = randomUUID();
+    const effects = await Promise.all(Array.from({ length: 6 }, () => taxOutcome(accepted(filing, 1), messageId)));
+    expect(effects.filter((effect) => effect === "applied")).toHaveLength(1);
+    expect(effects.filter((effect) => effect === "duplicate")).toHaveLength(5);
+    expect(await state(filing.id)).toEqual({ ...before, status: "accepted", parts: ["accepted"], events: ["filing.accepted"], history: before.history + 2 });
+    expect(await db.inboxMessage.count({ where: { messageId } })).toBe(1);
+  });
+
+  it("records both parts' acknowledgements and an outcome that overtook one of them, settling the filing once", async () => {
+    const filing = await seedCt600Filing(db, 2, { acknowledged: false });
+    const [first, second] = filing.correlationIds as [string, string];
+    await Promise.all([
+      recordTaxPartSubmitted(db, filing.id, 1, submitAnswer(first), "ack-1"),
+      recordTaxPartSubmitted(db, filing.id, 2, submitAnswer(second), "ack-2"),
+      polling(filing, 1),
+      taxOutcome(accepted(filing, 2)),
+    ]);
+    const row = await db.filing.findUniqueOrThrow({ where: { id: filing.id }, include: { parts: { orderBy: { partNumber: "asc" } } } });
+    expect(row.status).toBe("submitted");
+    expect(row.parts.map((p) => [p.taxStatus, p.taxCorrelationId, p.irmark !== null])).toEqual([
+      ["polling", first, true],
+      ["accepted", second, true],
+    ]);
+    expect(row.submittedAt?.getTime()).toBe(Math.max(...row.parts.map((p) => p.submittedAt!.getTime())));
+    const moves = await db.statusHistory.findMany({ where: { filingId: filing.id, field: "status" }, orderBy: { id: "asc" } });
+    expect(moves.map((h) => [h.fromStatus, h.toStatus])).toEqual([
+      [null, "pending"],
+      ["pending", "submitted"],
+    ]);
+    expect(await db.document.count({ where: { filingId: filing.id, type: "ct600_xml" } })).toBe(2);
+
+    await Promise.all([taxOutcome(accepted(filing, 1)), taxOutcome(accepted(filing, 1)), polling(filing, 2)]);
+    expect(await state(filing.id)).toMatchObject({ status: "accepted", parts: ["accepted", "accepted"], events: ["filing.accepted"] });
+  });
+});

@@ -17,13 +17,14 @@ export interface OutcomeDeps {
 
 /**
  * The consumers of filing.outcomes: each handler applies its message (applyOutcome) and returns
- * once the transaction committed; the bus acks only then. A failure (database down) throws, and
+ * once its change is written; the bus acks only then. A failure (database down) throws, and
  * the bus retries the message through its wait tiers.
  */
 export function outcomeHandlers(deps: OutcomeDeps): HandlerMap<typeof FILING_SERVICE_MESSAGES, "filing.outcomes"> {
+  // The relay is woken only when a change wrote a filing event (a final status), not for every message.
+  const hooks = { onEventWritten: deps.wakeRelay };
   const report = (envelope: BusEnvelope<{ filing_id: string }>, effect: OutcomeEffect) => {
     deps.metrics.outcomes.inc({ type: envelope.type, effect });
-    if (effect === "applied") deps.wakeRelay();
     const fields = { filing_id: envelope.payload.filing_id, type: envelope.type, message_id: envelope.message_id, effect };
     if (effect === "unknown_filing") deps.logger.warn(fields, "outcome for a filing this service does not have");
     else deps.logger.info(fields, "outcome message handled");
@@ -35,8 +36,8 @@ export function outcomeHandlers(deps: OutcomeDeps): HandlerMap<typeof FILING_SER
     requestId: envelope.request_id,
   });
   return {
-    "tax.part_polling": async (envelope) => report(envelope, await applyOutcome(deps.db, inbound(envelope), applyTaxPolling(envelope.payload))),
-    "tax.part_outcome": async (envelope) => report(envelope, await applyOutcome(deps.db, inbound(envelope), applyTaxOutcome(envelope.payload))),
-    "registry.outcome": async (envelope) => report(envelope, await applyOutcome(deps.db, inbound(envelope), applyRegistryOutcome(envelope.payload))),
+    "tax.part_polling": async (envelope) => report(envelope, await applyOutcome(deps.db, inbound(envelope), applyTaxPolling(envelope.payload), hooks)),
+    "tax.part_outcome": async (envelope) => report(envelope, await applyOutcome(deps.db, inbound(envelope), applyTaxOutcome(envelope.payload), hooks)),
+    "registry.outcome": async (envelope) => report(envelope, await applyOutcome(deps.db, inbound(envelope), applyRegistryOutcome(envelope.payload), hooks)),
   };
 }

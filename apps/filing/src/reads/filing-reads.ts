@@ -1,30 +1,48 @@
 import { AppError, type Filing as FilingView, type FilingRpcCaller, type FilingsList, type ListFilingsCriteria } from "@dormant/contracts";
 import type { FilingDb } from "../db/client.ts";
-import { filingSummary, filingView } from "./filing-view.ts";
+import { Prisma } from "../generated/prisma/client.ts";
+import { readFiling } from "../state/filing-record.ts";
+import { filingSummary, filingView, type SummaryFields } from "./filing-view.ts";
 
 const notFound = () => new AppError("FILING_NOT_FOUND", "No filing with this id for this API key");
 
-/** `filing.get`: another key's filing is exactly as unknown as a filing that does not exist. */
+/** `filing.get`: another key's filing is exactly as unknown as a filing that does not exist. One statement. */
 export async function getFiling(db: FilingDb, caller: FilingRpcCaller, filingId: string): Promise<FilingView> {
-  const filing = await db.filing.findFirst({ where: { id: filingId, keyId: caller.key_id }, include: { parts: true } });
+  const filing = await readFiling(db, filingId, { keyId: caller.key_id });
   if (!filing) throw notFound();
   return filingView(filing);
 }
 
-/** `filing.list`: the key's filings, newest first, filtered, one page with the total. */
+interface PageRow {
+  total: number;
+  page: Array<Omit<SummaryFields, "periodEnd" | "createdAt"> & { periodEnd: string; createdAt: string }> | null;
+}
+
+/**
+ * `filing.list`: the key's filings, newest first, filtered, one page with the total, in one
+ * statement (the count and the page from the same snapshot).
+ */
 export async function listFilings(db: FilingDb, caller: FilingRpcCaller, criteria: ListFilingsCriteria): Promise<FilingsList> {
-  const where = {
-    keyId: caller.key_id,
-    ...(criteria.status ? { status: criteria.status } : {}),
-    ...(criteria.type ? { filingType: criteria.type } : {}),
-    ...(criteria.company_number ? { companyNumber: criteria.company_number } : {}),
-  };
-  const [total, filings] = await db.$transaction([
-    db.filing.count({ where }),
-    db.filing.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: criteria.offset, take: criteria.limit }),
-  ]);
+  const filters = [
+    Prisma.sql`key_id = ${caller.key_id}`,
+    ...(criteria.status ? [Prisma.sql`status = ${criteria.status}::filing_status`] : []),
+    ...(criteria.type ? [Prisma.sql`filing_type = ${criteria.type}::filing_type`] : []),
+    ...(criteria.company_number ? [Prisma.sql`company_number = ${criteria.company_number}`] : []),
+  ];
+  const where = Prisma.join(filters, " AND ");
+  const [row] = await db.$queryRaw<PageRow[]>`
+    SELECT
+      (SELECT count(*)::int FROM filings WHERE ${where}) AS total,
+      (SELECT json_agg(json_build_object(
+          'id', id, 'filingType', filing_type, 'companyNumber', company_number, 'companyName', company_name,
+          'periodEnd', period_end, 'status', status, 'createdAt', created_at) ORDER BY created_at DESC, id DESC)
+        FROM (SELECT * FROM filings WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${criteria.limit}::int OFFSET ${criteria.offset}::int) AS page) AS page`;
+  const total = row?.total ?? 0;
+  const filings = (row?.page ?? []).map((f) =>
+    filingSummary({ ...f, periodEnd: new Date(`${f.periodEnd}T00:00:00.000Z`), createdAt: new Date(f.createdAt) }),
+  );
   return {
-    filings: filings.map(filingSummary),
+    filings,
     pagination: { total, limit: criteria.limit, offset: criteria.offset, has_more: criteria.offset + filings.length < total },
   };
 }

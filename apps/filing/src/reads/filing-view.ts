@@ -1,8 +1,11 @@
 import type { Filing as FilingView, FilingError, FilingPart as FilingPartView, FilingSummary } from "@dormant/contracts";
 import { isoDate } from "../dates.ts";
-import type { Filing, FilingPart } from "../generated/prisma/client.ts";
+import type { FilingRecord, PartRecord } from "../state/filing-record.ts";
 
-function partView(part: FilingPart): FilingPartView {
+/** What a list entry shows of a filing. */
+export type SummaryFields = Pick<FilingRecord, "id" | "filingType" | "companyNumber" | "companyName" | "periodEnd" | "status" | "createdAt">;
+
+function partView(part: Pick<PartRecord, "partNumber" | "periodStart" | "periodEnd" | "taxStatus" | "taxCorrelationId" | "taxIruNumber">): FilingPartView {
   return {
     part_number: part.partNumber,
     period: { start: isoDate(part.periodStart), end: isoDate(part.periodEnd) },
@@ -22,7 +25,7 @@ function partView(part: FilingPart): FilingPartView {
  * - accounts: `registry_status` and `registry_submission_number`;
  * - `error` when rejected or error.
  */
-export function filingView(filing: Filing & { parts: FilingPart[] }): FilingView {
+export function filingView(filing: FilingRecord): FilingView {
   const parts = [...filing.parts].sort((a, b) => a.partNumber - b.partNumber);
   const first = parts[0];
   const error: FilingError | undefined =
@@ -62,7 +65,7 @@ export function filingView(filing: Filing & { parts: FilingPart[] }): FilingView
   };
 }
 
-export function filingSummary(filing: Filing): FilingSummary {
+export function filingSummary(filing: SummaryFields): FilingSummary {
   return {
     filing_id: filing.id,
     filing_type: filing.filingType,

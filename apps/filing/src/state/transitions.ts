@@ -1,10 +1,11 @@
 import type { FilingError, FilingStatus } from "@dormant/contracts";
-import type { Filing, FilingPart, Prisma } from "../generated/prisma/client.ts";
-import { enqueueEvent } from "../outbox/enqueue.ts";
+import type { Prisma } from "../generated/prisma/client.ts";
+import { outboxEvent } from "../outbox/enqueue.ts";
 import { decideFilingStatus, decidingSubmission, isFinalFiling, type SubmissionStatus } from "./filing-state.ts";
+import type { DocumentRow, FilingRecord, FilingWrite, HistoryEntry, OutboxEvent, PartRecord } from "./filing-record.ts";
 
+/** A Prisma transaction client (for code that still writes in an interactive transaction). */
 export type Tx = Prisma.TransactionClient;
-export type LockedFiling = Filing & { parts: FilingPart[] };
 
 /** Why a transition happened (kept in the status history) and the request it belongs to. */
 export interface Cause {
@@ -12,20 +13,33 @@ export interface Cause {
   requestId: string;
 }
 
-/** Locks the filing's row until the transaction ends and reads it with its parts; null when unknown. */
-export async function lockFiling(tx: Tx, filingId: string): Promise<LockedFiling | null> {
-  const rows = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM filings WHERE id = ${filingId} FOR UPDATE`;
-  if (rows.length === 0) return null;
-  return tx.filing.findUniqueOrThrow({ where: { id: filingId }, include: { parts: { orderBy: { partNumber: "asc" } } } });
+/**
+ * One change of a filing, computed in memory: `filing` is the record as it will be (a copy of
+ * `before`, changed by the functions below), with the history rows, the event and the documents
+ * that go with it. Written as one statement by `writeFiling` (src/state/filing-record.ts).
+ */
+export interface Change extends FilingWrite {
+  readonly before: FilingRecord;
+  readonly after: FilingRecord;
+  readonly history: HistoryEntry[];
+  readonly events: OutboxEvent[];
+  readonly documents: DocumentRow[];
+  /** The time of the change (updated_at, finalized_at, the event's occurred_at). */
+  readonly now: Date;
 }
 
-export async function recordHistory(
-  tx: Tx,
-  entry: { filingId: string; partNumber?: number | null; field: "status" | "tax_status" | "registry_status"; from: string | null; to: string; cause: string },
-): Promise<void> {
-  await tx.statusHistory.create({
-    data: { filingId: entry.filingId, partNumber: entry.partNumber ?? null, field: entry.field, fromStatus: entry.from, toStatus: entry.to, cause: entry.cause },
-  });
+/** Starts a change of `filing` (which is not modified). */
+export function beginChange(filing: FilingRecord, now: Date = new Date()): Change {
+  return { before: filing, after: { ...filing, parts: filing.parts.map((part) => ({ ...part })) }, history: [], events: [], documents: [], now };
+}
+
+export function recordHistory(change: Change, entry: { partNumber?: number | null; field: HistoryEntry["field"]; from: string | null; to: string; cause: string }): void {
+  change.history.push({ partNumber: entry.partNumber ?? null, field: entry.field, from: entry.from, to: entry.to, cause: entry.cause });
+}
+
+/** The part `partNumber` of the changed filing (to change it), if it has one. */
+export function partOf(change: Change, partNumber: number): PartRecord | undefined {
+  return change.after.parts.find((part) => part.partNumber === partNumber);
 }
 
 interface SubmissionView {
@@ -35,56 +49,64 @@ interface SubmissionView {
 }
 
 /** A filing's submissions: its CT600 parts, or its one registry submission. */
-function submissionsOf(filing: LockedFiling): SubmissionView[] {
+function submissionsOf(filing: FilingRecord): SubmissionView[] {
   if (filing.filingType === "ct600") return filing.parts.map((p) => ({ status: p.taxStatus, errorCode: p.errorCode, errorMessage: p.errorMessage }));
   return [{ status: filing.registryStatus ?? "pending", errorCode: filing.errorCode, errorMessage: filing.errorMessage }];
 }
 
+/** Whether every submission of the filing has been acknowledged by its authority (or overtaken by its outcome). */
+export function everySubmissionAcknowledged(filing: FilingRecord): boolean {
+  if (filing.filingType === "ct600") return filing.parts.every((part) => part.taxCorrelationId !== null);
+  return filing.registryStatus !== null && filing.registryStatus !== "pending";
+}
+
 /**
- * Moves a (locked) filing to `to`: the row, a history entry and, when `to` is final, the one
- * filing event (filing.accepted / rejected / errored) in the outbox, all in the caller's
- * transaction. A final filing's claim is dropped: nobody needs to work on it any more.
+ * Moves the filing to `to`: the row, a history entry and, when `to` is final, the one filing
+ * event (filing.accepted / rejected / errored) for the outbox. A final filing's claim is dropped:
+ * nobody needs to work on it any more.
  */
-export async function moveFiling(tx: Tx, filing: LockedFiling, to: FilingStatus, cause: Cause, error?: FilingError): Promise<void> {
+export function moveFiling(change: Change, to: FilingStatus, cause: Cause, error?: FilingError): void {
+  const filing = change.after;
   const final = isFinalFiling(to);
-  const now = new Date();
-  await tx.filing.update({
-    where: { id: filing.id },
-    data: {
-      status: to,
-      updatedAt: now,
-      ...(final ? { finalizedAt: now, claimToken: null, claimExpiresAt: null } : {}),
-      ...(error ? { errorCode: error.code, errorMessage: error.message } : {}),
-    },
-  });
-  await recordHistory(tx, { filingId: filing.id, field: "status", from: filing.status, to, cause: cause.text });
+  recordHistory(change, { field: "status", from: filing.status, to, cause: cause.text });
+  filing.status = to;
+  filing.updatedAt = change.now;
+  if (final) {
+    filing.finalizedAt = change.now;
+    filing.claimToken = null;
+  }
+  if (error) {
+    filing.errorCode = error.code;
+    filing.errorMessage = error.message;
+  }
   if (!final) return;
   const common = {
     filing_id: filing.id,
     account_id: filing.accountId,
     filing_type: filing.filingType,
     company_number: filing.companyNumber,
-    occurred_at: now.toISOString(),
+    occurred_at: change.now.toISOString(),
   };
   if (to === "accepted") {
-    await enqueueEvent(tx, "filing.accepted", { ...common, fee_pence: filing.feePence }, cause.requestId);
+    change.events.push(outboxEvent("filing.accepted", { ...common, fee_pence: filing.feePence }, cause.requestId));
   } else {
     const reason = error ?? { code: "INTERNAL_ERROR" as const, message: "The filing could not be completed." };
-    await enqueueEvent(tx, to === "rejected" ? "filing.rejected" : "filing.errored", { ...common, error: reason }, cause.requestId);
+    change.events.push(outboxEvent(to === "rejected" ? "filing.rejected" : "filing.errored", { ...common, error: reason }, cause.requestId));
   }
 }
 
 /**
- * Recomputes a (locked) filing's status from its submissions (decideFilingStatus) and moves it
- * when that changes; the error of a rejected or errored filing is its deciding submission's.
- * Returns the status the filing has afterwards.
+ * Recomputes the filing's status from its submissions (decideFilingStatus) and moves it when
+ * that changes; the error of a rejected or errored filing is its deciding submission's. Returns
+ * the status the filing has afterwards.
  */
-export async function settleFiling(tx: Tx, filing: LockedFiling, cause: Cause): Promise<FilingStatus> {
+export function settleFiling(change: Change, cause: Cause): FilingStatus {
+  const filing = change.after;
   const submissions = submissionsOf(filing);
   const next = decideFilingStatus(filing.status, submissions.map((s) => s.status));
   if (next === filing.status) return next;
   const deciding = decidingSubmission(next, submissions);
   const error = deciding?.errorCode ? ({ code: deciding.errorCode, message: deciding.errorMessage ?? "" } as FilingError) : undefined;
-  await moveFiling(tx, filing, next, cause, error);
+  moveFiling(change, next, cause, error);
   return next;
 }

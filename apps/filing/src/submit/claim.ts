@@ -1,13 +1,14 @@
 import { AppError } from "@dormant/contracts";
 import type { FilingDb } from "../db/client.ts";
+import { FILING_READ_COLUMNS, filingsFromRows, type FilingRecord, type FilingRow } from "../state/filing-record.ts";
 
 export type ExistingFiling =
   /** No filing under this key (never created, or removed after a failed submit): start afresh. */
   | { kind: "none" }
   /** The filing is past `pending`: answer from it. */
-  | { kind: "done"; filingId: string }
-  /** A pending filing this request now works on (resume it). */
-  | { kind: "claimed"; filingId: string };
+  | { kind: "done"; filing: FilingRecord }
+  /** A pending filing this request now works on (resume it), as it is with this request's claim. */
+  | { kind: "claimed"; filing: FilingRecord };
 
 export interface ClaimRequest {
   keyId: string;
@@ -29,23 +30,36 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * pending filing is claimed (conditional update: only one request works on a filing at a time,
  * and a claim left by a crashed process expires); while another request holds it, this one
  * waits for its outcome, and after `waitMs` answers 409 IDEMPOTENCY_KEY_IN_USE with Retry-After.
+ *
+ * One statement per look: the filing with its parts is read, and claimed in the same statement
+ * when it is pending, unclaimed (or its claim expired), of the same body and still at the
+ * version read, so that the record returned is exactly the filing this request now holds.
  */
 export async function findOrClaim(db: FilingDb, request: ClaimRequest): Promise<ExistingFiling> {
   const deadline = Date.now() + request.waitMs;
   for (;;) {
-    const row = await db.filing.findFirst({
-      where: { keyId: request.keyId, idempotencyKey: request.idempotencyKey },
-      select: { id: true, status: true, requestFingerprint: true },
-    });
-    if (!row) return { kind: "none" };
-    if (row.requestFingerprint !== request.fingerprint) {
+    const rows = await db.$queryRaw<Array<FilingRow & { claimed_version: number | null }>>`
+      WITH found AS (
+        SELECT id, version FROM filings WHERE key_id = ${request.keyId} AND idempotency_key = ${request.idempotencyKey}
+      ), claimed AS (
+        UPDATE filings SET claim_token = ${request.token}, claim_expires_at = now() + ${request.claimSeconds}::int * interval '1 second', version = filings.version + 1
+        FROM found
+        WHERE filings.id = found.id AND filings.version = found.version AND filings.status = 'pending'
+          AND filings.request_fingerprint = ${request.fingerprint}
+          AND (filings.claim_expires_at IS NULL OR filings.claim_expires_at < now())
+        RETURNING filings.version
+      )
+      SELECT ${FILING_READ_COLUMNS}, (SELECT version FROM claimed) AS claimed_version
+      FROM found JOIN filings f ON f.id = found.id LEFT JOIN filing_parts p ON p.filing_id = f.id
+      ORDER BY p.part_number`;
+    const filing = filingsFromRows(rows)[0];
+    if (!filing) return { kind: "none" };
+    if (filing.requestFingerprint !== request.fingerprint) {
       throw new AppError("IDEMPOTENCY_KEY_CONFLICT", "This Idempotency-Key was already used with a different request body");
     }
-    if (row.status !== "pending") return { kind: "done", filingId: row.id };
-    const claimed = await db.$executeRaw`
-      UPDATE filings SET claim_token = ${request.token}, claim_expires_at = now() + ${request.claimSeconds}::int * interval '1 second'
-      WHERE id = ${row.id} AND status = 'pending' AND (claim_expires_at IS NULL OR claim_expires_at < now())`;
-    if (claimed === 1) return { kind: "claimed", filingId: row.id };
+    if (filing.status !== "pending") return { kind: "done", filing };
+    const claimedVersion = rows[0]!.claimed_version;
+    if (claimedVersion !== null) return { kind: "claimed", filing: { ...filing, claimToken: request.token, version: claimedVersion } };
     if (Date.now() >= deadline) {
       throw new AppError("IDEMPOTENCY_KEY_IN_USE", "A request with this Idempotency-Key is still being processed; retry shortly", {
         retryAfterSeconds: IN_USE_RETRY_AFTER_SECONDS,
@@ -57,7 +71,8 @@ export async function findOrClaim(db: FilingDb, request: ClaimRequest): Promise<
 
 /** Gives up this request's claim (the filing stays pending for a retry or the sweeper). */
 export async function releaseClaim(db: FilingDb, filingId: string, token: string): Promise<void> {
-  await db.$executeRaw`UPDATE filings SET claim_token = NULL, claim_expires_at = NULL WHERE id = ${filingId} AND claim_token = ${token}`;
+  await db.$executeRaw`
+    UPDATE filings SET claim_token = NULL, claim_expires_at = NULL, version = version + 1 WHERE id = ${filingId} AND claim_token = ${token}`;
 }
 
 /**
@@ -66,5 +81,7 @@ export async function releaseClaim(db: FilingDb, filingId: string, token: string
  * it is done (the submitters answer a concurrent attempt as "in progress").
  */
 export async function keepClaimFor(db: FilingDb, filingId: string, token: string, seconds: number): Promise<void> {
-  await db.$executeRaw`UPDATE filings SET claim_expires_at = now() + ${seconds}::int * interval '1 second' WHERE id = ${filingId} AND claim_token = ${token}`;
+  await db.$executeRaw`
+    UPDATE filings SET claim_expires_at = now() + ${seconds}::int * interval '1 second', version = version + 1
+    WHERE id = ${filingId} AND claim_token = ${token}`;
 }

@@ -1,7 +1,7 @@
-import { formatSubmissionNumber } from "@dormant/govtalk";
 import type { FilingDb } from "../db/client.ts";
-import { dbDate } from "../dates.ts";
 import { Prisma } from "../generated/prisma/client.ts";
+import { isUniqueViolation, type FilingRecord } from "../state/filing-record.ts";
+import { dbDate } from "../dates.ts";
 import type { NewFiling, RegistryRequestRecord } from "./new-filing.ts";
 
 /** Who creates the filing and under which idempotency key, and the claim its request holds. */
@@ -16,70 +16,127 @@ export interface FilingOrigin {
   claimSeconds: number;
 }
 
+interface InsertedRow {
+  registry_submission_number: string | null;
+  registry_request: unknown;
+  created_at: Date;
+  updated_at: Date;
+  version: number;
+}
+
 /**
- * Writes a new filing as `pending` with its parts (or its registry submission and submission
- * number), the first history entries and its initial documents, claimed by the creating request,
- * in one transaction. "exists" when another request already created the filing under the same
- * API key and Idempotency-Key (the unique key is the idempotency backstop).
+ * Writes a new filing as `pending`, claimed by the creating request (`claim_expires_at` set by
+ * the database clock in the same INSERT), with its parts (or its registry submission and the next
+ * submission number: `format_submission_number(nextval('registry_submission_number_seq'))`, never
+ * reused, also when this statement fails), the first history entries and its initial documents,
+ * as ONE statement (data-modifying CTEs: atomic without a transaction). Returns the filing as
+ * written, or "exists" when another request already created the filing under the same API key
+ * and Idempotency-Key (the unique key is the idempotency backstop).
  */
-export async function insertPendingFiling(db: FilingDb, filing: NewFiling, origin: FilingOrigin): Promise<"created" | "exists"> {
+export async function createPendingFiling(db: FilingDb, filing: NewFiling, origin: FilingOrigin): Promise<FilingRecord | "exists"> {
   const cause = `submit request ${origin.requestId}`;
+  const registry = filing.registry
+    ? Prisma.sql`'pending'::submission_status, n.number, ${JSON.stringify(filing.registry)}::jsonb || jsonb_build_object('submission_number', n.number)`
+    : Prisma.sql`NULL::submission_status, NULL::text, NULL::jsonb`;
+  const number = filing.registry
+    ? Prisma.sql`(SELECT format_submission_number(nextval('registry_submission_number_seq')) AS number) AS n`
+    : Prisma.sql`(SELECT NULL::text AS number) AS n`;
+  const ctes: Prisma.Sql[] = [];
+  if (filing.parts.length > 0) {
+    const rows = filing.parts.map(
+      (part) =>
+        Prisma.sql`(${part.partNumber}::int, ${part.period.start}::date, ${part.period.end}::date, 'pending'::submission_status, ${JSON.stringify(part.request)}::jsonb)`,
+    );
+    ctes.push(Prisma.sql`parts AS (
+      INSERT INTO filing_parts (filing_id, part_number, period_start, period_end, tax_status, submit_request)
+      SELECT filing.id, v.* FROM filing CROSS JOIN (VALUES ${Prisma.join(rows)}) AS v(part_number, period_start, period_end, tax_status, submit_request))`);
+  }
+  const history = [
+    Prisma.sql`(0, NULL::int, 'status', ${cause}::text)`,
+    ...filing.parts.map((part, i) => Prisma.sql`(${i + 1}::int, ${part.partNumber}::int, 'tax_status', ${cause}::text)`),
+    ...(filing.registry ? [Prisma.sql`(${filing.parts.length + 1}::int, NULL::int, 'registry_status', ${cause}::text)`] : []),
+  ];
+  ctes.push(Prisma.sql`history AS (
+    INSERT INTO status_history (filing_id, part_number, field, to_status, cause)
+    SELECT filing.id, v.part_number, v.field, 'pending', v.cause FROM filing CROSS JOIN (VALUES ${Prisma.join(history)}) AS v(ord, part_number, field, cause) ORDER BY v.ord)`);
+  if (filing.documents.length > 0) {
+    const generatedAt = new Date().toISOString();
+    const rows = filing.documents.map(
+      (doc) =>
+        Prisma.sql`(${doc.type}::document_type, ${doc.partNumber}::int, ${doc.mediaType}::text, ${doc.fileName}::text, ${doc.content}::bytea, ${doc.content.length}::int, ${generatedAt}::timestamptz)`,
+    );
+    ctes.push(Prisma.sql`docs AS (
+      INSERT INTO documents (filing_id, type, part_number, media_type, file_name, content, size_bytes, generated_at)
+      SELECT filing.id, v.* FROM filing CROSS JOIN (VALUES ${Prisma.join(rows)}) AS v(type, part_number, media_type, file_name, content, size_bytes, generated_at))`);
+  }
+  let row: InsertedRow | undefined;
   try {
-    await db.$transaction(async (tx) => {
-      let registryRequest: RegistryRequestRecord | undefined;
-      if (filing.registry) {
-        const [row] = await tx.$queryRaw<Array<{ n: bigint }>>`SELECT nextval('registry_submission_number_seq') AS n`;
-        registryRequest = { ...filing.registry, submission_number: formatSubmissionNumber(Number(row!.n)) };
-      }
-      const generatedAt = new Date();
-      await tx.filing.create({
-        data: {
-          id: filing.id,
-          accountId: origin.accountId,
-          keyId: origin.keyId,
-          idempotencyKey: origin.idempotencyKey,
-          requestFingerprint: origin.fingerprint,
-          requestId: origin.requestId,
-          filingType: filing.filingType,
-          companyNumber: filing.companyNumber,
-          companyName: filing.companyName,
-          periodStart: dbDate(filing.period.start),
-          periodEnd: dbDate(filing.period.end),
-          periodSplit: filing.periodSplit,
-          status: "pending",
-          feePence: origin.feePence,
-          derivedValues: filing.derivedValues as Prisma.InputJsonValue,
-          ...(filing.accountsInput ? { accountsInput: filing.accountsInput as unknown as Prisma.InputJsonValue } : {}),
-          claimToken: origin.claimToken,
-          ...(registryRequest
-            ? { registryStatus: "pending", registrySubmissionNumber: registryRequest.submission_number, registryRequest: registryRequest as Prisma.InputJsonValue }
-            : {}),
-          parts: {
-            create: filing.parts.map((part) => ({
-              partNumber: part.partNumber,
-              periodStart: dbDate(part.period.start),
-              periodEnd: dbDate(part.period.end),
-              taxStatus: "pending" as const,
-              submitRequest: part.request as Prisma.InputJsonValue,
-            })),
-          },
-          history: {
-            create: [
-              { field: "status", toStatus: "pending", cause },
-              ...filing.parts.map((part) => ({ partNumber: part.partNumber, field: "tax_status", toStatus: "pending", cause })),
-              ...(registryRequest ? [{ field: "registry_status", toStatus: "pending", cause }] : []),
-            ],
-          },
-          documents: {
-            create: filing.documents.map((doc) => ({ ...doc, sizeBytes: doc.content.length, generatedAt })),
-          },
-        },
-      });
-      await tx.$executeRaw`UPDATE filings SET claim_expires_at = now() + ${origin.claimSeconds}::int * interval '1 second' WHERE id = ${filing.id}`;
-    });
-    return "created";
+    [row] = await db.$queryRaw<InsertedRow[]>`
+      WITH filing AS (
+        INSERT INTO filings (id, account_id, key_id, idempotency_key, request_fingerprint, request_id, filing_type, company_number, company_name,
+          period_start, period_end, period_split, status, fee_pence, derived_values, accounts_input, claim_token, claim_expires_at,
+          registry_status, registry_submission_number, registry_request)
+        SELECT ${filing.id}, ${origin.accountId}, ${origin.keyId}, ${origin.idempotencyKey}, ${origin.fingerprint}, ${origin.requestId},
+          ${filing.filingType}::filing_type, ${filing.companyNumber}, ${filing.companyName}, ${filing.period.start}::date, ${filing.period.end}::date,
+          ${filing.periodSplit}::boolean, 'pending', ${origin.feePence}::int, ${JSON.stringify(filing.derivedValues)}::jsonb,
+          ${filing.accountsInput ? JSON.stringify(filing.accountsInput) : null}::jsonb, ${origin.claimToken},
+          now() + ${origin.claimSeconds}::int * interval '1 second', ${registry}
+        FROM ${number}
+        RETURNING id, registry_submission_number, registry_request, created_at, updated_at, version
+      ), ${Prisma.join(ctes, ", ")}
+      SELECT registry_submission_number, registry_request, created_at, updated_at, version FROM filing`;
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return "exists";
+    if (isUniqueViolation(error, "filings_key_id_idempotency_key_key")) return "exists";
     throw error;
   }
+  if (!row) throw new Error(`the filing ${filing.id} was not written`);
+  return {
+    id: filing.id,
+    accountId: origin.accountId,
+    keyId: origin.keyId,
+    idempotencyKey: origin.idempotencyKey,
+    requestFingerprint: origin.fingerprint,
+    requestId: origin.requestId,
+    filingType: filing.filingType,
+    companyNumber: filing.companyNumber,
+    companyName: filing.companyName,
+    periodStart: dbDate(filing.period.start),
+    periodEnd: dbDate(filing.period.end),
+    periodSplit: filing.periodSplit,
+    status: "pending",
+    feePence: origin.feePence,
+    derivedValues: filing.derivedValues,
+    registryStatus: filing.registry ? "pending" : null,
+    registrySubmissionNumber: row.registry_submission_number,
+    registryRequest: row.registry_request as RegistryRequestRecord | null,
+    errorCode: null,
+    errorMessage: null,
+    claimToken: origin.claimToken,
+    submittedAt: null,
+    finalizedAt: null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    version: row.version,
+    parts: filing.parts.map((part) => ({
+      partNumber: part.partNumber,
+      periodStart: dbDate(part.period.start),
+      periodEnd: dbDate(part.period.end),
+      taxStatus: "pending",
+      taxCorrelationId: null,
+      taxIruNumber: null,
+      irmark: null,
+      taxReceiptMessage: null,
+      taxAcceptedAt: null,
+      submitRequest: part.request,
+      submittedAt: null,
+      errorCode: null,
+      errorMessage: null,
+      updatedAt: row.created_at,
+    })),
+  };
+}
+
+/** `createPendingFiling` for callers that need only whether it was created (test seeding, crash tests). */
+export async function insertPendingFiling(db: FilingDb, filing: NewFiling, origin: FilingOrigin): Promise<"created" | "exists"> {
+  return (await createPendingFiling(db, filing, origin)) === "exists" ? "exists" : "created";
 }

@@ -1,85 +1,127 @@
-import { DOCUMENT_MEDIA_TYPES, type SubmitRegistryAccountsResponse, type SubmitTaxPartResponse } from "@dormant/contracts";
-import { AppError } from "@dormant/contracts";
+import { AppError, DOCUMENT_MEDIA_TYPES, type SubmitRegistryAccountsResponse, type SubmitTaxPartResponse } from "@dormant/contracts";
 import type { FilingDb } from "../db/client.ts";
 import { submissionMayMove } from "../state/filing-state.ts";
-import { lockFiling, recordHistory, settleFiling, type LockedFiling, type Tx } from "../state/transitions.ts";
+import { FilingBusyError, MAX_WRITE_ATTEMPTS, readFiling, writeFiling, type FilingRecord } from "../state/filing-record.ts";
+import { beginChange, everySubmissionAcknowledged, partOf, recordHistory, settleFiling, type Change } from "../state/transitions.ts";
 
-function ct600XmlFileName(filing: LockedFiling, partNumber: number): string {
+/** What recording an acknowledgement left: the filing as written, and whether a filing event went to the outbox. */
+export interface Recorded {
+  filing: FilingRecord;
+  eventWritten: boolean;
+}
+
+export interface RecordOptions {
+  /**
+   * The claim of the submit request recording this: dropped in the same statement once every
+   * submission is acknowledged (the request has nothing left to send), if it is still the
+   * filing's claim.
+   */
+  releaseClaim?: string;
+}
+
+function ct600XmlFileName(filing: FilingRecord, partNumber: number): string {
   return filing.periodSplit ? `${filing.id}-ct600-part${partNumber}.xml` : `${filing.id}-ct600.xml`;
 }
 
 /** Once every part is acknowledged, the filing's submitted_at is the last acknowledgement's (set once). */
-async function stampSubmittedAt(tx: Tx, filing: LockedFiling): Promise<void> {
+function stampSubmittedAt(change: Change): void {
+  const filing = change.after;
   if (filing.submittedAt || filing.parts.some((p) => p.submittedAt === null)) return;
-  const last = Math.max(...filing.parts.map((p) => p.submittedAt!.getTime()));
-  await tx.filing.update({ where: { id: filing.id }, data: { submittedAt: new Date(last) } });
+  filing.submittedAt = new Date(Math.max(...filing.parts.map((p) => p.submittedAt!.getTime())));
 }
 
-async function locked(tx: Tx, filingId: string): Promise<LockedFiling> {
-  const filing = await lockFiling(tx, filingId);
-  if (!filing) throw new AppError("INTERNAL_ERROR", "The filing disappeared while it was being submitted");
-  return filing;
+function releaseIfDone(change: Change, options: RecordOptions): void {
+  if (options.releaseClaim !== undefined && change.after.claimToken === options.releaseClaim && everySubmissionAcknowledged(change.after)) {
+    change.after.claimToken = null;
+  }
+}
+
+/**
+ * Computes an acknowledgement's change from the filing as held (or as read) and writes it as one
+ * statement; when the filing moved meanwhile (an outcome overtook the record, another request's
+ * claim), reads it again and computes the change again.
+ */
+async function record(db: FilingDb, filing: FilingRecord | string, compute: (change: Change) => void): Promise<Recorded> {
+  let current = typeof filing === "string" ? await readFiling(db, filing) : filing;
+  const filingId = typeof filing === "string" ? filing : filing.id;
+  for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+    if (!current) throw new AppError("INTERNAL_ERROR", "The filing disappeared while it was being submitted");
+    const change = beginChange(current);
+    compute(change);
+    const written = await writeFiling(db, change);
+    if (written) return { filing: written, eventWritten: change.events.length > 0 };
+    current = await readFiling(db, filingId);
+  }
+  throw new FilingBusyError(filingId);
 }
 
 /**
  * A CT600 part acknowledged by the tax authority: its correlation id and IRmark, tax_status
  * submitted (unless an outcome already overtook it), the GovTalk message as sent (password
- * masked) as its ct600_xml document, and the filing settled (pending -> submitted once every part
- * is acknowledged), in one transaction. Safe to repeat: nothing already recorded is overwritten.
+ * masked) as its ct600_xml document, the filing settled (pending -> submitted once every part is
+ * acknowledged, submitted_at the last acknowledgement's) and, with `releaseClaim`, the request's
+ * claim dropped once nothing is left to send: one statement. Safe to repeat: nothing already
+ * recorded is overwritten. `filing` is the record the caller holds (or its id, to read it first).
  */
-export async function recordTaxPartSubmitted(db: FilingDb, filingId: string, partNumber: number, response: SubmitTaxPartResponse, requestId: string): Promise<void> {
-  await db.$transaction(async (tx) => {
-    const filing = await locked(tx, filingId);
-    const part = filing.parts.find((p) => p.partNumber === partNumber);
+export async function recordTaxPartSubmitted(
+  db: FilingDb,
+  filing: FilingRecord | string,
+  partNumber: number,
+  response: SubmitTaxPartResponse,
+  requestId: string,
+  options: RecordOptions = {},
+): Promise<Recorded> {
+  const cause = `submit acknowledged by the tax authority (correlation id ${response.correlation_id})`;
+  const submittedAt = new Date(response.submitted_at);
+  const content = Buffer.from(response.submitted_xml, "utf8");
+  return record(db, filing, (change) => {
+    const part = partOf(change, partNumber);
     if (!part) throw new AppError("INTERNAL_ERROR", `The filing has no part ${partNumber}`);
-    const cause = `submit acknowledged by the tax authority (correlation id ${response.correlation_id})`;
-    const moves = submissionMayMove(part.taxStatus, "submitted");
-    await tx.filingPart.update({
-      where: { filingId_partNumber: { filingId, partNumber } },
-      data: {
-        taxCorrelationId: part.taxCorrelationId ?? response.correlation_id,
-        irmark: part.irmark ?? response.irmark_base64,
-        submittedAt: part.submittedAt ?? new Date(response.submitted_at),
-        ...(moves ? { taxStatus: "submitted" as const, updatedAt: new Date() } : {}),
-      },
-    });
-    if (moves) {
-      await recordHistory(tx, { filingId, partNumber, field: "tax_status", from: part.taxStatus, to: "submitted", cause });
-      await tx.filing.update({ where: { id: filingId }, data: { updatedAt: new Date() } });
+    part.taxCorrelationId ??= response.correlation_id;
+    part.irmark ??= response.irmark_base64;
+    part.submittedAt ??= submittedAt;
+    if (submissionMayMove(part.taxStatus, "submitted")) {
+      recordHistory(change, { partNumber, field: "tax_status", from: part.taxStatus, to: "submitted", cause });
+      part.taxStatus = "submitted";
+      part.updatedAt = change.now;
+      change.after.updatedAt = change.now;
     }
-    const content = Buffer.from(response.submitted_xml, "utf8");
-    await tx.document.createMany({
-      data: [
-        {
-          filingId,
-          type: "ct600_xml",
-          partNumber,
-          mediaType: DOCUMENT_MEDIA_TYPES.ct600_xml,
-          fileName: ct600XmlFileName(filing, partNumber),
-          content,
-          sizeBytes: content.length,
-          generatedAt: new Date(response.submitted_at),
-        },
-      ],
-      skipDuplicates: true,
+    change.documents.push({
+      type: "ct600_xml",
+      partNumber,
+      mediaType: DOCUMENT_MEDIA_TYPES.ct600_xml,
+      fileName: ct600XmlFileName(change.after, partNumber),
+      content,
+      generatedAt: submittedAt,
     });
-    const updated = await locked(tx, filingId);
-    await stampSubmittedAt(tx, updated);
-    await settleFiling(tx, updated, { text: cause, requestId });
+    stampSubmittedAt(change);
+    settleFiling(change, { text: cause, requestId });
+    releaseIfDone(change, options);
   });
 }
 
-/** The accounts acknowledged by the registry: registry_status submitted and the filing settled. */
-export async function recordRegistrySubmitted(db: FilingDb, filingId: string, response: SubmitRegistryAccountsResponse, requestId: string): Promise<void> {
-  await db.$transaction(async (tx) => {
-    const filing = await locked(tx, filingId);
-    const cause = `submission ${response.submission_number} acknowledged by the registry`;
-    const from = filing.registryStatus ?? "pending";
+/**
+ * The accounts acknowledged by the registry: registry_status submitted, submitted_at, the filing
+ * settled and (with `releaseClaim`) the request's claim dropped, in one statement.
+ */
+export async function recordRegistrySubmitted(
+  db: FilingDb,
+  filing: FilingRecord | string,
+  response: SubmitRegistryAccountsResponse,
+  requestId: string,
+  options: RecordOptions = {},
+): Promise<Recorded> {
+  const cause = `submission ${response.submission_number} acknowledged by the registry`;
+  return record(db, filing, (change) => {
+    const accounts = change.after;
+    const from = accounts.registryStatus ?? "pending";
     if (submissionMayMove(from, "submitted")) {
-      await tx.filing.update({ where: { id: filingId }, data: { registryStatus: "submitted", updatedAt: new Date() } });
-      await recordHistory(tx, { filingId, field: "registry_status", from, to: "submitted", cause });
+      recordHistory(change, { field: "registry_status", from, to: "submitted", cause });
+      accounts.registryStatus = "submitted";
+      accounts.updatedAt = change.now;
     }
-    if (!filing.submittedAt) await tx.filing.update({ where: { id: filingId }, data: { submittedAt: new Date(response.submitted_at) } });
-    await settleFiling(tx, await locked(tx, filingId), { text: cause, requestId });
+    accounts.submittedAt ??= new Date(response.submitted_at);
+    settleFiling(change, { text: cause, requestId });
+    releaseIfDone(change, options);
   });
 }

@@ -2,11 +2,22 @@ import { randomUUID } from "node:crypto";
 import { AppError, FILING_FEE_PENCE, type FilingRpcCaller } from "@dormant/contracts";
 import type { SubmitDeps } from "../deps.ts";
 import { abandonFiling } from "./abandon.ts";
-import { findOrClaim, keepClaimFor, releaseClaim, type ExistingFiling } from "./claim.ts";
+import type { FilingRecord } from "../state/filing-record.ts";
+import { findOrClaim, keepClaimFor, releaseClaim } from "./claim.ts";
 import { classifyHoldFailure, classifySubmitterFailure, type CallFailure } from "./failures.ts";
 import { holdFee, releaseFeeQuietly } from "./hold-fee.ts";
 import type { NewFiling } from "./new-filing.ts";
-import { insertPendingFiling } from "./pending-filing.ts";
+import { createPendingFiling } from "./pending-filing.ts";
+import type { Recorded } from "./record-submission.ts";
+
+/** The filing a submit works on: as created by this request (with its plan), or as claimed to resume it. */
+export interface HeldFiling {
+  filing: FilingRecord;
+  /** This request's claim token (the last acknowledgement drops the claim with it). */
+  token: string;
+  /** The plan the filing was just created from (absent when resuming a filing created earlier). */
+  plan?: NewFiling;
+}
 
 /** One kind of submit (CT600 or accounts): how to plan it, send it and answer it. */
 export interface SubmitFlow<Response> {
@@ -16,10 +27,13 @@ export interface SubmitFlow<Response> {
   authority: "tax" | "registry";
   /** Derives and validates the filing (no side effects). */
   plan(): Promise<NewFiling>;
-  /** Sends every submission not yet acknowledged, recording each acknowledgement. */
-  send(filingId: string): Promise<void>;
+  /**
+   * Sends every submission not yet acknowledged, recording each acknowledgement; returns the
+   * filing as the last record left it.
+   */
+  send(held: HeldFiling): Promise<Recorded>;
   /** The submit's answer, from the filing as stored. */
-  respond(filingId: string): Promise<Response>;
+  respond(filing: FilingRecord): Response;
 }
 
 /** Finding, creating or resuming can race with other requests under the same key; this bounds the retries. */
@@ -31,8 +45,10 @@ const MAX_ROUNDS = 3;
  */
 const UNKNOWN_OUTCOME_GRACE_SECONDS = 30;
 
+type Found = { kind: "done"; filing: FilingRecord } | ({ kind: "claimed" } & HeldFiling);
+
 /** The filing this request answers from or works on: existing, or created now. */
-async function claimOrCreate<R>(deps: SubmitDeps, flow: SubmitFlow<R>, token: string): Promise<Exclude<ExistingFiling, { kind: "none" }>> {
+async function claimOrCreate<R>(deps: SubmitDeps, flow: SubmitFlow<R>, token: string): Promise<Found> {
   const claim = {
     keyId: flow.caller.key_id,
     idempotencyKey: flow.idempotencyKey,
@@ -43,9 +59,10 @@ async function claimOrCreate<R>(deps: SubmitDeps, flow: SubmitFlow<R>, token: st
   };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const existing = await findOrClaim(deps.db, claim);
-    if (existing.kind !== "none") return existing;
-    const filing = await flow.plan();
-    const created = await insertPendingFiling(deps.db, filing, {
+    if (existing.kind === "done") return existing;
+    if (existing.kind === "claimed") return { kind: "claimed", filing: existing.filing, token };
+    const plan = await flow.plan();
+    const created = await createPendingFiling(deps.db, plan, {
       accountId: flow.caller.account_id,
       keyId: flow.caller.key_id,
       idempotencyKey: flow.idempotencyKey,
@@ -55,7 +72,7 @@ async function claimOrCreate<R>(deps: SubmitDeps, flow: SubmitFlow<R>, token: st
       claimToken: token,
       claimSeconds: deps.claimSeconds,
     });
-    if (created === "created") return { kind: "claimed", filingId: filing.id };
+    if (created !== "exists") return { kind: "claimed", filing: created, token, plan };
   }
   throw new AppError("IDEMPOTENCY_KEY_IN_USE", "A request with this Idempotency-Key is still being processed; retry shortly", { retryAfterSeconds: 2 });
 }
@@ -74,8 +91,10 @@ async function releaseClaimQuietly(deps: SubmitDeps, filingId: string, token: st
  *    `pending`, claimed by this request;
  * 3. the fee is held (billing.hold, idempotent per filing);
  * 4. each submission not yet acknowledged is sent (the submitters deduplicate per filing and
- *    part, so resending after a crash is safe) and its acknowledgement recorded;
- * 5. the answer is built from the stored filing.
+ *    part, so resending after a crash is safe) and its acknowledgement recorded (the last one
+ *    also drops this request's claim);
+ * 5. the answer is built from the filing as that record wrote it (no read: the same bytes a
+ *    repeated submit gets from reading it).
  * A failure before any submission reached an authority removes the filing (and releases the
  * hold): the caller gets the error and a retry starts afresh. A failure whose effect is unknown,
  * or after a submission was acknowledged, leaves the filing pending for a retry (or the sweeper).
@@ -83,15 +102,16 @@ async function releaseClaimQuietly(deps: SubmitDeps, filingId: string, token: st
 export async function runSubmit<R>(deps: SubmitDeps, flow: SubmitFlow<R>): Promise<R> {
   if (flow.caller.mode !== "live") throw new AppError("INTERNAL_ERROR", "Submits with test keys are answered by the gateway's sandbox", { retryable: false });
   const token = randomUUID();
-  const filing = await claimOrCreate(deps, flow, token);
-  if (filing.kind === "done") return flow.respond(filing.filingId);
-  const { filingId } = filing;
+  const found = await claimOrCreate(deps, flow, token);
+  if (found.kind === "done") return flow.respond(found.filing);
+  const held: HeldFiling = found;
+  const filingId = held.filing.id;
 
   const fail = async (stage: "hold" | "submit", failure: CallFailure): Promise<never> => {
     const nothingReachedAnAuthority = stage === "hold" || failure.certainty === "not-done";
     const holdMayExist = stage === "submit" || failure.certainty === "unknown";
     const removed = nothingReachedAnAuthority
-      ? await abandonFiling(deps.db, filingId, { error: failure.filingError, requestId: flow.caller.request_id, announce: holdMayExist })
+      ? await abandonFiling(deps.db, held.filing, { error: failure.filingError, requestId: flow.caller.request_id, announce: holdMayExist })
       : false;
     deps.logger.warn(
       { filing_id: filingId, stage, certainty: failure.certainty, code: failure.publicError.code, removed, err: failure.publicError.cause ?? failure.publicError },
@@ -111,12 +131,15 @@ export async function runSubmit<R>(deps: SubmitDeps, flow: SubmitFlow<R>): Promi
   } catch (error) {
     return fail("hold", classifyHoldFailure(error));
   }
+  let sent: Recorded;
   try {
-    await flow.send(filingId);
+    sent = await flow.send(held);
   } catch (error) {
     return fail("submit", classifySubmitterFailure(error, flow.authority));
   }
-  await releaseClaimQuietly(deps, filingId, token);
-  deps.wakeRelay();
-  return flow.respond(filingId);
+  // Normally the last acknowledgement dropped the claim (and a final status drops it too); it is
+  // left when there was nothing to send (a resumed filing acknowledged before).
+  if (sent.filing.claimToken === token) await releaseClaimQuietly(deps, filingId, token);
+  if (sent.eventWritten) deps.wakeRelay();
+  return flow.respond(sent.filing);
 }

@@ -11,24 +11,27 @@ import { isFinalFiling } from "../state/filing-state.ts";
 import { planCt600Filing } from "./ct600-plan.ts";
 import { openCredentials, sealForSubmission } from "./credentials.ts";
 import type { TaxPartDraft } from "./new-filing.ts";
-import { recordTaxPartSubmitted } from "./record-submission.ts";
-import { runSubmit } from "./run-submit.ts";
+import { recordTaxPartSubmitted, type Recorded } from "./record-submission.ts";
+import { runSubmit, type HeldFiling } from "./run-submit.ts";
 import { ct600SubmitResponse } from "./submit-response.ts";
 
 /**
  * Sends each CT600 part the tax authority has not acknowledged yet, in order, and records each
- * acknowledgement before the next. Stops when the filing ended meanwhile (a part rejected).
+ * acknowledgement before the next (the last one drops this request's claim). Stops when the
+ * filing ended meanwhile (a part rejected), as the claim or the previous acknowledgement found it.
  */
-async function sendTaxParts(deps: SubmitDeps, filingId: string, credentials: Ct600Credentials, requestId: string): Promise<void> {
-  const filing = await deps.db.filing.findUniqueOrThrow({ where: { id: filingId }, include: { parts: { orderBy: { partNumber: "asc" } } } });
-  for (const part of filing.parts) {
+async function sendTaxParts(deps: SubmitDeps, held: HeldFiling, credentials: Ct600Credentials, requestId: string): Promise<Recorded> {
+  let sent: Recorded = { filing: held.filing, eventWritten: false };
+  for (const { partNumber } of held.filing.parts) {
+    const part = sent.filing.parts.find((p) => p.partNumber === partNumber)!;
     if (part.taxCorrelationId !== null) continue;
-    const { status } = await deps.db.filing.findUniqueOrThrow({ where: { id: filingId }, select: { status: true } });
-    if (isFinalFiling(status)) return;
-    const request = { ...(part.submitRequest as TaxPartDraft), credentials: sealForSubmission(credentials, deps.sealingKeys[0], filingId, part.partNumber) };
+    if (isFinalFiling(sent.filing.status)) break;
+    const request = { ...(part.submitRequest as TaxPartDraft), credentials: sealForSubmission(credentials, deps.sealingKeys[0], held.filing.id, partNumber) };
     const response = await deps.bus.rpcCall(TAX_SUBMIT_QUEUE, "tax.submit_part", request);
-    await recordTaxPartSubmitted(deps.db, filingId, part.partNumber, response, requestId);
+    const recorded = await recordTaxPartSubmitted(deps.db, sent.filing, partNumber, response, requestId, { releaseClaim: held.token });
+    sent = { filing: recorded.filing, eventWritten: sent.eventWritten || recorded.eventWritten };
   }
+  return sent;
 }
 
 /** `filing.submit_ct600`: POST /filings/ct600 of a live key. */
@@ -45,7 +48,7 @@ export function submitCt600(deps: SubmitDeps, request: SubmitCt600Request): Prom
     fingerprint: submitFingerprint("ct600", request.filing),
     authority: "tax",
     plan: () => planCt600Filing(deps.registry, request.filing, deps.now()),
-    send: (filingId) => sendTaxParts(deps, filingId, credentials, request.caller.request_id),
-    respond: (filingId) => ct600SubmitResponse(deps.db, filingId),
+    send: (held) => sendTaxParts(deps, held, credentials, request.caller.request_id),
+    respond: ct600SubmitResponse,
   });
 }

@@ -6,20 +6,23 @@ import {
   type Ct600SubmitResponse,
   type FilingPart as FilingPartView,
 } from "@dormant/contracts";
-import type { FilingDb } from "../db/client.ts";
 import { isoDate } from "../dates.ts";
+import type { FilingRecord } from "../state/filing-record.ts";
 
 /**
- * The 202 answer of a submit, built from the filing as stored, so that a repeated submit (same
- * API key, Idempotency-Key and body) gets the same answer as the first: status `submitted` and
- * each part `submitted` once acknowledged, whatever happened since (the filing itself shows
- * that). A filing that ended before every part was acknowledged answers its own status.
+ * The 202 answer of a submit, built from the filing as stored (the record the submit wrote last,
+ * or the one a repeated submit reads), so that a repeated submit (same API key,
+ * Idempotency-Key and body) gets the same answer as the first: status `submitted` and each part
+ * `submitted` once acknowledged, whatever happened since (the filing itself shows that). What it
+ * answers with is written once (correlation ids, submitted_at, derived values) or final, so the
+ * record the submit just wrote answers as a read of it would. A filing that ended before every
+ * part was acknowledged answers its own status.
  */
-export async function ct600SubmitResponse(db: FilingDb, filingId: string): Promise<Ct600SubmitResponse> {
-  const filing = await db.filing.findUniqueOrThrow({ where: { id: filingId }, include: { parts: { orderBy: { partNumber: "asc" } } } });
-  const first = filing.parts[0];
+export function ct600SubmitResponse(filing: FilingRecord): Ct600SubmitResponse {
+  const sorted = [...filing.parts].sort((a, b) => a.partNumber - b.partNumber);
+  const first = sorted[0];
   if (!first?.taxCorrelationId) throw new AppError("INTERNAL_ERROR", "The filing has no acknowledged submission to answer with");
-  const parts: FilingPartView[] = filing.parts.map((part) => ({
+  const parts: FilingPartView[] = sorted.map((part) => ({
     part_number: part.partNumber,
     period: { start: isoDate(part.periodStart), end: isoDate(part.periodEnd) },
     tax_status: part.taxCorrelationId ? "submitted" : part.taxStatus,
@@ -36,8 +39,7 @@ export async function ct600SubmitResponse(db: FilingDb, filingId: string): Promi
   };
 }
 
-export async function accountsSubmitResponse(db: FilingDb, filingId: string): Promise<AccountsSubmitResponse> {
-  const filing = await db.filing.findUniqueOrThrow({ where: { id: filingId } });
+export function accountsSubmitResponse(filing: FilingRecord): AccountsSubmitResponse {
   if (!filing.registrySubmissionNumber) throw new AppError("INTERNAL_ERROR", "The filing has no registry submission number");
   return {
     filing_id: filing.id,
