@@ -1,4 +1,5 @@
 import { appendSenderDetails, serializeMessage, startGovTalkMessage } from "../envelope/write-envelope.ts";
+import { escapeXmlText } from "../envelope/xml-escape.ts";
 import { computeIRmark, type IRmark } from "../irmark/compute.ts";
 import { PASSWORD_MASK } from "../secrets/mask-gateway-password.ts";
 import { CT600_CLASS } from "./constants.ts";
@@ -24,11 +25,6 @@ export interface Ct600SubmitMessage {
 const IRMARK_PLACEHOLDER = "IRMARK-TO-BE-COMPUTED";
 const IRMARK_SLOT = `<IRmark Type="generic">${IRMARK_PLACEHOLDER}</IRmark>`;
 const MASKED_VALUE = `<Value>${PASSWORD_MASK}</Value>`;
-
-/** Text content escaped exactly as xmlbuilder2 writes it (`&`, `<`, `>`; nothing else). */
-function escapeText(text: string): string {
-  return text.replace(/[&<>]/g, (character) => (character === "&" ? "&amp;" : character === "<" ? "&lt;" : "&gt;"));
-}
 
 /** The only occurrence of `needle` in `text` (a built message has exactly one), or an Error. */
 function onlyOccurrence(text: string, needle: string, what: string): number {
@@ -78,6 +74,6 @@ export function buildCt600SubmitMessage(input: Ct600NilReturnInput): Ct600Submit
   // The Header comes before the Body and is the only place with a `<Value>` element (the nil
   // return has none), so the one occurrence found is the password's.
   const value = onlyOccurrence(maskedXml, MASKED_VALUE, "masked password Value");
-  const xml = `${maskedXml.slice(0, value)}<Value>${escapeText(data.password)}</Value>${maskedXml.slice(value + MASKED_VALUE.length)}`;
+  const xml = `${maskedXml.slice(0, value)}<Value>${escapeXmlText(data.password)}</Value>${maskedXml.slice(value + MASKED_VALUE.length)}`;
   return { xml, maskedXml, irmark };
 }
