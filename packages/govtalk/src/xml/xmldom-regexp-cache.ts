@@ -5,7 +5,8 @@ import { createRequire } from "node:module";
  * in its sax.js, and `g.reg('^', ...)` in each `getMatch`): compiling those regular expressions
  * was a quarter of the time a GovTalk message took to parse. The expressions are always the
  * same few, so this replaces the grammar module's `reg` with one that remembers what it built,
- * by source (and by whether it was called as a plain function, which changes what `reg` allows).
+ * by its arguments (and by whether it was called as a plain function, which changes what `reg`
+ * allows).
  * The expressions have no `g` or `y` flag, so sharing one between calls keeps no state
  * (`lastIndex` is neither read nor written by `exec`/`test` without those flags).
  *
@@ -29,13 +30,27 @@ export function installXmldomRegExpCache(): boolean {
   const original = grammar.reg;
   if (typeof original !== "function") return false;
   if (original.cached) return true;
-  const built = new Map<string, RegExp>();
+  // A tree of maps keyed by the arguments themselves (strings by value, the grammar's RegExp
+  // constants by identity): a lookup builds no key string. At most MAX_CACHED nodes in all, so
+  // arguments that were new objects at every call could not make it grow without bound.
+  type Node = { expression?: RegExp; next: Map<unknown, Node> };
+  const roots = { plain: { next: new Map() } as Node, method: { next: new Map() } as Node };
+  let size = 0;
   const cached = function (this: unknown, ...parts: (RegExp | string)[]): RegExp {
-    const key = `${this === undefined ? "f" : "m"}${parts.map((part) => (typeof part === "string" ? `s${part}` : `r${part.source}/${part.flags}`)).join("\u0000")}`;
-    const known = built.get(key);
-    if (known) return known;
+    let node: Node = this === undefined ? roots.plain : roots.method;
+    for (const part of parts) {
+      let next = node.next.get(part);
+      if (!next) {
+        if (size >= MAX_CACHED) return original.apply(this, parts);
+        next = { next: new Map() };
+        node.next.set(part, next);
+        size += 1;
+      }
+      node = next;
+    }
+    if (node.expression) return node.expression;
     const expression = original.apply(this, parts);
-    if (!expression.global && !expression.sticky && built.size < MAX_CACHED) built.set(key, expression);
+    if (!expression.global && !expression.sticky) node.expression = expression;
     return expression;
   } as Grammar["reg"];
   cached.cached = true;
