@@ -9,12 +9,23 @@ const formatter = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 
+/** The last minute formatted: every answer of that minute reuses it (the simulator stamps each answer). */
+let lastMinute: { minute: number; prefix: string } | undefined;
+
 /**
  * An instant as the tax authority writes times: its local (Europe/London) wall-clock time with
- * milliseconds and no zone, e.g. 2026-09-29T00:33:06.257.
+ * milliseconds and no zone, e.g. 2026-09-29T00:33:06.257. London's offset from UTC is a whole
+ * number of hours and changes only on the hour, so the date, hour and minute are formatted once
+ * per minute (Intl, the costly part) and the seconds and milliseconds taken from the instant.
  */
 export function londonDateTime(epochMs: number): string {
-  const parts = Object.fromEntries(formatter.formatToParts(new Date(epochMs)).map((part) => [part.type, part.value]));
-  const millis = String(epochMs % 1000).padStart(3, "0");
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}.${millis}`;
+  const minute = Math.floor(epochMs / 60_000);
+  if (lastMinute?.minute !== minute) {
+    const parts = Object.fromEntries(formatter.formatToParts(new Date(minute * 60_000)).map((part) => [part.type, part.value]));
+    lastMinute = { minute, prefix: `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}` };
+  }
+  const withinMinute = epochMs - minute * 60_000;
+  const seconds = String(Math.floor(withinMinute / 1000)).padStart(2, "0");
+  const millis = String(withinMinute % 1000).padStart(3, "0");
+  return `${lastMinute.prefix}:${seconds}.${millis}`;
 }
