@@ -46,6 +46,15 @@ export interface LoggerSettings {
   format?: "json" | "pretty";
   /** Where JSON lines go (tests pass a stream to read them back). */
   destination?: NodeJS.WritableStream;
+  /**
+   * JSON lines to standard output are written asynchronously, each as soon as the previous
+   * write is done (the default). With `outputBuffer`, lines gather until `bytes` are waiting or
+   * `intervalMs` have passed, so a busy service makes one write of many lines instead of one per
+   * line (each write wakes a thread of the pool and the log collector). Whatever waits is
+   * written at exit (process.exit and uncaught exceptions included); only a process killed
+   * outright (SIGKILL, out of memory) loses it: at most `bytes`, or `intervalMs` of lines.
+   */
+  outputBuffer?: { bytes: number; intervalMs: number };
 }
 
 function defaultLevel(): string {
@@ -78,6 +87,10 @@ export function createLogger(settings: LoggerSettings): Logger {
       ...options,
       transport: { target: "pino-pretty", options: { colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname,version" } },
     });
+  }
+  if (settings.outputBuffer) {
+    const { bytes, intervalMs } = settings.outputBuffer;
+    return pino(options, pino.destination({ dest: 1, sync: false, minLength: bytes, periodicFlush: intervalMs }));
   }
   return pino(options);
 }
