@@ -50,6 +50,9 @@ export class BusConnection {
     if (!url.searchParams.has("heartbeat")) url.searchParams.set("heartbeat", String(options.heartbeatSeconds ?? 15));
     const recovering = await connect(url.toString(), {
       clientProperties: { connection_name: options.service },
+      // No Nagle: a publish is several small frames, and an RPC reply or confirm held back until
+      // the peer's delayed ACK (up to 40 ms on Linux) would sit in every hop of a submit.
+      noDelay: true,
       recovery: {
         initialDelay: reconnect.initialDelayMs ?? 100,
         maxDelay: reconnect.maxDelayMs ?? 5000,
