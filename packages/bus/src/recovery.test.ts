@@ -102,7 +102,9 @@ describe("recovery after the broker drops the connections", () => {
   });
 
   it("makes a publish wait for the connection to come back, within the publish timeout", async () => {
-    const producer = await t.startBus({ service: "producer", reconnect: { initialDelayMs: 600, maxDelayMs: 600 } });
+    // The reconnect waits long enough (3 s) that dropping and reopening through rabbitmqctl, slow
+    // on a busy machine, is over before it: the publish below is the one that waits for it.
+    const producer = await t.startBus({ service: "producer", reconnect: { initialDelayMs: 3000, maxDelayMs: 3000 } });
     await t.vhost.dropConnections();
     await t.reopenRaw();
     expect(producer.isConnected()).toBe(false);
