@@ -22,24 +22,35 @@ export interface RateLimiter {
 // that every gateway replica agrees on the window. Each counter expires at its window's end, so
 // a missing key is an empty window. The check and both increments run as one script: with any
 // number of replicas sharing Redis, exactly `limit` requests get through per window.
+// The script runs on every request, so it does no more than it must: the clock is read only to
+// set a window's expiry (on its first request, or on a counter found without one), and the
+// counters' remaining lives only for a refusal (Retry-After); an allowed request returns 0 0.
 const SCRIPT = new LuaScript(`
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local perMinute = tonumber(ARGV[1])
 local perDay = tonumber(ARGV[2])
 local minute = tonumber(redis.call('GET', KEYS[1]) or '0')
 local day = tonumber(redis.call('GET', KEYS[2]) or '0')
-local allowed = 0
 if minute < perMinute and day < perDay then
-  allowed = 1
   if ARGV[3] == '1' then
+    local now = nil
     minute = redis.call('INCR', KEYS[1])
-    if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIREAT', KEYS[1], now - now % 60000 + 60000) end
+    if redis.call('PTTL', KEYS[1]) < 0 then
+      local t = redis.call('TIME')
+      now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+      redis.call('PEXPIREAT', KEYS[1], now - now % 60000 + 60000)
+    end
     day = redis.call('INCR', KEYS[2])
-    if redis.call('PTTL', KEYS[2]) < 0 then redis.call('PEXPIREAT', KEYS[2], now - now % 86400000 + 86400000) end
+    if redis.call('PTTL', KEYS[2]) < 0 then
+      if now == nil then
+        local t = redis.call('TIME')
+        now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+      end
+      redis.call('PEXPIREAT', KEYS[2], now - now % 86400000 + 86400000)
+    end
   end
+  return {1, minute, day, 0, 0}
 end
-return {allowed, minute, day, redis.call('PTTL', KEYS[1]), redis.call('PTTL', KEYS[2])}
+return {0, minute, day, redis.call('PTTL', KEYS[1]), redis.call('PTTL', KEYS[2])}
 `);
 
 function secondsUntil(ttlMs: number): number {
