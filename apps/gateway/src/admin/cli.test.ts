@@ -65,7 +65,7 @@ describe("admin CLI (child process)", () => {
     const reconcile = await admin(database.url, "reconcile");
     expect(reconcile.code).toBe(0);
     expect(JSON.parse(reconcile.stdout)).toMatchObject({ ok: true });
-  });
+  }, 90_000); // several CLI processes, each a tsx start-up: over 30 s on a loaded 2-core machine
 
   it("creates an account with working keys, lists it without secrets, and revokes a key", async () => {
     const created = await admin(database.url, "create-account", "--name", "CLI Formations", "--balance", "100.50", "--rate-per-minute", "12");
