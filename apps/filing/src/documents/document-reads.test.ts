@@ -11,7 +11,7 @@ import { applyRegistryOutcome } from "../outcomes/registry-changes.ts";
 import { applyTaxOutcome } from "../outcomes/tax-part-changes.ts";
 import { recordTaxPartSubmitted } from "../submit/record-submission.ts";
 import { readPdf } from "../test-support/read-pdf.ts";
-import { seedAccountsFiling, seedCt600Filing, submitAnswer, type SeededFiling } from "../test-support/seed.ts";
+import { acceptSeededPart, seedAccountsFiling, seedCt600Filing, submitAnswer, type SeededFiling } from "../test-support/seed.ts";
 import type { DocumentDeps } from "./document-deps.ts";
 import { getDocument, getDocumentChunk, listDocuments } from "./document-reads.ts";
 import { createInlineRenderer } from "./pdf-renderer.ts";
@@ -33,19 +33,11 @@ let accounts: SeededFiling;
 let rejected: SeededFiling;
 
 async function accept(filing: SeededFiling, part: number) {
-  await applyOutcome(
-    db,
-    { messageId: randomUUID(), type: "tax.part_outcome", filingId: filing.id, requestId: "r" },
-    applyTaxOutcome({
-      outcome: "accepted",
-      filing_id: filing.id,
-      part_number: part,
-      correlation_id: filing.correlationIds[part - 1]!,
-      receipt_irmark_base32: "R".repeat(31) + String(part),
-      receipt_message: `HMRC has received the HMRC-CT-CT600 document ref: 1234567890 (part ${part}).`,
-      accepted_time: ACCEPTED_AT,
-    }),
-  );
+  await acceptSeededPart(db, filing, part, {
+    irmarkBase32: "R".repeat(31) + String(part),
+    message: `HMRC has received the HMRC-CT-CT600 document ref: 1234567890 (part ${part}).`,
+    acceptedAt: ACCEPTED_AT,
+  });
 }
 
 const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail("it succeeded"), (error: unknown) => error as AppError);

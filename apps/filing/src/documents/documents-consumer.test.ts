@@ -8,9 +8,8 @@ import { createFilingDb, type FilingDb } from "../db/client.ts";
 import { createFilingTestDatabase } from "../db/test-database.ts";
 import { applyOutcome } from "../outcomes/apply-outcome.ts";
 import { applyRegistryOutcome } from "../outcomes/registry-changes.ts";
-import { applyTaxOutcome } from "../outcomes/tax-part-changes.ts";
 import { recordTaxPartSubmitted } from "../submit/record-submission.ts";
-import { seedAccountsFiling, seedAccountsInput, seedCt600Filing, submitAnswer, type SeededFiling } from "../test-support/seed.ts";
+import { acceptSeededPart, seedAccountsFiling, seedAccountsInput, seedCt600Filing, submitAnswer, type SeededFiling } from "../test-support/seed.ts";
 import type { DocumentDeps } from "./document-deps.ts";
 import { DocumentsNotReadyError, renderOnAcceptance } from "./documents-consumer.ts";
 import { RenderPool, RenderThreadLostError } from "./render-pool.ts";
@@ -22,21 +21,7 @@ let renderer: RenderPool;
 let renders = 0;
 
 async function acceptCt600(filing: SeededFiling, parts: number) {
-  for (let part = 1; part <= parts; part += 1) {
-    await applyOutcome(
-      db,
-      { messageId: randomUUID(), type: "tax.part_outcome", filingId: filing.id, requestId: "r" },
-      applyTaxOutcome({
-        outcome: "accepted",
-        filing_id: filing.id,
-        part_number: part,
-        correlation_id: filing.correlationIds[part - 1]!,
-        receipt_irmark_base32: "R".repeat(32),
-        receipt_message: "received",
-        accepted_time: new Date().toISOString(),
-      }),
-    );
-  }
+  for (let part = 1; part <= parts; part += 1) await acceptSeededPart(db, filing, part);
 }
 
 async function acceptAccounts(filing: SeededFiling) {

@@ -1,14 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { createTestRedisPrefix, createTestVhost, getFreePort, waitFor, type TestDatabase, type TestRedis, type TestVhost } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilingDb, type FilingDb } from "../db/client.ts";
 import { createFilingTestDatabase } from "../db/test-database.ts";
-import { applyOutcome } from "../outcomes/apply-outcome.ts";
-import { applyTaxOutcome } from "../outcomes/tax-part-changes.ts";
-import { seedCt600Filing } from "../test-support/seed.ts";
+import { acceptSeededPart, seedCt600Filing } from "../test-support/seed.ts";
 
 // The filing service as its own OS process, started the way the system tests' harness and the
 // live benchmark start it in production mode (`node --import tsx src/main.ts` in the app's
@@ -78,21 +76,7 @@ const metric = async (name: string) =>
 describe("the filing process in production mode", () => {
   it("renders an accepted filing's PDFs on its render thread, and stops cleanly", async () => {
     const filing = await seedCt600Filing(db, 2);
-    for (const part of [1, 2]) {
-      await applyOutcome(
-        db,
-        { messageId: randomUUID(), type: "tax.part_outcome", filingId: filing.id, requestId: "r" },
-        applyTaxOutcome({
-          outcome: "accepted",
-          filing_id: filing.id,
-          part_number: part,
-          correlation_id: filing.correlationIds[part - 1]!,
-          receipt_irmark_base32: "R".repeat(32),
-          receipt_message: "received",
-          accepted_time: new Date().toISOString(),
-        }),
-      );
-    }
+    for (const part of [1, 2]) await acceptSeededPart(db, filing, part);
     // The process's outbox relay publishes filing.accepted; its filing.documents consumer renders.
     await waitFor(async () => (await db.document.count({ where: { filingId: filing.id, type: "ct600_pdf" } })) === 2, {
       timeoutMs: 30_000,

@@ -7,7 +7,7 @@ import { createFilingTestDatabase } from "../db/test-database.ts";
 import { applyOutcome } from "../outcomes/apply-outcome.ts";
 import { applyRegistryOutcome } from "../outcomes/registry-changes.ts";
 import { applyTaxOutcome } from "../outcomes/tax-part-changes.ts";
-import { seedAccountsFiling, seedCt600Filing, type SeededFiling } from "../test-support/seed.ts";
+import { acceptSeededPart, seedAccountsFiling, seedCt600Filing, type SeededFiling } from "../test-support/seed.ts";
 import { getFiling, listFilings } from "./filing-reads.ts";
 
 let database: TestDatabase;
@@ -20,19 +20,7 @@ let accounts: SeededFiling;
 let rejected: SeededFiling;
 
 async function accept(filing: SeededFiling, part: number) {
-  await applyOutcome(
-    db,
-    { messageId: randomUUID(), type: "tax.part_outcome", filingId: filing.id, requestId: "r" },
-    applyTaxOutcome({
-      outcome: "accepted",
-      filing_id: filing.id,
-      part_number: part,
-      correlation_id: filing.correlationIds[part - 1]!,
-      receipt_irmark_base32: "R".repeat(31) + String(part),
-      receipt_message: "ok",
-      accepted_time: new Date().toISOString(),
-    }),
-  );
+  await acceptSeededPart(db, filing, part, { irmarkBase32: "R".repeat(31) + String(part), message: "ok" });
 }
 
 const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail("it succeeded"), (error: unknown) => error as AppError);

@@ -3,6 +3,8 @@ import { renderDormantAccountsIxbrl, type DormantAccountsInput } from "@dormant/
 import type { FilingDb } from "../db/client.ts";
 import { newFilingId } from "../ids.ts";
 import type { NewFiling } from "../submit/new-filing.ts";
+import { applyOutcome } from "../outcomes/apply-outcome.ts";
+import { applyTaxOutcome } from "../outcomes/tax-part-changes.ts";
 import { insertPendingFiling } from "../submit/pending-filing.ts";
 import { recordRegistrySubmitted, recordTaxPartSubmitted } from "../submit/record-submission.ts";
 
@@ -163,4 +165,28 @@ export function submitAnswer(correlation: string) {
     submitted_at: new Date().toISOString(),
     submitted_xml: `<GovTalkMessage><CorrelationID>${correlation}</CorrelationID></GovTalkMessage>`,
   };
+}
+
+/** The receipt an accepted part gets in acceptSeededPart; each field has a default. */
+export interface SeedReceipt {
+  irmarkBase32?: string;
+  message?: string;
+  acceptedAt?: string;
+}
+
+/** Part `part` of a seeded CT600 filing accepted by the tax authority, applied as the outcome consumer does. */
+export async function acceptSeededPart(db: FilingDb, filing: SeededFiling, part: number, receipt: SeedReceipt = {}): Promise<void> {
+  await applyOutcome(
+    db,
+    { messageId: randomUUID(), type: "tax.part_outcome", filingId: filing.id, requestId: "r" },
+    applyTaxOutcome({
+      outcome: "accepted",
+      filing_id: filing.id,
+      part_number: part,
+      correlation_id: filing.correlationIds[part - 1]!,
+      receipt_irmark_base32: receipt.irmarkBase32 ?? "R".repeat(32),
+      receipt_message: receipt.message ?? "received",
+      accepted_time: receipt.acceptedAt ?? new Date().toISOString(),
+    }),
+  );
 }
