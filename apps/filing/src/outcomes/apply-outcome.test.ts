@@ -4,6 +4,7 @@ import type { TestDatabase } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilingDb, type FilingDb } from "../db/client.ts";
 import { createFilingTestDatabase } from "../db/test-database.ts";
+import { FilingBusyError, MAX_WRITE_ATTEMPTS } from "../state/filing-record.ts";
 import { recordTaxPartSubmitted } from "../submit/record-submission.ts";
 import { seedAccountsFiling, seedCt600Filing, submitAnswer, type SeededFiling } from "../test-support/seed.ts";
 import { applyOutcome } from "./apply-outcome.ts";
@@ -221,5 +222,36 @@ describe("at the same time", () => {
 
     await Promise.all([taxOutcome(accepted(filing, 1)), taxOutcome(accepted(filing, 1)), polling(filing, 2)]);
     expect(await state(filing.id)).toMatchObject({ status: "accepted", parts: ["accepted", "accepted"], events: ["filing.accepted"] });
+  });
+});
+
+describe("a filing that keeps changing under an outcome", () => {
+  it("gives up after MAX_WRITE_ATTEMPTS stale writes with nothing written, and the redelivery applies it", async () => {
+    const filing = await seedCt600Filing(db, 1);
+    // Another writer bumps the filing's version between every read and write of this outcome.
+    let writes = 0;
+    const contended = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop !== "$queryRaw") return Reflect.get(target, prop, receiver);
+        return async (strings: TemplateStringsArray, ...values: unknown[]) => {
+          if (strings[0]?.includes("UPDATE filings SET version = version + 1")) {
+            writes += 1;
+            await target.$executeRaw`UPDATE filings SET version = version + 1 WHERE id = ${filing.id}`;
+          }
+          return target.$queryRaw(strings, ...values);
+        };
+      },
+    });
+    const message = { messageId: randomUUID(), type: "tax.part_outcome" as const, filingId: filing.id, requestId: "req-busy" };
+    const before = await state(filing.id);
+
+    await expect(applyOutcome(contended, message, applyTaxOutcome(accepted(filing, 1)))).rejects.toBeInstanceOf(FilingBusyError);
+    expect(writes).toBe(MAX_WRITE_ATTEMPTS);
+    expect(await state(filing.id)).toEqual(before);
+    expect(await db.inboxMessage.count({ where: { messageId: message.messageId } })).toBe(0);
+
+    // The handler threw, so the bus delivers the message again: now it applies, once.
+    expect(await applyOutcome(db, message, applyTaxOutcome(accepted(filing, 1)))).toBe("applied");
+    expect(await state(filing.id)).toMatchObject({ status: "accepted", parts: ["accepted"], events: ["filing.accepted"] });
   });
 });
