@@ -6,8 +6,9 @@ import { randomBase62 } from "../keys/random.ts";
 
 /** Bounds that keep every amount an exact JavaScript number (pence below 2^53). */
 export const MAX_OPENING_BALANCE_PENCE = 10n ** 12n;
-export const MAX_RATE_PER_MINUTE = 100_000;
-export const MAX_RATE_PER_DAY = 10_000_000;
+/** Ceilings on per-key limits: far above any agent, high enough for `npm run bench` on a fast machine, and within a Postgres INTEGER. */
+export const MAX_RATE_PER_MINUTE = 10_000_000;
+export const MAX_RATE_PER_DAY = 1_000_000_000;
 
 export const CreateAccountInput = z.object({
   name: z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters"),
