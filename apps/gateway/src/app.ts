@@ -144,6 +144,9 @@ export function createApp(deps: GatewayAppDeps): Express {
   }
 
   app.use(compose([requestIdMiddleware(), accessLog({ logger, metrics: createHttpMetrics(deps.metrics) }), securityHeaders()]));
+  // Express would answer OPTIONS itself (200 with Allow) on any known path; the API serves no
+  // CORS preflight (its callers are servers), so OPTIONS is an unknown method like any other.
+  app.options("/{*path}", notFound());
   app.use(API_PREFIX, api);
   app.use("/docs", docsRouter());
   app.use(createOpsRouter({ registry: deps.metrics, checks: readiness, ...(deps.isAcceptingWork ? { isAcceptingWork: deps.isAcceptingWork } : {}) }));

@@ -39,6 +39,9 @@ describe("HTTP layer: envelope, request ids, malformed input", () => {
       await request(gw.app).get("/api/v1/nothing-here"),
       await request(gw.app).delete("/api/v1/filings").set("X-API-Key", gw.account.liveKey),
       await request(gw.app).get("/elsewhere"),
+      await request(gw.app).options("/api/v1/filings").set("X-API-Key", gw.account.liveKey),
+      await request(gw.app).options("/api/v1/health"),
+      await request(gw.app).options("/docs"),
     ]) {
       expect(response.status).toBe(404);
       expect(response.body).toMatchObject({ success: false, error: { code: "NOT_FOUND" }, request_id: expect.stringMatching(UUID) });
