@@ -1,5 +1,4 @@
 import type { DormantAccountsInput } from "@dormant/documents";
-import type { Filing } from "../generated/prisma/client.ts";
 import type { PdfJob } from "./pdf-jobs.ts";
 
 /**
@@ -9,8 +8,8 @@ import type { PdfJob } from "./pdf-jobs.ts";
  * before they were kept). Rendering it fails with DormantAccountsInputError / PdfInputError when
  * the facts cannot be rendered (a bug: the same facts rendered the filed iXBRL).
  */
-export function accountsPdfJob(filing: Pick<Filing, "accountsInput">, generatedAt: Date): PdfJob | undefined {
-  if (filing.accountsInput === null) return undefined;
+export function accountsPdfJob(filing: { accountsInput: unknown }, generatedAt: Date): PdfJob | undefined {
+  if (filing.accountsInput === null || filing.accountsInput === undefined) return undefined;
   const facts = filing.accountsInput as unknown as DormantAccountsInput;
   return { type: "accounts_pdf", input: { ...facts, generatedAt: generatedAt.toISOString() } };
 }

@@ -1,18 +1,21 @@
 import { SubmitTaxPartRequest } from "@dormant/contracts";
 import type { Ct600PdfInput, Ct600Receipt } from "@dormant/documents";
 import { isoDate } from "../dates.ts";
-import type { Filing, FilingPart } from "../generated/prisma/client.ts";
+import type { PartRecord } from "../state/filing-record.ts";
 import type { PdfJob } from "./pdf-jobs.ts";
 
 /** The part's return as it was submitted (the stored tax.submit_part request has no credentials). */
 const SubmittedReturn = SubmitTaxPartRequest.omit({ credentials: true });
+
+/** What a part's PDF is rendered from (a Prisma FilingPart and a PartRecord both are one). */
+export type RenderablePart = Pick<PartRecord, "partNumber" | "periodStart" | "periodEnd" | "irmark" | "submitRequest" | "taxCorrelationId" | "taxAcceptedAt" | "taxReceiptMessage">;
 
 /** A part whose submission is not recorded yet (its outcome overtook the record): no IRmark to print. */
 export class PartNotRecordedError extends Error {
   override readonly name = "PartNotRecordedError";
 }
 
-function receiptOf(part: FilingPart): Ct600Receipt {
+function receiptOf(part: RenderablePart): Ct600Receipt {
   return {
     ...(part.taxCorrelationId ? { correlationId: part.taxCorrelationId } : {}),
     ...(part.taxAcceptedAt ? { acceptedAt: part.taxAcceptedAt.toISOString() } : {}),
@@ -28,7 +31,7 @@ function receiptOf(part: FilingPart): Ct600Receipt {
  * rendered (a bug: they were submitted).
  * @throws PartNotRecordedError when the part's IRmark is not recorded yet.
  */
-export function ct600PartPdfJob(filing: Pick<Filing, "id" | "periodSplit">, part: FilingPart, generatedAt: Date): PdfJob {
+export function ct600PartPdfJob(filing: { id: string; periodSplit: boolean }, part: RenderablePart, generatedAt: Date): PdfJob {
   if (!part.irmark) throw new PartNotRecordedError(`part ${part.partNumber} of ${filing.id} has no recorded submission yet`);
   const submitted = SubmittedReturn.parse(part.submitRequest);
   const input: Ct600PdfInput = {

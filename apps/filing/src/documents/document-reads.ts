@@ -10,7 +10,9 @@ import {
 import type { FilingDb } from "../db/client.ts";
 import type { DocumentDeps } from "./document-deps.ts";
 import { ensureDocuments } from "./ensure-documents.ts";
-import type { AcceptedFiling } from "./render-missing.ts";
+import type { Filing, FilingPart } from "../generated/prisma/client.ts";
+
+type AcceptedFiling = Filing & { parts: FilingPart[] };
 
 const RENDERED: readonly DocumentType[] = ["ct600_pdf", "accounts_pdf"];
 

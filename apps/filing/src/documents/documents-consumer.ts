@@ -3,8 +3,8 @@ import { AppError } from "@dormant/contracts";
 import { DormantAccountsInputError, PdfInputError } from "@dormant/documents";
 import type { FILING_SERVICE_MESSAGES } from "../bus-catalog.ts";
 import type { FilingDb } from "../db/client.ts";
-import type { Tx } from "../state/transitions.ts";
 import type { DocumentDeps } from "./document-deps.ts";
+import { readForDocuments } from "./read-for-documents.ts";
 import { renderMissingDocuments, storeDocuments, type RenderOutcome } from "./render-missing.ts";
 
 /** What handling one filing.accepted event did. */
@@ -24,7 +24,7 @@ export class DocumentsNotReadyError extends Error {
 }
 
 /** Records the message as handled; false when it already was. */
-async function recordInbox(db: FilingDb | Tx, messageId: string, filingId: string): Promise<boolean> {
+async function recordInbox(db: FilingDb, messageId: string, filingId: string): Promise<boolean> {
   const inserted = await db.$executeRaw`
     INSERT INTO inbox (message_id, type, filing_id) VALUES (${messageId}, 'filing.accepted', ${filingId})
     ON CONFLICT (message_id) DO NOTHING`;
@@ -32,23 +32,27 @@ async function recordInbox(db: FilingDb | Tx, messageId: string, filingId: strin
 }
 
 /**
- * Handles one `filing.accepted` event from the filing service's own queue `filing.documents`:
- * renders the PDFs the filing is missing (ct600_pdf per part, or accounts_pdf) and stores them
- * with the inbox row of the message in one transaction. Idempotent twice over: a redelivered
- * message finds its inbox row (checked before rendering, and again on insert), and a document
- * is stored once per (filing, type, part) whoever renders it.
+ * Handles one `filing.accepted` event from the filing service's own queue `filing.documents`, in
+ * two statements and no transaction:
+ * 1. whether the message was handled before (its inbox row), the filing with its parts and the
+ *    facts of its accounts, and which documents it has (read-for-documents.ts);
+ * 2. the PDFs it is missing (ct600_pdf per part, or accounts_pdf), rendered on the render pool
+ *    in between, stored together with the message's inbox row in one statement.
+ * Idempotent twice over: a redelivered message finds its inbox row (on the read, or as a
+ * conflict of its write, which then stores nothing new), and a document is stored once per
+ * (filing, type, part) whoever renders it.
  */
 export async function renderOnAcceptance(deps: DocumentDeps, messageId: string, filingId: string): Promise<DocumentsEffect> {
   const { db } = deps;
-  if (await db.inboxMessage.findUnique({ where: { messageId }, select: { messageId: true } })) return "duplicate";
-  const filing = await db.filing.findUnique({ where: { id: filingId }, include: { parts: true } });
+  const { seen, filing, stored } = await readForDocuments(db, messageId, filingId);
+  if (seen) return "duplicate";
   if (!filing || filing.status !== "accepted") {
     await recordInbox(db, messageId, filingId);
     return "ignored";
   }
   let outcome: RenderOutcome;
   try {
-    outcome = await renderMissingDocuments(db, deps.renderer, filing, deps.now());
+    outcome = await renderMissingDocuments(db, deps.renderer, filing, deps.now(), stored);
   } catch (error) {
     if (error instanceof PdfInputError || error instanceof DormantAccountsInputError) {
       // The stored facts of an accepted filing do not render: a bug, not worth retrying. Parked
@@ -58,13 +62,11 @@ export async function renderOnAcceptance(deps: DocumentDeps, messageId: string, 
     throw error;
   }
   const { documents, waiting } = outcome;
-  const handled = await db.$transaction(async (tx) => {
-    await storeDocuments(tx, filingId, documents);
-    return waiting.length === 0 ? recordInbox(tx, messageId, filingId) : true;
-  });
+  // A part still waiting for its record: store what rendered, but leave the message unhandled.
+  const { recorded } = await storeDocuments(db, filingId, documents, waiting.length === 0 ? { messageId } : undefined);
   for (const document of documents) deps.onRendered?.(document.type, "event");
   if (waiting.length > 0) throw new DocumentsNotReadyError(waiting.join("; "));
-  if (!handled) return "duplicate";
+  if (!recorded) return "duplicate";
   return documents.length > 0 ? "rendered" : "complete";
 }
 

@@ -83,13 +83,8 @@ function tally(statements: Statement[]): Tally {
   return result;
 }
 
-/**
- * The filing.documents consumer's statements (src/documents, not part of this count's changes):
- * Prisma model queries (quoted "public". names), its transaction and its inbox row. Everything
- * else is raw SQL of the submit, outcome and outbox code.
- */
-const byDocumentsConsumer = (s: Statement) =>
-  s.sql.includes('"public".') || /^\s*(BEGIN|COMMIT|ROLLBACK)\b/i.test(s.sql) || s.sql.includes("'filing.accepted'");
+/** The filing.documents consumer's statements (src/documents): tagged `/* documents *\/`. */
+const byDocumentsConsumer = (s: Statement) => s.sql.includes("/* documents */");
 
 async function quiet(ms = 700): Promise<void> {
   for (;;) {
@@ -156,6 +151,9 @@ describe("database round trips per filing", () => {
     // tax.part_polling and tax.part_outcome: a read and a write each; the relay: claim and mark.
     expect(result.outcomesAndRelay.statements).toBeLessThanOrEqual(6);
     expect(result.outcomesAndRelay.transactions).toBe(result.outcomesAndRelay.statements);
+    // The documents consumer: its read, then the PDF stored with the message's inbox row.
+    expect(result.documents).toEqual({ statements: 2, transactions: 2 });
+    expect(result.total.statements).toBe(result.submit.statements + result.outcomesAndRelay.statements + result.documents.statements);
   });
 
   it("a split CT600, from submit to both PDFs", async () => {
@@ -165,6 +163,8 @@ describe("database round trips per filing", () => {
     expect(result.submit).toEqual({ statements: 4, transactions: 4 });
     expect(result.outcomesAndRelay.statements).toBeLessThanOrEqual(10);
     expect(result.outcomesAndRelay.transactions).toBe(result.outcomesAndRelay.statements);
+    // Both parts' PDFs in one go (one event when the filing is accepted).
+    expect(result.documents).toEqual({ statements: 2, transactions: 2 });
   });
 
   it("accounts, from submit to the PDF", async () => {
@@ -178,5 +178,6 @@ describe("database round trips per filing", () => {
     // registry.outcome: a read and a write; the relay: claim and mark.
     expect(result.outcomesAndRelay.statements).toBeLessThanOrEqual(4);
     expect(result.outcomesAndRelay.transactions).toBe(result.outcomesAndRelay.statements);
+    expect(result.documents).toEqual({ statements: 2, transactions: 2 });
   });
 });
