@@ -133,3 +133,52 @@ export const FILING_RPC_CATALOG = {
   "filing.get_document_chunk": { queue: FILING_RPC_QUEUE, request: GetDocumentChunkRequest, response: DocumentChunk, schemaVersion: 1, timeoutMs: 10_000 },
 } as const;
 export type FilingRpcType = keyof typeof FILING_RPC_CATALOG;
+
+/**
+ * `filing.list_final`: the filings that reached a final status, for billing's reconcile to check
+ * its ledger against the filing service's own record (apps/billing README "Reconcile"). Not a
+ * gateway call, so it has a catalog of its own, on the same queue (`filing.rpc`).
+ *
+ * Filings are those whose `finalized_at` is in `[since, until)`, in the order of
+ * (`finalized_at`, `filing_id`), the ids compared byte by byte (they are ASCII), after the
+ * position `after` when given: keyset pagination, so that a walk over months of filings costs
+ * one indexed range read per page and sees every filing once, even while new ones are finalized.
+ */
+export const LIST_FINAL_PAGE = { default: 1000, max: 1000 } as const;
+
+const FinalFilingId = z.string().regex(/^fil_[A-Za-z0-9_-]{1,64}$/);
+
+/** A position in the order of final filings: the last filing of a page. */
+export const FinalFilingsCursor = z.object({ finalized_at: DateTime, filing_id: FinalFilingId });
+export type FinalFilingsCursor = z.infer<typeof FinalFilingsCursor>;
+
+export const ListFinalFilingsRequest = z
+  .object({
+    since: DateTime,
+    until: DateTime,
+    after: FinalFilingsCursor.optional(),
+    limit: z.number().int().min(1).max(LIST_FINAL_PAGE.max).default(LIST_FINAL_PAGE.default),
+  })
+  .refine((request) => Date.parse(request.since) < Date.parse(request.until), { message: "since must be before until", path: ["until"] });
+export type ListFinalFilingsRequest = z.infer<typeof ListFinalFilingsRequest>;
+
+const FinalFilingBase = z.object({ filing_id: FinalFilingId, account_id: z.string().min(1), finalized_at: DateTime });
+
+/** A filing as it ended: accepted ones carry the fee due (what billing must have captured), the others none. */
+export const FinalFiling = z.discriminatedUnion("status", [
+  FinalFilingBase.extend({ status: z.literal("accepted"), fee_pence: z.number().int().positive() }),
+  FinalFilingBase.extend({ status: z.enum(["rejected", "error"]) }),
+]);
+export type FinalFiling = z.infer<typeof FinalFiling>;
+
+/** One page; `next` (the last filing's position) is present when more filings follow in the window. */
+export const ListFinalFilingsResponse = z.object({
+  filings: z.array(FinalFiling).max(LIST_FINAL_PAGE.max),
+  next: FinalFilingsCursor.optional(),
+});
+export type ListFinalFilingsResponse = z.infer<typeof ListFinalFilingsResponse>;
+
+/** Served by the filing service on `filing.rpc`; called by billing's reconcile (admin CLI). */
+export const FILING_RECONCILE_RPC_CATALOG = {
+  "filing.list_final": { queue: FILING_RPC_QUEUE, request: ListFinalFilingsRequest, response: ListFinalFilingsResponse, schemaVersion: 1, timeoutMs: 15_000 },
+} as const;
