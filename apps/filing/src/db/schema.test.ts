@@ -43,7 +43,7 @@ describe("filing database schema", () => {
   it("records the migration the way Prisma does, and re-running changes nothing", async () => {
     expect(await migrateFilingDatabase(database.url)).toEqual([]);
     const rows = await db.$queryRaw<Array<{ migration_name: string }>>`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`;
-    expect(rows.map((r) => r.migration_name).sort()).toEqual(["20261122040000_filings_outbox_inbox", "20261122060000_documents_rendering", "20261122080000_single_statement_writes"]);
+    expect(rows.map((r) => r.migration_name).sort()).toEqual(["20261122040000_filings_outbox_inbox", "20261122060000_documents_rendering", "20261122080000_single_statement_writes", "20261125120000_final_filings_index"]);
   });
 
   it("stores a CT600 filing with its parts and history, and reads them back", async () => {
@@ -165,6 +165,11 @@ describe("filing database schema", () => {
     await db.inboxMessage.create({ data: { messageId: "m-1", type: "tax.part_outcome", filingId: "fil_x" } });
     await expect(db.inboxMessage.create({ data: { messageId: "m-1", type: "tax.part_outcome", filingId: "fil_x" } })).rejects.toMatchObject({ code: "P2002" });
     expect((await db.inboxMessage.findUniqueOrThrow({ where: { messageId: "m-1" } })).processedAt).toBeInstanceOf(Date);
+  });
+
+  it("indexes final filings by (finalized_at, id byte by byte), and only final ones", async () => {
+    const [index] = await db.$queryRaw<Array<{ indexdef: string }>>`SELECT indexdef FROM pg_indexes WHERE indexname = 'filings_finalized_at_id_idx'`;
+    expect(index?.indexdef).toBe('CREATE INDEX filings_finalized_at_id_idx ON public.filings USING btree (finalized_at, id COLLATE "C") WHERE (finalized_at IS NOT NULL)');
   });
 
   it("hands out registry submission numbers from a sequence that never repeats", async () => {

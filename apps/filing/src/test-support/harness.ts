@@ -9,6 +9,7 @@ import {
   BILLING_RPC_CATALOG,
   BILLING_RPC_QUEUE,
   credentialsBinding,
+  FILING_RECONCILE_RPC_CATALOG,
   FILING_RPC_CATALOG,
   FILING_RPC_QUEUE,
   PLATFORM_MESSAGE_CATALOG,
@@ -30,8 +31,11 @@ import { createFilingTestDatabase } from "../db/test-database.ts";
 import { loadFilingConfig, type FilingConfig } from "../env.ts";
 import { startFilingService, type FilingService } from "../service.ts";
 
-/** The other side of every conversation: the gateway (filing RPCs), a submitter (outcomes, submit RPCs), billing. */
-export type PeerBus = Bus<typeof PLATFORM_MESSAGE_CATALOG, typeof FILING_RPC_CATALOG & typeof BILLING_RPC_CATALOG & typeof SUBMISSION_RPC_CATALOG>;
+/** The other side of every conversation: the gateway (filing RPCs), billing's reconcile, a submitter (outcomes, submit RPCs), billing. */
+export type PeerBus = Bus<
+  typeof PLATFORM_MESSAGE_CATALOG,
+  typeof FILING_RPC_CATALOG & typeof FILING_RECONCILE_RPC_CATALOG & typeof BILLING_RPC_CATALOG & typeof SUBMISSION_RPC_CATALOG
+>;
 
 /** A filing event as it arrived on a queue bound to filing.events. */
 export interface ReceivedEvent {
@@ -120,7 +124,7 @@ export async function startFilingHarness(label: string, options: HarnessOptions 
       url: vhost.url,
       service: "peer-test",
       messages: PLATFORM_MESSAGE_CATALOG,
-      rpc: { ...FILING_RPC_CATALOG, ...BILLING_RPC_CATALOG, ...SUBMISSION_RPC_CATALOG },
+      rpc: { ...FILING_RPC_CATALOG, ...FILING_RECONCILE_RPC_CATALOG, ...BILLING_RPC_CATALOG, ...SUBMISSION_RPC_CATALOG },
       logger: silent,
     });
     closers.push(() => peer.close());
