@@ -1,7 +1,7 @@
 // @dormant/authority-client: what the submitter workers share for talking to unreliable
 // authorities: breakers whose timeouts abort the request, XML over HTTP with classified failures,
-// at-most-once submission records and completion records in Redis, poll timing, and the keys
-// that open sealed credentials. See README.md.
+// at-most-once submission records and completion records in Redis, poll timing, the keys that
+// open sealed credentials, and the workers' common start-up and graceful stop. See README.md.
 export { AuthorityUnavailableError, AuthorityRequestError, AuthorityCallAbortedError, isAuthorityFailure } from "./errors.ts";
 export type { UnavailableReason } from "./errors.ts";
 export { postXml } from "./post-xml.ts";
@@ -24,3 +24,12 @@ export { giveUpAt, nextPoll, afterTransientPollFailure, pollTimeoutMs } from "./
 export type { NextPoll, AfterTransientFailure } from "./poll-timing.ts";
 export { sealingKeysEnvShape, resolveSealingKeys } from "./sealing-keys.ts";
 export { lazyChildLogger } from "./lazy-child-logger.ts";
+export { startSubmitterWorker } from "./submitter-worker.ts";
+export type {
+  SubmitterBus,
+  SubmitterWorker,
+  SubmitterWorkerConfig,
+  SubmitterWorkerHandlers,
+  SubmitterWorkerOptions,
+  SubmitterWorkerParts,
+} from "./submitter-worker.ts";
