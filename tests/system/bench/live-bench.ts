@@ -11,13 +11,14 @@ import { repoRoot } from "../src/harness/paths.ts";
 import { startSystem } from "../src/harness/system.ts";
 import { isFinal } from "../src/harness/wait-final.ts";
 import { openLoop, type LoadRequest, type SubmitSample } from "./open-loop.ts";
+import { settlePdfs } from "./pdf-progress.ts";
 import { percentile } from "./percentiles.ts";
 import { cpuGroups, measureCpu } from "./process-cpu.ts";
 import { writeLiveSection, type LiveReport, type PhaseResult } from "./report.ts";
 
 const SUSTAINED_RATE = Number(process.env.BENCH_LIVE_RATE ?? 20);
 const SUSTAINED_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 15);
-const RAMP_RATES = (process.env.BENCH_LIVE_RAMP ?? "10,15,20,30,50,100,150").split(",").map(Number);
+const RAMP_RATES = (process.env.BENCH_LIVE_RAMP ?? "10,15,20,30,50,75,100,110,125,150").split(",").map(Number);
 /** `BENCH_LIVE_CPU_PROF=filing,gateway`: V8 CPU profiles of those apps, written when they stop. */
 const PROFILED = (process.env.BENCH_LIVE_CPU_PROF ?? "").split(",").filter(Boolean);
 const PROFILE_DIR = process.env.BENCH_LIVE_CPU_PROF_DIR ?? "/tmp/dormant-live-bench-profiles";
@@ -61,15 +62,26 @@ async function readFilings(client: ApiClient, filingIds: string[]): Promise<Map<
   return finals;
 }
 
-async function phase(client: ApiClient, name: string, rate: number, seconds: number, measure: () => () => Record<string, number>): Promise<PhaseResult> {
+interface PhaseContext {
+  client: ApiClient;
+  /** The filing service's database (where rendered PDFs are counted). */
+  filingDatabaseUrl: string;
+  measure: () => () => Record<string, number>;
+}
+
+async function phase({ client, filingDatabaseUrl, measure }: PhaseContext, name: string, rate: number, seconds: number): Promise<PhaseResult> {
   log(`${name}: ${rate} submits/s for ${seconds} s`);
   const cpu = measure();
   const started = Date.now();
   const samples: SubmitSample[] = await openLoop(client, { rate, seconds, keyPrefix: `bench-${name}-${started}`, request: (index) => ROTATION[index % ROTATION.length]! });
   const lastSent = Math.max(...samples.map((sample) => sample.sentAt));
   const accepted202 = samples.filter((sample) => sample.status === 202 && sample.filingId);
-  await settle(client, accepted202.map((sample) => sample.filingId!), lastSent + SETTLE_SECONDS * 1000);
-  // CPU and time up to the last filing final; reading the details back is not part of it.
+  const deadline = lastSent + SETTLE_SECONDS * 1000;
+  const ids = accepted202.map((sample) => sample.filingId!);
+  await settle(client, ids, deadline);
+  // The PDFs are rendered after acceptance (the documents consumer): the phase ends when they are.
+  const pdfs = await settlePdfs(filingDatabaseUrl, ids, deadline);
+  // CPU and time up to the last PDF; reading the details back is not part of it.
   const cpuSeconds = cpu();
   const elapsedSeconds = (Date.now() - started) / 1000;
   const finals = await readFilings(client, accepted202.map((sample) => sample.filingId!));
@@ -83,6 +95,12 @@ async function phase(client: ApiClient, name: string, rate: number, seconds: num
   const statuses: Record<string, number> = {};
   for (const filing of finals.values()) statuses[filing.status] = (statuses[filing.status] ?? 0) + 1;
   const spanSeconds = finalTimes.length > 1 ? (Math.max(...finalTimes) - Math.min(...finalTimes)) / 1000 : Number.NaN;
+  const pdfAt = [...pdfs.values()];
+  const pdfSpanSeconds = pdfAt.length > 1 ? (Math.max(...pdfAt) - Math.min(...pdfAt)) / 1000 : Number.NaN;
+  const acceptedToPdf = [...pdfs].flatMap(([id, at]) => {
+    const filing = finals.get(id);
+    return filing?.status === "accepted" ? [at - Date.parse(filing.updated_at)] : [];
+  });
   const result: PhaseResult = {
     name,
     targetRate: rate,
@@ -98,14 +116,24 @@ async function phase(client: ApiClient, name: string, rate: number, seconds: num
     toAcceptedP50: percentile(toAccepted, 50),
     toAcceptedP99: percentile(toAccepted, 99),
     completionRate: finalTimes.length / spanSeconds,
+    pdfs: pdfs.size,
+    pdfRate: pdfs.size / pdfSpanSeconds,
+    acceptedToPdfP50: percentile(acceptedToPdf, 50),
+    acceptedToPdfP99: percentile(acceptedToPdf, 99),
     cpuSeconds,
     elapsedSeconds,
   };
-  result.sustained = result.answered202 === result.submits && (statuses.accepted ?? 0) === result.submits && result.completionRate >= 0.9 * rate;
+  result.sustained =
+    result.answered202 === result.submits &&
+    (statuses.accepted ?? 0) === result.submits &&
+    result.completionRate >= 0.9 * rate &&
+    result.pdfs === result.submits &&
+    result.pdfRate >= 0.9 * rate;
   log(
     `${name}: ${result.answered202}/${result.submits} answered 202, submit p50 ${result.submitP50.toFixed(0)} ms p99 ${result.submitP99.toFixed(0)} ms, ` +
       `${result.final} final (${JSON.stringify(statuses)}), to accepted p50 ${result.toAcceptedP50.toFixed(0)} ms p99 ${result.toAcceptedP99.toFixed(0)} ms, ` +
-      `completing ${result.completionRate.toFixed(1)}/s${result.sustained ? "" : " (NOT sustained)"}`,
+      `completing ${result.completionRate.toFixed(1)}/s, ${result.pdfs} with PDFs (${result.pdfRate.toFixed(1)}/s, accepted → PDF p50 ${result.acceptedToPdfP50.toFixed(0)} ms p99 ${result.acceptedToPdfP99.toFixed(0)} ms)` +
+      `${result.sustained ? "" : " (NOT sustained)"}`,
   );
   return result;
 }
@@ -123,14 +151,14 @@ async function main(): Promise<void> {
     const account = await system.createAccount({ balancePence: 1_000_000_000, name: "Live bench", ratePerMinute: 100_000, ratePerDay: 10_000_000 });
     const client = system.client(account.liveKey);
     const groups = cpuGroups(Object.fromEntries(Object.entries(system.apps).map(([name, app]) => [name, app.pid])));
-    const measure = () => measureCpu(groups);
+    const context: PhaseContext = { client, filingDatabaseUrl: system.databases.filing.url, measure: () => measureCpu(groups) };
     log("warming up (20 submits)");
-    await phase(client, "warm-up", 10, 2, measure);
+    await phase(context, "warm-up", 10, 2);
 
-    const sustained = await phase(client, "sustained", SUSTAINED_RATE, SUSTAINED_SECONDS, measure);
+    const sustained = await phase(context, "sustained", SUSTAINED_RATE, SUSTAINED_SECONDS);
     const ramp: PhaseResult[] = [];
     for (const rate of RAMP_RATES) {
-      const step = await phase(client, `ramp-${rate}`, rate, RAMP_SECONDS, measure);
+      const step = await phase(context, `ramp-${rate}`, rate, RAMP_SECONDS);
       ramp.push(step);
       if (!step.sustained) break;
     }
