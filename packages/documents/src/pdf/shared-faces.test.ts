@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readPdf } from "./read-pdf.test-support.ts";
 import { renderCt600Pdf } from "./render-ct600-pdf.ts";
 import { FONT } from "./fonts.ts";
-import { createPdfDocument, parsedFaceCount } from "./shared-faces.ts";
+import { createPdfDocument, MAX_SHARED_LAYOUTS, parsedFaceCount } from "./shared-faces.ts";
 import type { Ct600PdfInput } from "./types.ts";
 
 function sandboxReturn(companyName: string, declarantName: string): Ct600PdfInput {
@@ -55,5 +55,30 @@ describe("DejaVu faces parsed once per process", () => {
     const second = createPdfDocument({ font: FONT.regular });
     for (const file of Object.values(FONT)) expect(faceOf(second, file)).toBe(faceOf(first, file));
     expect(parsedFaceCount()).toBe(3);
+  });
+
+  it("shares laid-out words between documents without changing a byte of them", async () => {
+    const cacheOf = (doc: PDFKit.PDFDocument, file: string) => (doc.font(file) as unknown as { _font: { layoutCache: object } })._font.layoutCache;
+    for (const file of Object.values(FONT)) expect(cacheOf(createPdfDocument({ font: FONT.regular }), file)).toBe(cacheOf(createPdfDocument({ font: FONT.regular }), file));
+    // Laid out while other documents filled the cache with other words, a document comes out the same.
+    const welsh = sandboxReturn("Ŵyn Ŷr Cyf", "Siân Ŵyn");
+    const before = await renderCt600Pdf(welsh);
+    await renderCt600Pdf(sandboxReturn("Łódź Żółć sp. Ltd", "Józef Łęcki"));
+    await renderCt600Pdf(sandboxReturn("Ŵyn Ŷr Cyf Wales", "Siân Ŵyn-Jones"));
+    expect(Buffer.compare(await renderCt600Pdf(welsh), before)).toBe(0);
+  });
+
+  it("bounds the shared layouts: a full cache starts afresh", () => {
+    const cacheOf = (doc: PDFKit.PDFDocument) => (doc as unknown as { _font: { layoutCache: object } })._font.layoutCache;
+    const filler = createPdfDocument({ font: FONT.regular });
+    const full = cacheOf(filler);
+    for (let word = 0; word <= MAX_SHARED_LAYOUTS; word++) filler.widthOfString(`word${word}`);
+    expect(Object.keys(full).length).toBeGreaterThan(MAX_SHARED_LAYOUTS);
+    // Its size is looked at every few documents, not at each one.
+    const caches = Array.from({ length: 64 }, () => cacheOf(createPdfDocument({ font: FONT.regular })));
+    const fresh = caches.at(-1)!;
+    expect(fresh).not.toBe(full);
+    expect(Object.keys(fresh).length).toBe(0);
+    expect(cacheOf(createPdfDocument({ font: FONT.regular }))).toBe(fresh);
   });
 });

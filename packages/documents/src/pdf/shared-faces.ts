@@ -9,16 +9,30 @@ import { FONT } from "./fonts.ts";
  * gets its own subset, glyph widths and layout cache), so the process keeps the first document's
  * parsed face per file and gives every later document a font object over the same face.
  *
- * pdfkit offers no public way to pass a parsed face, so this relies on two internals of the
- * pinned pdfkit (0.17): `font()` answers from `_fontFamilies[name]` when it is set, and an
- * embedded font is constructed as `new EmbeddedFont(document, fontkitFace, id)`. The tests in
- * shared-faces.test.ts fail if either changes (faces shared, text extracted exactly, output
- * byte-identical to a document rendered without sharing).
+ * Laying text out on a face (fontkit's OpenType shaping: GSUB/GPOS lookups per word) was the
+ * next largest cost of a document, and pdfkit caches it per document only, although a word laid
+ * out on a face always gives the same glyphs and positions and pdfkit never changes a cached
+ * layout (within a document it hands the same one out for every repetition of the word). The
+ * process therefore keeps one layout cache per face for every document, bounded: once it holds
+ * more than MAX_SHARED_LAYOUTS words it starts afresh (company names, numbers and ids vary; the
+ * words of the templates come back at once).
+ *
+ * pdfkit offers no public way to pass a parsed face or a layout cache, so this relies on three
+ * internals of the pinned pdfkit (0.17): `font()` answers from `_fontFamilies[name]` when it is
+ * set, an embedded font is constructed as `new EmbeddedFont(document, fontkitFace, id)`, and it
+ * keeps laid-out words in its `layoutCache` object. The tests in shared-faces.test.ts fail if
+ * any of them changes (faces and layouts shared, text extracted exactly, output byte-identical
+ * to a document rendered without sharing).
  */
+
+/** pdfkit's laid-out words of one font: text -> glyphs and positions. */
+type LayoutCache = Record<string, unknown>;
 
 /** The parts of pdfkit's embedded font object this relies on. */
 interface EmbeddedFontInternals {
   font: object;
+  /** Absent when a document is created with `fontLayoutCache: false`. */
+  layoutCache?: LayoutCache;
   constructor: new (document: PDFKit.PDFDocument, face: object, id: string) => EmbeddedFontInternals;
 }
 
@@ -37,9 +51,31 @@ interface ParsedFace {
 const FACE_FILES: ReadonlySet<string> = new Set(Object.values(FONT));
 const parsedFaces = new Map<string, ParsedFace>();
 
+/** Words kept per face before its shared layout cache starts afresh. */
+export const MAX_SHARED_LAYOUTS = 5_000;
+/** How many documents may take a face's cache before its size is looked at again (counting keys is not free). */
+const SIZE_CHECK_EVERY = 64;
+const layoutCaches = new Map<object, { cache: LayoutCache; uses: number }>();
+
 /** How many faces this process has parsed (at most one per file in FONT); for tests. */
 export function parsedFaceCount(): number {
   return parsedFaces.size;
+}
+
+/** The layout cache every document shares for `face` (pdfkit keeps words in it as it lays them out). */
+function sharedLayoutCache(face: object): LayoutCache {
+  let entry = layoutCaches.get(face);
+  if (entry && ++entry.uses % SIZE_CHECK_EVERY === 0 && Object.keys(entry.cache).length > MAX_SHARED_LAYOUTS) entry = undefined;
+  if (!entry) {
+    entry = { cache: Object.create(null) as LayoutCache, uses: 0 };
+    layoutCaches.set(face, entry);
+  }
+  return entry.cache;
+}
+
+/** Gives `font` the face's shared layout cache, unless the document asked for none. */
+function shareLayouts(font: EmbeddedFontInternals): void {
+  if (font.layoutCache) font.layoutCache = sharedLayoutCache(font.font);
 }
 
 function internals(doc: PDFKit.PDFDocument): FontStateInternals {
@@ -58,10 +94,15 @@ function shareFaces(doc: PDFKit.PDFDocument): void {
     const parsed = parsedFaces.get(src);
     if (parsed && !state._fontFamilies[src]) {
       state._fontCount += 1;
-      state._fontFamilies[src] = new parsed.EmbeddedFont(doc, parsed.face, `F${state._fontCount}`);
+      const embedded = new parsed.EmbeddedFont(doc, parsed.face, `F${state._fontCount}`);
+      shareLayouts(embedded);
+      state._fontFamilies[src] = embedded;
     }
     const result = open(src, family, size);
-    if (!parsed && state._font) parsedFaces.set(src, { face: state._font.font, EmbeddedFont: state._font.constructor });
+    if (!parsed && state._font) {
+      parsedFaces.set(src, { face: state._font.font, EmbeddedFont: state._font.constructor });
+      shareLayouts(state._font);
+    }
     return result;
   } as PDFKit.PDFDocument["font"];
 }
