@@ -1,5 +1,6 @@
 import { baseEnvSchema, ConfigError, parseEnv } from "@dormant/service-kit";
 import { z } from "zod";
+import { amqpEnvShape } from "./bus/settings.ts";
 import { billingDatabaseEnvShape } from "./db/settings.ts";
 
 /** Used outside production only, so that a fresh clone works without configuration. */
@@ -10,7 +11,7 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 /** Every setting of the billing service, read once at boot (README "Configuration" lists them). */
 export const billingEnvSchema = baseEnvSchema.extend({
   ...billingDatabaseEnvShape,
-  AMQP_URL: z.url().default("amqp://guest:guest@127.0.0.1:5672"),
+  ...amqpEnvShape,
   /** The webhook and ops endpoints (/webhooks/payments, /healthz, /readyz, /metrics). */
   BILLING_PORT: z.coerce.number().int().min(0).max(65_535).default(4400),
   BILLING_HOST: z.string().min(1).default("0.0.0.0"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isBillingAdminCommand, parseBillingAdminArgs, UsageError } from "./cli-args.ts";
+import { AGAINST_FILINGS_SETTLE_MS, AGAINST_FILINGS_SINCE, isBillingAdminCommand, parseBillingAdminArgs, UsageError } from "./cli-args.ts";
 
 describe("billing admin arguments", () => {
   it("parses each command", () => {
@@ -23,6 +23,23 @@ describe("billing admin arguments", () => {
     });
   });
 
+  it("parses reconcile --against-filings with its window: [since, until), by default everything until 15 minutes ago", () => {
+    const now = new Date("2026-11-25T12:00:00.000Z");
+    expect(parseBillingAdminArgs(["reconcile", "--against-filings"], now)).toEqual({
+      command: "reconcile",
+      againstFilings: { since: AGAINST_FILINGS_SINCE, until: new Date(now.getTime() - AGAINST_FILINGS_SETTLE_MS) },
+    });
+    expect(AGAINST_FILINGS_SETTLE_MS).toBe(15 * 60 * 1000);
+    expect(parseBillingAdminArgs(["reconcile", "--against-filings", "--since", "2026-10-01", "--until", "2026-11-01T09:30:00+01:00", "--stale-hold-hours", "6"], now)).toEqual({
+      command: "reconcile",
+      staleHoldHours: 6,
+      againstFilings: { since: new Date("2026-10-01T00:00:00.000Z"), until: new Date("2026-11-01T08:30:00.000Z") },
+    });
+    expect(parseBillingAdminArgs(["reconcile", "--against-filings", "--since=2026-11-25T11:00:00Z"], now)).toMatchObject({
+      againstFilings: { since: new Date("2026-11-25T11:00:00.000Z"), until: new Date("2026-11-25T11:45:00.000Z") },
+    });
+  });
+
   it("refuses bad invocations with a message naming the problem", () => {
     const refused: Array<[string[], RegExp]> = [
       [[], /a command is required/],
@@ -38,6 +55,12 @@ describe("billing admin arguments", () => {
       [["top-up", "--account", "acc_1", "--amount", "5", "--payment-id", "a b"], /--payment-id must be/],
       [["ledger", "--account", "acc_1", "--limit", "0"], /--limit must be a whole number/],
       [["open-account", "--account", "acc_1"], /--balance is required/],
+      [["reconcile", "--since", "2026-10-01"], /--since and --until go with --against-filings/],
+      [["reconcile", "--against-filings", "--since", "yesterday"], /--since must be an ISO 8601 date-time/],
+      [["reconcile", "--against-filings", "--until", "2026-10-01T00:00:00"], /--until must be an ISO 8601 date-time with its offset/],
+      [["reconcile", "--against-filings", "--since", "2026-10-02", "--until", "2026-10-01"], /--since \(2026-10-02T00:00:00.000Z\) must be before --until/],
+      [["reconcile", "--against-filings", "--since", "2999-01-01"], /must be before --until .*by default 15 minutes ago/],
+      [["reconcile", "--against-filings=yes"], /--against-filings/],
     ];
     for (const [argv, message] of refused) {
       expect(() => parseBillingAdminArgs(argv), argv.join(" ")).toThrow(UsageError);

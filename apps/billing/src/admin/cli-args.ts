@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { z } from "zod";
 import { AccountId } from "../ledger/accounts.ts";
 import { MAX_CREDIT_PENCE, parseGbpToPence } from "../money/pence.ts";
 
@@ -10,7 +11,16 @@ export type BillingAdminCommand =
   | { command: "balance"; accountId: string }
   | { command: "top-up"; accountId: string; amountPence: bigint; paymentId?: string }
   | { command: "ledger"; accountId: string; limit?: number }
-  | { command: "reconcile"; staleHoldHours?: number };
+  | { command: "reconcile"; staleHoldHours?: number; againstFilings?: { since: Date; until: Date } };
+
+/**
+ * reconcile --against-filings without --until ends the window this long ago: an acceptance
+ * normally reaches billing within seconds, but one whose first deliveries failed goes through the
+ * retry tiers of billing.events (1 s, 5 s, 30 s, 2 min, 10 min) before it is applied.
+ */
+export const AGAINST_FILINGS_SETTLE_MS = 15 * 60 * 1000;
+/** ... and without --since starts at the beginning: every filing ever finalized. */
+export const AGAINST_FILINGS_SINCE = new Date("1970-01-01T00:00:00.000Z");
 
 /** Bad invocation: the CLI exits with code 2 and prints the message and the usage on stderr. */
 export class UsageError extends Error {
@@ -21,14 +31,14 @@ export const BILLING_USAGE = `usage:
   admin balance --account ACCOUNT_ID
   admin top-up --account ACCOUNT_ID --amount GBP [--payment-id ID]
   admin ledger --account ACCOUNT_ID [--limit N]
-  admin reconcile [--stale-hold-hours N]
+  admin reconcile [--stale-hold-hours N] [--against-filings [--since ISO] [--until ISO]]
   admin open-account --account ACCOUNT_ID --balance GBP [--name NAME]`;
 
 export function isBillingAdminCommand(name: string | undefined): name is BillingAdminCommandName {
   return (BILLING_ADMIN_COMMANDS as readonly string[]).includes(name ?? "");
 }
 
-function options<T extends Record<string, { type: "string" }>>(args: string[], spec: T) {
+function options<T extends Record<string, { type: "string" } | { type: "boolean" }>>(args: string[], spec: T) {
   try {
     return parseArgs({ args, options: spec, strict: true, allowPositionals: false }).values;
   } catch (error) {
@@ -57,8 +67,18 @@ function wholeNumber(flag: string, value: string | undefined, max: number): numb
   return Number(value);
 }
 
+const Instant = z.union([z.iso.datetime({ offset: true }), z.iso.date().transform((date) => `${date}T00:00:00.000Z`)]);
+
+/** An ISO 8601 date-time with its offset (`2026-10-01T00:00:00Z`), or a date (midnight UTC). */
+function instantOption(flag: string, value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Instant.safeParse(value);
+  if (!parsed.success) throw new UsageError(`${flag} must be an ISO 8601 date-time with its offset (2026-10-01T00:00:00Z) or a date (2026-10-01), got "${value}"`);
+  return new Date(parsed.data);
+}
+
 /** Parses `admin <billing command> [--flags]` strictly: unknown flags, positionals and bad values are errors. */
-export function parseBillingAdminArgs(argv: string[]): BillingAdminCommand {
+export function parseBillingAdminArgs(argv: string[], now: Date = new Date()): BillingAdminCommand {
   const [command, ...rest] = argv;
   switch (command) {
     case "open-account": {
@@ -94,9 +114,24 @@ export function parseBillingAdminArgs(argv: string[]): BillingAdminCommand {
       return { command, accountId: accountOption(values.account), ...(limit ? { limit } : {}) };
     }
     case "reconcile": {
-      const values = options(rest, { "stale-hold-hours": { type: "string" } });
+      const values = options(rest, {
+        "stale-hold-hours": { type: "string" },
+        "against-filings": { type: "boolean" },
+        since: { type: "string" },
+        until: { type: "string" },
+      });
       const staleHoldHours = wholeNumber("--stale-hold-hours", values["stale-hold-hours"], 24 * 365);
-      return { command, ...(staleHoldHours ? { staleHoldHours } : {}) };
+      const since = instantOption("--since", values.since);
+      const until = instantOption("--until", values.until);
+      if (!values["against-filings"]) {
+        if (since || until) throw new UsageError("--since and --until go with --against-filings");
+        return { command, ...(staleHoldHours ? { staleHoldHours } : {}) };
+      }
+      const window = { since: since ?? AGAINST_FILINGS_SINCE, until: until ?? new Date(now.getTime() - AGAINST_FILINGS_SETTLE_MS) };
+      if (window.since >= window.until) {
+        throw new UsageError(`--since (${window.since.toISOString()}) must be before --until (${window.until.toISOString()}${until ? "" : ", by default 15 minutes ago"})`);
+      }
+      return { command, ...(staleHoldHours ? { staleHoldHours } : {}), againstFilings: window };
     }
     case undefined:
       throw new UsageError("a command is required");

@@ -1,21 +1,31 @@
 // Billing's operator commands: balance, top-up, ledger, reconcile, open-account. Each prints
 // exactly one JSON object on stdout; messages go to stderr. Exit codes: 0 done, 1 failed (unknown
-// account, database unreachable, or reconcile found problems: its report is still printed),
-// 2 bad invocation. Run directly (`node --import tsx apps/billing/src/admin/cli-commands.ts
+// account, database unreachable, the filing service not answering reconcile --against-filings,
+// or reconcile found problems: its report is still printed), 2 bad invocation. Run directly (`node --import tsx apps/billing/src/admin/cli-commands.ts
 // balance --account acc_...`) or from the root admin CLI through runBillingAdminCli(argv).
 import { realpathSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { isAppError } from "@dormant/contracts";
-import { ConfigError, parseEnv } from "@dormant/service-kit";
+import { ConfigError, createLogger, parseEnv } from "@dormant/service-kit";
 import { z } from "zod";
+import { amqpEnvShape } from "../bus/settings.ts";
 import { billingDatabaseEnvShape } from "../db/settings.ts";
 import { BILLING_USAGE, parseBillingAdminArgs, UsageError, type BillingAdminCommand } from "./cli-args.ts";
-import { getBalance, listLedger, openAccount, reconcile, topUp } from "./operations.ts";
+import { withFilingService } from "./filing-service.ts";
+import { getBalance, listLedger, openAccount, reconcile, reconcileAgainstFilings, topUp } from "./operations.ts";
 import { withBillingDb } from "./with-billing-db.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 
-async function execute(command: BillingAdminCommand, databaseUrl: string): Promise<{ output: object; ok: boolean }> {
+/** The broker, read only by the command that needs it (reconcile --against-filings). */
+const amqpUrl = (env: Record<string, string | undefined>) => parseEnv(z.object(amqpEnvShape), env).AMQP_URL;
+
+/** The bus's log lines (connection trouble) on stderr when LOG_LEVEL asks for them; silent otherwise. */
+const busLogger = (env: Record<string, string | undefined>, stderr: CliStreams["stderr"]) =>
+  createLogger({ service: "billing-admin", level: env.LOG_LEVEL || "silent", destination: stderr as NodeJS.WritableStream });
+
+async function execute(command: BillingAdminCommand, databaseUrl: string, env: Record<string, string | undefined>, streams: CliStreams): Promise<{ output: object; ok: boolean }> {
+  const broker = command.command === "reconcile" && command.againstFilings ? amqpUrl(env) : undefined;
   return withBillingDb(databaseUrl, async (db) => {
     switch (command.command) {
       case "open-account":
@@ -27,7 +37,12 @@ async function execute(command: BillingAdminCommand, databaseUrl: string): Promi
       case "ledger":
         return { ok: true, output: await listLedger(db, { accountId: command.accountId, ...(command.limit ? { limit: command.limit } : {}) }) };
       case "reconcile": {
-        const report = await reconcile(db, command.staleHoldHours ? { staleHoldAfterMs: command.staleHoldHours * HOUR_MS } : {});
+        const stale = command.staleHoldHours ? { staleHoldAfterMs: command.staleHoldHours * HOUR_MS } : {};
+        const window = command.againstFilings;
+        const report =
+          window && broker
+            ? await withFilingService(broker, (listFinal) => reconcileAgainstFilings(db, listFinal, { ...stale, ...window }), { logger: busLogger(env, streams.stderr) })
+            : await reconcile(db, stale);
         return { ok: report.ok, output: report };
       }
     }
@@ -41,7 +56,8 @@ export interface CliStreams {
 
 /**
  * Runs one billing admin command from its argv (`["balance", "--account", "acc_..."]`), reading
- * BILLING_DATABASE_URL from `env`, and returns the exit code. Prints one JSON object on stdout.
+ * BILLING_DATABASE_URL (and AMQP_URL for reconcile --against-filings) from `env`, and returns the
+ * exit code. Prints one JSON object on stdout.
  */
 export async function runBillingAdminCli(
   argv: string[],
@@ -55,7 +71,7 @@ export async function runBillingAdminCli(
   try {
     const command = parseBillingAdminArgs(argv);
     const { BILLING_DATABASE_URL } = parseEnv(z.object(billingDatabaseEnvShape), env);
-    const { output, ok } = await execute(command, BILLING_DATABASE_URL);
+    const { output, ok } = await execute(command, BILLING_DATABASE_URL, env, streams);
     streams.stdout.write(`${JSON.stringify(output)}\n`);
     if (!ok) streams.stderr.write("admin: reconcile found problems (listed in the report)\n");
     return ok ? 0 : 1;

@@ -3,6 +3,7 @@ import type { BillingDb } from "../db/client.ts";
 import { openAccount as openLedgerAccount, type OpenAccountInput } from "../ledger/accounts.ts";
 import { getBalance as readBalance } from "../ledger/balance.ts";
 import { unknownAccount } from "../ledger/errors.ts";
+import { crossCheckWithFilings, type FilingsCrossCheckOptions, type FilingsCrossCheckReport, type ListFinalFilings } from "../ledger/filings-cross-check.ts";
 import { reconcile as reconcileLedger, type ReconcileOptions, type ReconcileReport } from "../ledger/reconcile.ts";
 import { accountStatement } from "../ledger/statement.ts";
 import { applyTopUp } from "../ledger/top-ups.ts";
@@ -107,4 +108,30 @@ export async function listLedger(db: BillingDb, input: { accountId: string; limi
 /** The ledger's invariants checked (ledger/reconcile.ts): `{ok, problems[], warnings[], checked}`. */
 export function reconcile(db: BillingDb, options: ReconcileOptions = {}): Promise<ReconcileReport> {
   return reconcileLedger(db, options);
+}
+
+/** reconcile's report with the cross-check against the filing service merged in, and what that checked. */
+export interface ReconcileAgainstFilingsReport extends ReconcileReport {
+  against_filings: FilingsCrossCheckReport["checked"];
+}
+
+/**
+ * reconcile, then the cross-check against the filing service's final filings of a window
+ * (ledger/filings-cross-check.ts, pages from `listFinal`): one report, `ok` only when neither
+ * found a problem, the cross-check's problems and warnings after reconcile's.
+ */
+export async function reconcileAgainstFilings(
+  db: BillingDb,
+  listFinal: ListFinalFilings,
+  options: ReconcileOptions & FilingsCrossCheckOptions,
+): Promise<ReconcileAgainstFilingsReport> {
+  const ledger = await reconcileLedger(db, options);
+  const filings = await crossCheckWithFilings(db, listFinal, options);
+  return {
+    ok: ledger.ok && filings.ok,
+    problems: [...ledger.problems, ...filings.problems],
+    warnings: [...ledger.warnings, ...filings.warnings],
+    checked: ledger.checked,
+    against_filings: filings.checked,
+  };
 }

@@ -15,7 +15,7 @@ describe("billing database schema", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase({ label: "bill_schema" });
-    expect(await migrateBillingDatabase(database.url)).toEqual(["20251122120000_billing_ledger", "20261122080000_billing_money_moves_in_one_statement"]);
+    expect(await migrateBillingDatabase(database.url)).toEqual(["20251122120000_billing_ledger", "20261122080000_billing_money_moves_in_one_statement", "20261125120000_accepted_outcomes_by_time"]);
     db = createBillingDb(database.url);
   });
   afterAll(async () => {
@@ -33,7 +33,14 @@ describe("billing database schema", () => {
   it("records the migrations the way Prisma does, and re-running changes nothing", async () => {
     expect(await migrateBillingDatabase(database.url)).toEqual([]);
     const rows = await db.$queryRaw<Array<{ migration_name: string }>>`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`;
-    expect(rows.map((r) => r.migration_name)).toEqual(["20251122120000_billing_ledger", "20261122080000_billing_money_moves_in_one_statement"]);
+    expect(rows.map((r) => r.migration_name)).toEqual(["20251122120000_billing_ledger", "20261122080000_billing_money_moves_in_one_statement", "20261125120000_accepted_outcomes_by_time"]);
+  });
+
+  it("indexes the acceptances by (occurred_at, filing id byte by byte), for reconcile against the filing service", async () => {
+    const [index] = await db.$queryRaw<Array<{ indexdef: string }>>`SELECT indexdef FROM pg_indexes WHERE indexname = 'filing_outcomes_accepted_occurred_at_idx'`;
+    expect(index?.indexdef).toBe(
+      'CREATE INDEX filing_outcomes_accepted_occurred_at_idx ON public.filing_outcomes USING btree (occurred_at, filing_id COLLATE "C") WHERE (outcome = \'accepted\'::filing_outcome)',
+    );
   });
 
   it("stores every model with every column, and the entry trigger keeps the account's totals", async () => {
