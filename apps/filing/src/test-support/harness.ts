@@ -65,12 +65,19 @@ export interface FilingHarness {
   readonly vhost: TestVhost;
   readonly redis: TestRedis;
   readonly database: TestDatabase;
+  /** Billing's database (billing harnesses only). */
+  readonly billingDatabase: TestDatabase | undefined;
   readonly peer: PeerBus;
   /** Every filing event published so far (a queue of the test's own bound to filing.events). */
   readonly events: ReceivedEvent[];
   caller(overrides?: Partial<FilingRpcCaller>): FilingRpcCaller;
   submitCt600(caller: FilingRpcCaller, filing: Ct600FilingInput, options?: { idempotencyKey?: string; password?: string }): Promise<unknown>;
   submitAccounts(caller: FilingRpcCaller, filing: AccountsFilingInput, options?: { idempotencyKey?: string; authCode?: string }): Promise<unknown>;
+  /**
+   * Unbinds `queue` from filing.events for `routingKey`: events of that type published from now on
+   * never reach it (as if lost on their way), while they still reach the other queues.
+   */
+  unbindFromFilingEvents(queue: string, routingKey: string): Promise<void>;
   /** Stops the billing service (billing harnesses only): nothing serves billing.rpc any more. */
   stopBilling(): Promise<void>;
   /** Opens a billing account with a balance (billing harnesses only), under a new id or the one given. */
@@ -207,6 +214,7 @@ export async function startFilingHarness(label: string, options: HarnessOptions 
       vhost,
       redis,
       database,
+      billingDatabase,
       peer,
       events,
       caller: (overrides = {}) => ({ account_id: "acc_test", key_id: "key_test", mode: "live", request_id: randomUUID(), ...overrides }),
@@ -217,6 +225,9 @@ export async function startFilingHarness(label: string, options: HarnessOptions 
       submitAccounts(caller, filing, { idempotencyKey = randomUUID(), authCode = "A1B2C3" } = {}) {
         const credentials = sealSecret({ company_auth_code: authCode }, sealingKey, credentialsBinding(caller.account_id, idempotencyKey));
         return peer.rpcCall(FILING_RPC_QUEUE, "filing.submit_accounts", { caller, idempotency_key: idempotencyKey, filing, credentials });
+      },
+      async unbindFromFilingEvents(queue, routingKey) {
+        await channel.unbindQueue(queue, "filing.events", routingKey);
       },
       async stopBilling() {
         if (!billingService) throw new Error("this harness runs without billing");
