@@ -61,7 +61,7 @@ export const systemTopology = defineTopology({
     },
   ],
   rpcQueues: [
-    { name: "filing.rpc", purpose: "filing: submit a filing, read filings and documents (called by the gateway)", maxRequestAgeMs: 30 * SECOND },
+    { name: "filing.rpc", purpose: "filing: submit a filing, read filings and documents (called by the gateway); list final filings (billing's reconcile)", maxRequestAgeMs: 30 * SECOND },
     { name: "billing.rpc", purpose: "billing: fee holds, balances, top-ups (called by filing and the gateway)", maxRequestAgeMs: 30 * SECOND },
     { name: "tax.submit", purpose: "tax-submitter: submit one CT600 part to the tax authority (called by filing)", maxRequestAgeMs: MINUTE },
     { name: "registry.submit", purpose: "registry-submitter: submit dormant accounts to the registry (called by filing)", maxRequestAgeMs: MINUTE },
