@@ -8,10 +8,9 @@ import { createFilingDb, type FilingDb } from "../db/client.ts";
 import { createFilingTestDatabase } from "../db/test-database.ts";
 import { applyOutcome } from "../outcomes/apply-outcome.ts";
 import { applyRegistryOutcome } from "../outcomes/registry-changes.ts";
-import { applyTaxOutcome } from "../outcomes/tax-part-changes.ts";
 import { recordTaxPartSubmitted } from "../submit/record-submission.ts";
 import { readPdf } from "../test-support/read-pdf.ts";
-import { acceptSeededPart, seedAccountsFiling, seedCt600Filing, submitAnswer, type SeededFiling } from "../test-support/seed.ts";
+import { acceptSeededPart, rejectSeededPart, seedAccountsFiling, seedCt600Filing, submitAnswer, type SeededFiling } from "../test-support/seed.ts";
 import type { DocumentDeps } from "./document-deps.ts";
 import { getDocument, getDocumentChunk, listDocuments } from "./document-reads.ts";
 import { createInlineRenderer } from "./pdf-renderer.ts";
@@ -62,18 +61,7 @@ beforeAll(async () => {
   await accept(single, 1);
   await accept(split, 1);
   await accept(split, 2);
-  await applyOutcome(
-    db,
-    { messageId: randomUUID(), type: "tax.part_outcome", filingId: rejected.id, requestId: "r" },
-    applyTaxOutcome({
-      outcome: "rejected",
-      filing_id: rejected.id,
-      part_number: 1,
-      correlation_id: rejected.correlationIds[0]!,
-      error: { code: "TAX_UTR_MISMATCH", message: "The UTR does not match." },
-      authority_errors: [],
-    }),
-  );
+  await rejectSeededPart(db, rejected, 1);
   await applyOutcome(
     db,
     { messageId: randomUUID(), type: "registry.outcome", filingId: accounts.id, requestId: "r" },

@@ -1,10 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { FILING_RPC_QUEUE, type FinalFiling, type ListFinalFilingsRequest } from "@dormant/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyOutcome } from "../outcomes/apply-outcome.ts";
-import { applyTaxOutcome } from "../outcomes/tax-part-changes.ts";
 import { startFilingHarness, type FilingHarness } from "../test-support/harness.ts";
-import { acceptSeededPart, seedCt600Filing, type SeededFiling } from "../test-support/seed.ts";
+import { acceptSeededPart, rejectSeededPart, seedCt600Filing, type SeededFiling } from "../test-support/seed.ts";
 import { finalFilingsPageSql } from "./final-filings.ts";
 
 // filing.list_final through the real bus, served by the filing service in-process on its own
@@ -77,18 +74,7 @@ beforeAll(async () => {
   rejected = await seedCt600Filing(db, 1, { accountId: "acc_real", companyNumber: "00000002" });
   pending = await seedCt600Filing(db, 1, { accountId: "acc_real", companyNumber: "00000003" });
   await acceptSeededPart(db, accepted, 1);
-  await applyOutcome(
-    db,
-    { messageId: randomUUID(), type: "tax.part_outcome", filingId: rejected.id, requestId: "r" },
-    applyTaxOutcome({
-      outcome: "rejected",
-      filing_id: rejected.id,
-      part_number: 1,
-      correlation_id: rejected.correlationIds[0]!,
-      error: { code: "TAX_UTR_MISMATCH", message: "The UTR does not match." },
-      authority_errors: [],
-    }),
-  );
+  await rejectSeededPart(db, rejected, 1);
   for (const row of rows) await finalRow(row.id, row.status, row.at);
   // Not final: never listed, whatever the window.
   await finalRow("fil_t9submitted", "submitted", null);

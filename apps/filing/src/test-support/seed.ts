@@ -190,3 +190,19 @@ export async function acceptSeededPart(db: FilingDb, filing: SeededFiling, part:
     }),
   );
 }
+
+/** Part `part` of a seeded CT600 filing rejected by the tax authority (UTR mismatch), applied as the outcome consumer does. */
+export async function rejectSeededPart(db: FilingDb, filing: SeededFiling, part: number): Promise<void> {
+  await applyOutcome(
+    db,
+    { messageId: randomUUID(), type: "tax.part_outcome", filingId: filing.id, requestId: "r" },
+    applyTaxOutcome({
+      outcome: "rejected",
+      filing_id: filing.id,
+      part_number: part,
+      correlation_id: filing.correlationIds[part - 1]!,
+      error: { code: "TAX_UTR_MISMATCH", message: "The UTR does not match." },
+      authority_errors: [],
+    }),
+  );
+}
