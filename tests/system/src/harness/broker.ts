@@ -37,17 +37,13 @@ export async function waitForBroker(timeoutMs = 120_000): Promise<void> {
   throw new Error(`RabbitMQ did not accept connections within ${timeoutMs} ms`);
 }
 
-/**
- * A real broker restart: `rabbitmqctl stop_app` (every connection of every vhost drops), a
- * pause of `downMs`, then `start_app`, and back only once it accepts connections. The start is
- * in a finally block: the broker is left running even when stopping failed half-way.
- */
-export async function restartBroker({ downMs = 2_000 }: { downMs?: number } = {}): Promise<void> {
-  try {
-    await rabbitmqctl("stop_app");
-    await new Promise((resolve) => setTimeout(resolve, downMs));
-  } finally {
-    await rabbitmqctl("start_app");
-    await waitForBroker();
-  }
+/** Stops the broker's application (`rabbitmqctl stop_app`): every connection of every vhost drops. */
+export async function stopBroker(): Promise<void> {
+  await rabbitmqctl("stop_app");
+}
+
+/** Starts the broker's application again and waits until it accepts connections. */
+export async function startBroker(): Promise<void> {
+  await rabbitmqctl("start_app");
+  await waitForBroker();
 }

@@ -7,6 +7,9 @@ export interface BurstSubmit {
   idempotencyKey: string;
   /** The settled submit (202 expected) and every attempt it took. */
   result: RetriedSubmit;
+  /** When its first attempt was sent and when it settled (ms since the epoch). */
+  sentAt: number;
+  settledAt: number;
 }
 
 /**
@@ -24,7 +27,9 @@ export async function runBurst(
       const due = started + (index * 1000) / ratePerSecond;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
       const idempotencyKey = `${keyPrefix}-${index}`;
-      return { filing, idempotencyKey, result: await submitWithRetry(client, filing.kind, filing.body, idempotencyKey, { deadlineMs }) };
+      const sentAt = Date.now();
+      const result = await submitWithRetry(client, filing.kind, filing.body, idempotencyKey, { deadlineMs });
+      return { filing, idempotencyKey, result, sentAt, settledAt: Date.now() };
     }),
   );
 }
