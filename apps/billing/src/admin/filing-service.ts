@@ -47,6 +47,7 @@ export async function withFilingService<T>(amqpUrl: string, fn: (listFinal: List
   try {
     return await fn(listFinal);
   } finally {
-    await bus.close();
+    // A failure to close must not hide the cross-check's own answer or error.
+    await bus.close().catch(() => undefined);
   }
 }
