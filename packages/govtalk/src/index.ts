@@ -49,6 +49,9 @@ export { receiptConfirmsIRmark } from "./ct600/irmark-receipt.ts";
 export { TAX_ERROR_KINDS, classifyGovTalkErrors } from "./ct600/classify-errors.ts";
 export type { XsdValidationResult } from "./xsd/validate-ct600.ts";
 export { CT600_XSD_URL, validateCt600Body } from "./xsd/validate-ct600.ts";
+export type { BusinessRuleFailure, BusinessRulesOptions } from "./business-rules/check-ct600-business-rules.ts";
+export { BusinessRulesOutputError, CT600_BUSINESS_RULES_URL, checkCt600BusinessRules } from "./business-rules/check-ct600-business-rules.ts";
+export { XSLTPROC_INSTALL_HINT, XsltprocError, XsltprocMissingError } from "./business-rules/xsltproc.ts";
 
 // CT600: authority side (simulator)
 export type {
@@ -70,11 +73,14 @@ export { buildCt600ErrorResponse } from "./ct600/answers/error-response.ts";
 export { buildCt600DeleteResponse } from "./ct600/answers/delete-response.ts";
 
 // Registry: submitter side
-export type { RegistryCompanyType } from "./registry/constants.ts";
+export type { RegistryAuthMethod, RegistryCompanyType } from "./registry/constants.ts";
 export {
+  FORM_SUBMISSION_SCHEMA_LOCATION,
   REGISTRY_ACCOUNTS_CLASS,
   REGISTRY_AUTH_METHOD,
+  REGISTRY_AUTH_METHODS,
   REGISTRY_COMPANY_TYPES,
+  REGISTRY_DOCUMENT_FILENAME_MAX_LENGTH,
   REGISTRY_ENVELOPE_VERSION,
   REGISTRY_STATUS_CLASS,
 } from "./registry/constants.ts";
@@ -118,6 +124,7 @@ export { parseRegistryRequest } from "./registry/parse-request.ts";
 export type { SubmissionStatusInput } from "./registry/answers.ts";
 export {
   REGISTRY_ERRORS,
+  REGISTRY_INVALID_ENVELOPE_NUMBER,
   buildAccountsSubmissionAcknowledgement,
   buildRegistryErrorResponse,
   buildSubmissionStatusResponse,
