@@ -6,17 +6,28 @@ import type { RegistryStatusCode } from "./status.ts";
 
 /**
  * The registry gateway's synchronous errors, for answer builders (the simulator adds the
- * specifics to the Text and a Location). 502 and 9999 are the registry's own numbers; the
- * registry does not publish one for an invalid request or a reused submission number, so 100
- * and 9000 are the simulator's (the real gateway answers a reused number with 9999 "Invalid
- * Envelope Number"). Classification: REGISTRY_ERROR_KINDS; duplicates: isDuplicateSubmissionError.
+ * specifics to the Text and a Location). 502 "Authorisation Failure" and 9999 are the registry's
+ * own numbers; the registry publishes no number for an invalid request, so 100 is the
+ * simulator's. Classification: REGISTRY_ERROR_KINDS; duplicates: isDuplicateSubmissionError.
  */
 export const REGISTRY_ERRORS = {
   100: { raisedBy: "Gateway", number: 100, type: "fatal", text: "Invalid request" },
   502: { raisedBy: "Gateway", number: 502, type: "fatal", text: "Authorisation Failure" },
-  9000: { raisedBy: "Gateway", number: 9000, type: "fatal", text: "Submission number has already been used by this presenter" },
   9999: { raisedBy: "Gateway", number: 9999, type: "fatal", text: "The submission failed the gateway's automatic validation" },
 } as const satisfies Record<number, GovTalkErrorInput>;
+
+/**
+ * The real gateway's answer to a SubmissionNumber (the "envelope number") used before by the
+ * presenter: 9999 "Invalid Envelope Number" (IRIS knowledge base kba-02989 "Rejection 9999
+ * Invalid Envelope Number when submitting to Companies House"; Absolute Tax knowledge base
+ * "9999 Invalid Envelope Number when filing to Companies House").
+ */
+export const REGISTRY_INVALID_ENVELOPE_NUMBER = {
+  raisedBy: "Gateway",
+  number: 9999,
+  type: "fatal",
+  text: "Invalid Envelope Number",
+} as const satisfies GovTalkErrorInput;
 
 interface AnswerEnvelope {
   transactionId: string;

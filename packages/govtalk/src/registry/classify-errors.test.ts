@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GovTalkError, GovTalkErrorInput } from "../envelope/govtalk-error.ts";
-import { REGISTRY_ERRORS, buildRegistryErrorResponse } from "./answers.ts";
+import { REGISTRY_ERRORS, REGISTRY_INVALID_ENVELOPE_NUMBER, buildRegistryErrorResponse } from "./answers.ts";
 import { classifyRegistryErrors, isDuplicateSubmissionError } from "./classify-errors.ts";
 import { parseAccountsSubmissionResponse } from "./parse-response.ts";
 
@@ -15,7 +15,7 @@ describe("registry gateway errors", () => {
   it.each([
     [REGISTRY_ERRORS[100], "protocol", false],
     [REGISTRY_ERRORS[502], "authentication", false],
-    [REGISTRY_ERRORS[9000], "protocol", false],
+    [REGISTRY_INVALID_ENVELOPE_NUMBER, "business", false],
     [REGISTRY_ERRORS[9999], "business", false],
     [{ ...REGISTRY_ERRORS[9999], text: "ix:header element not found in input document set." }, "business", false],
     [{ ...REGISTRY_ERRORS[9999], type: "recoverable", text: "Please retry later" }, "transient", true],
@@ -28,8 +28,8 @@ describe("registry gateway errors", () => {
     expect(classifyRegistryErrors(received(REGISTRY_ERRORS[9999], REGISTRY_ERRORS[502])).kind).toBe("authentication");
   });
 
-  it("recognises a reused submission number: 9000 (simulator) or 9999 about the envelope number (real gateway)", () => {
-    expect(isDuplicateSubmissionError(received({ ...REGISTRY_ERRORS[9000], text: "Submission number 00000A has already been used by this presenter" }))).toBe(true);
+  it("recognises a reused submission number: 9999 about the envelope number (the real gateway's answer)", () => {
+    expect(isDuplicateSubmissionError(received(REGISTRY_INVALID_ENVELOPE_NUMBER))).toBe(true);
     expect(isDuplicateSubmissionError(received({ ...REGISTRY_ERRORS[9999], text: "Invalid Envelope Number" }))).toBe(true);
     expect(isDuplicateSubmissionError(received({ ...REGISTRY_ERRORS[9999], text: "Submission number already used" }))).toBe(true);
   });
@@ -40,7 +40,8 @@ describe("registry gateway errors", () => {
       REGISTRY_ERRORS[502],
       REGISTRY_ERRORS[9999],
       { ...REGISTRY_ERRORS[9999], text: "The company number in the accounts does not match the company number of the submission." },
-      { ...REGISTRY_ERRORS[9000], type: "warning" },
+      { ...REGISTRY_INVALID_ENVELOPE_NUMBER, type: "warning" },
+      { ...REGISTRY_INVALID_ENVELOPE_NUMBER, number: 9000 },
     ]) {
       expect(isDuplicateSubmissionError(received(error)), error.text).toBe(false);
     }

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import type { RegistryAuthMethod } from "./constants.ts";
 
 /** The filing agent's registry presenter account (from configuration; never logged). */
 export interface RegistryPresenter {
@@ -6,6 +7,8 @@ export interface RegistryPresenter {
   presenterAuthCode: string;
   /** Optional `SenderDetails/EmailAddress`. */
   emailAddress?: string;
+  /** `Authentication/Method` to send (default `clear`, REGISTRY_AUTH_METHOD); the values are MD5 hashes either way. */
+  authMethod?: RegistryAuthMethod;
 }
 
 /** Lower-case hexadecimal MD5 of a UTF-8 string. */

@@ -2,13 +2,14 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { GovTalkInputError } from "../errors.ts";
 import { accountsInput, presenter } from "../testing/registry-input.ts";
+import { FORM_SUBMISSION_SCHEMA_LOCATION } from "./constants.ts";
 import { buildAccountsSubmission } from "./form-submission.ts";
 import { parseRegistryRequest } from "./parse-request.ts";
 
 const md5 = (value: string) => createHash("md5").update(value).digest("hex");
 
 describe("buildAccountsSubmission", () => {
-  it("builds the Accounts request with MD5 presenter credentials and the iXBRL in Document/Data", () => {
+  it("builds the Accounts request with MD5 presenter credentials (Method clear) and the iXBRL in Document/Data", () => {
     const input = accountsInput({ contactName: "Ada Lovelace", contactNumber: "01234 567890" });
     const { xml, submissionNumber, transactionId } = buildAccountsSubmission(input);
     expect({ submissionNumber, transactionId }).toEqual({ submissionNumber: "00001A", transactionId: "0A1B2C3D" });
@@ -18,8 +19,10 @@ describe("buildAccountsSubmission", () => {
       transactionId: "0A1B2C3D",
       gatewayTest: true,
       senderId: md5(presenter.presenterId),
-      authenticationMethod: "CHMD5",
+      authenticationMethod: "clear",
       authenticationValue: md5(presenter.presenterAuthCode),
+      schemaLocation: FORM_SUBMISSION_SCHEMA_LOCATION,
+      gatewayTestText: "1",
       envelope: { envelopeVersion: "1.0", class: "Accounts", qualifier: "request", sender: { emailAddress: "filings@example.com" } },
       form: {
         companyNumber: "00000001", companyType: "EW", companyName: "DORMANT EXAMPLE LIMITED", companyAuthCode: "A1B2C3",
@@ -31,6 +34,33 @@ describe("buildAccountsSubmission", () => {
     if (request.kind !== "FormSubmission") return;
     expect(request.form.document.bytes?.toString("utf8")).toBe((input.document as { content: string }).content);
     expect(request.senderId).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("carries xsi:schemaLocation to FormSubmission-v2-11.xsd, as the registry's examples do", () => {
+    const { xml } = buildAccountsSubmission(accountsInput());
+    expect(FORM_SUBMISSION_SCHEMA_LOCATION).toBe(
+      "http://xmlgw.companieshouse.gov.uk/Header http://xmlgw.companieshouse.gov.uk/v1-0/schema/forms/FormSubmission-v2-11.xsd",
+    );
+    expect(xml).toMatch(/<FormSubmission xmlns="http:\/\/xmlgw\.companieshouse\.gov\.uk\/Header" xmlns:xsi="http:\/\/www\.w3\.org\/2001\/XMLSchema-instance" xsi:schemaLocation="[^"]+FormSubmission-v2-11\.xsd">/);
+  });
+
+  it("sends the method the presenter configures: CHMD5 with the same MD5 values", () => {
+    const request = parseRegistryRequest(buildAccountsSubmission(accountsInput({ presenter: { ...presenter, authMethod: "CHMD5" } })).xml);
+    expect(request).toMatchObject({ authenticationMethod: "CHMD5", senderId: md5(presenter.presenterId), authenticationValue: md5(presenter.presenterAuthCode) });
+  });
+
+  it("takes a Filename of up to 32 characters (FormSubmission-v2-11.xsd) and refuses a longer one", () => {
+    const name32 = "00000001-20260331-dormant-ac.xht";
+    expect(name32).toHaveLength(32);
+    const request = parseRegistryRequest(buildAccountsSubmission(accountsInput({ document: { content: "<html/>", filename: name32 } })).xml);
+    expect(request).toMatchObject({ form: { document: { filename: name32 } } });
+    try {
+      buildAccountsSubmission(accountsInput({ document: { content: "<html/>", filename: "00000001-accounts-2026-03-31.xhtml" } }));
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(GovTalkInputError);
+      expect((error as GovTalkInputError).issues.map((issue) => issue.path)).toContain("document.filename");
+    }
   });
 
   it("never writes the presenter ID or authentication code in clear", () => {
@@ -60,6 +90,7 @@ describe("buildAccountsSubmission", () => {
     [{ transactionId: "xyz" }, "transactionId"],
     [{ dateSigned: "2025-13-01" }, "dateSigned"],
     [{ companyType: "XX" as never }, "companyType"],
+    [{ presenter: { ...presenter, authMethod: "W3Csigned" as never } }, "presenter.authMethod"],
   ])("refuses invalid input %o", (overrides, path) => {
     try {
       buildAccountsSubmission(accountsInput(overrides));

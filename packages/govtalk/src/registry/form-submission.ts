@@ -3,7 +3,15 @@ import { isCalendarDate } from "../calendar/calendar-date.ts";
 import { parseInput } from "../envelope/parse-input.ts";
 import { appendSenderDetails, serializeMessage, startGovTalkMessage } from "../envelope/write-envelope.ts";
 import { NS } from "../xml/namespaces.ts";
-import { REGISTRY_ACCOUNTS_CLASS, REGISTRY_AUTH_METHOD, REGISTRY_COMPANY_TYPES, REGISTRY_ENVELOPE_VERSION } from "./constants.ts";
+import {
+  FORM_SUBMISSION_SCHEMA_LOCATION,
+  REGISTRY_ACCOUNTS_CLASS,
+  REGISTRY_AUTH_METHOD,
+  REGISTRY_AUTH_METHODS,
+  REGISTRY_COMPANY_TYPES,
+  REGISTRY_DOCUMENT_FILENAME_MAX_LENGTH,
+  REGISTRY_ENVELOPE_VERSION,
+} from "./constants.ts";
 import { presenterCredentialHashes } from "./credentials.ts";
 import { SUBMISSION_NUMBER_PATTERN, TRANSACTION_ID_PATTERN } from "./identifiers.ts";
 
@@ -13,6 +21,8 @@ export const registryPresenterSchema = z.object({
   presenterId: z.string().min(1),
   presenterAuthCode: z.string().min(1),
   emailAddress: z.string().regex(/^[A-Za-z0-9.\-_]{1,64}@[A-Za-z0-9.\-_]{1,64}$/, "must be a plain e-mail address").optional(),
+  /** `Authentication/Method`: `clear` (default) or `CHMD5`; the values are MD5 hashes either way. */
+  authMethod: z.enum(REGISTRY_AUTH_METHODS).default(REGISTRY_AUTH_METHOD),
 });
 
 /** A dormant accounts submission to the registry's XML gateway. */
@@ -41,7 +51,8 @@ export const accountsSubmissionInputSchema = z.object({
   document: z.object({
     /** The iXBRL accounts (text is encoded as UTF-8). */
     content: z.union([z.string().min(1), z.instanceof(Uint8Array).refine((bytes) => bytes.length > 0, "must not be empty")]),
-    filename: z.string().trim().min(1).max(100),
+    /** At most 32 characters (FormSubmission-v2-11.xsd), e.g. `00000001-20260331.xhtml`. */
+    filename: z.string().trim().min(1).max(REGISTRY_DOCUMENT_FILENAME_MAX_LENGTH),
     /** Date of the document; the signing date when omitted. */
     date: calendarDate.optional(),
     contentType: z.string().default("application/xml"),
@@ -59,8 +70,8 @@ export interface AccountsSubmissionMessage {
 
 /**
  * Builds the registry `Accounts` request: GovTalk 1.0 envelope with MD5-hashed presenter
- * credentials and a `FormSubmission` carrying the iXBRL accounts base64-encoded in
- * `Document/Data`. Throws GovTalkInputError on invalid input (no value is echoed).
+ * credentials (Method `clear` unless the presenter names `CHMD5`) and a `FormSubmission` (with
+ * its `xsi:schemaLocation`) carrying the iXBRL accounts base64-encoded in `Document/Data`. Throws GovTalkInputError on invalid input (no value is echoed).
  */
 export function buildAccountsSubmission(input: AccountsSubmissionInput): AccountsSubmissionMessage {
   const data = parseInput(accountsSubmissionInputSchema, input, "accounts submission input");
@@ -74,13 +85,17 @@ export function buildAccountsSubmission(input: AccountsSubmissionInput): Account
   const hashes = presenterCredentialHashes(data.presenter);
   appendSenderDetails(header, {
     senderId: hashes.senderId,
-    method: REGISTRY_AUTH_METHOD,
+    method: data.presenter.authMethod,
     value: hashes.authenticationValue,
     ...(data.presenter.emailAddress === undefined ? {} : { emailAddress: data.presenter.emailAddress }),
   });
   root.ele("GovTalkDetails").ele("Keys");
 
-  const submission = root.ele("Body").ele(NS.registryHeader, "FormSubmission");
+  const submission = root
+    .ele("Body")
+    .ele(NS.registryHeader, "FormSubmission")
+    .att(NS.xmlns, "xmlns:xsi", NS.xsi)
+    .att(NS.xsi, "xsi:schemaLocation", FORM_SUBMISSION_SCHEMA_LOCATION);
   const formHeader = submission.ele("FormHeader");
   formHeader.ele("CompanyNumber").txt(data.companyNumber);
   formHeader.ele("CompanyType").txt(data.companyType);

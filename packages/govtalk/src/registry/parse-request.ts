@@ -1,17 +1,20 @@
-import type { Element } from "@xmldom/xmldom";
+import type { Document, Element } from "@xmldom/xmldom";
 import { readGovTalkEnvelope, type GovTalkEnvelope } from "../envelope/read-envelope.ts";
 import { GovTalkXmlError } from "../errors.ts";
 import { childElement, textAt } from "../xml/dom-query.ts";
 import { NS } from "../xml/namespaces.ts";
+import { parseXml } from "../xml/parse-xml.ts";
 import { REGISTRY_ACCOUNTS_CLASS, REGISTRY_STATUS_CLASS } from "./constants.ts";
 
 interface RegistryRequestBase {
   envelope: GovTalkEnvelope;
   transactionId: string | undefined;
   gatewayTest: boolean;
+  /** `GatewayTest` exactly as received (undefined when absent), for checking its value. */
+  gatewayTestText: string | undefined;
   /** MD5 hex of the presenter ID, as received. */
   senderId: string | undefined;
-  /** `Authentication/Method` (CHMD5 expected). */
+  /** `Authentication/Method` (`clear` or `CHMD5`). */
   authenticationMethod: string | undefined;
   /** MD5 hex of the presenter authentication code, as received. */
   authenticationValue: string | undefined;
@@ -20,6 +23,8 @@ interface RegistryRequestBase {
 /** An accounts FormSubmission as the registry receives it (lenient: undefined where absent). */
 export interface RegistryFormSubmissionRequest extends RegistryRequestBase {
   kind: "FormSubmission";
+  /** `FormSubmission/@xsi:schemaLocation`; undefined when absent. */
+  schemaLocation: string | undefined;
   form: {
     companyNumber: string | undefined;
     companyType: string | undefined;
@@ -90,25 +95,38 @@ function readForm(submission: Element): RegistryFormSubmissionRequest["form"] {
   };
 }
 
+/** `Header/MessageDetails/GatewayTest` as written (trimmed), undefined when absent. */
+function gatewayTestText(document: Document): string | undefined {
+  const root = document.documentElement;
+  const header = root ? childElement(root, "Header", NS.envelope) : undefined;
+  const details = header ? childElement(header, "MessageDetails", NS.envelope) : undefined;
+  return details ? textAt(details, ["GatewayTest"], NS.envelope) : undefined;
+}
+
 /**
  * Reads a request sent to the registry's XML gateway (accounts FormSubmission or
  * GetSubmissionStatus), for the simulator. Throws GovTalkXmlError for malformed XML or any
  * other class/body.
  */
 export function parseRegistryRequest(xml: string): RegistryRequest {
-  const envelope = readGovTalkEnvelope(xml);
+  const document = parseXml(xml);
+  const envelope = readGovTalkEnvelope(document);
   const authentication = envelope.sender?.authentications[0];
   const base: RegistryRequestBase = {
     envelope,
     transactionId: envelope.transactionId,
     gatewayTest: envelope.gatewayTest ?? false,
+    gatewayTestText: gatewayTestText(document),
     senderId: envelope.sender?.senderId,
     authenticationMethod: authentication?.method,
     authenticationValue: authentication?.value,
   };
   const body = envelope.body;
   const submission = body ? childElement(body, "FormSubmission", NS.registryHeader) : undefined;
-  if (envelope.class === REGISTRY_ACCOUNTS_CLASS && submission) return { ...base, kind: "FormSubmission", form: readForm(submission) };
+  if (envelope.class === REGISTRY_ACCOUNTS_CLASS && submission) {
+    const schemaLocation = submission.hasAttributeNS(NS.xsi, "schemaLocation") ? submission.getAttributeNS(NS.xsi, "schemaLocation") ?? undefined : undefined;
+    return { ...base, kind: "FormSubmission", schemaLocation, form: readForm(submission) };
+  }
   const status = body ? childElement(body, "GetSubmissionStatus", NS.registry) : undefined;
   if (envelope.class === REGISTRY_STATUS_CLASS && status) {
     return {

@@ -49,7 +49,7 @@ function buildStatusMessage(
   const hashes = presenterCredentialHashes(presenter);
   appendSenderDetails(header, {
     senderId: hashes.senderId,
-    method: REGISTRY_AUTH_METHOD,
+    method: presenter.authMethod ?? REGISTRY_AUTH_METHOD,
     value: hashes.authenticationValue,
     ...(presenter.emailAddress === undefined ? {} : { emailAddress: presenter.emailAddress }),
   });

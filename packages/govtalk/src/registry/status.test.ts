@@ -19,10 +19,19 @@ describe("GetSubmissionStatus", () => {
       presenterId: presenter.presenterId,
       gatewayTest: false,
       transactionId: "1F",
-      authenticationMethod: "CHMD5",
+      authenticationMethod: "clear",
       senderId: createHash("md5").update(presenter.presenterId).digest("hex"),
       envelope: { envelopeVersion: "1.0", class: "GetSubmissionStatus", qualifier: "request" },
     });
+  });
+
+  it("sends the presenter's configured method, CHMD5, with the same hashed values", () => {
+    const request = parseRegistryRequest(
+      buildSubmissionStatusRequest({ presenter: { ...presenter, authMethod: "CHMD5" }, transactionId: "1F", gatewayTest: false, submissionNumber: "00001A" }),
+    );
+    expect(request).toMatchObject({ authenticationMethod: "CHMD5", authenticationValue: createHash("md5").update(presenter.presenterAuthCode).digest("hex") });
+    const templated = createSubmissionStatusRequestBuilder({ presenter: { ...presenter, authMethod: "CHMD5" }, gatewayTest: false });
+    expect(parseRegistryRequest(templated({ transactionId: "1F", submissionNumber: "00001A" }))).toMatchObject({ authenticationMethod: "CHMD5" });
   });
 
   it("builds the poll by company number", () => {

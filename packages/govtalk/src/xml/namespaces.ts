@@ -14,6 +14,8 @@ export const NS = {
   registryHeader: "http://xmlgw.companieshouse.gov.uk/Header",
   /** Registry `GetSubmissionStatus` request and `SubmissionStatus` answer bodies. */
   registry: "http://xmlgw.companieshouse.gov.uk",
+  /** XML Schema instance (`xsi:schemaLocation`). */
+  xsi: "http://www.w3.org/2001/XMLSchema-instance",
   /** Reserved `xml:` prefix. */
   xml: "http://www.w3.org/XML/1998/namespace",
   /** Reserved `xmlns` attributes. */
