@@ -5,7 +5,8 @@ import { CompanyNumber, DateTime, FilingType } from "../api/primitives.ts";
 /**
  * Facts the filing service publishes (through its outbox) on the `filing.events` topic exchange
  * when a filing reaches a final status. Billing captures or releases the fee hold; documents are
- * rendered on acceptance. Exactly one of the three is ever published per filing.
+ * rendered on acceptance. One of the three is published when a filing first ends; the only second
+ * event a filing can have is a late `filing.accepted` correcting an `error` (see `corrects`).
  */
 export const FILING_EVENTS_EXCHANGE = "filing.events";
 
@@ -17,8 +18,24 @@ const FilingFinal = z.object({
   occurred_at: DateTime,
 });
 
-/** `filing.accepted`: the authority accepted every part; the fee is due. */
-export const FilingAccepted = FilingFinal.extend({ fee_pence: z.number().int().positive() });
+/**
+ * What a late acceptance corrects: the filing had ended `error` (and `filing.errored` was
+ * published) before the authority's acceptance arrived. A `rejected` filing never becomes
+ * accepted, so `error` is the only value.
+ */
+export const FilingCorrection = z.enum(["error"]);
+export type FilingCorrection = z.infer<typeof FilingCorrection>;
+
+/**
+ * `filing.accepted`: the authority accepted every part; the fee is due. `occurred_at` is the
+ * filing's `finalized_at` (for a late acceptance, the new one). `corrects: "error"` marks a late
+ * acceptance of a filing that had ended `error`: billing charges it even though the hold was
+ * released, exactly once, and reconcile lists it as a correction. Absent on ordinary acceptances.
+ */
+export const FilingAccepted = FilingFinal.extend({
+  fee_pence: z.number().int().positive(),
+  corrects: FilingCorrection.optional(),
+});
 export type FilingAccepted = z.infer<typeof FilingAccepted>;
 
 /** `filing.rejected`: the authority rejected it (or a part of it); nothing is due. */
