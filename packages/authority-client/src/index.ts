@@ -16,6 +16,8 @@ export { SubmissionLedger } from "./submission-ledger.ts";
 export type { SubmissionRecord, ClaimResult, SubmissionLedgerOptions } from "./submission-ledger.ts";
 export { submitOnce, mayHaveReachedAuthority, SubmissionBlockedError } from "./submit-once.ts";
 export type { SubmitOnceOptions, SubmitOnceResult } from "./submit-once.ts";
+export { askAuthority, isAbandoned, resolveSubmission, settledAt } from "./resolve-in-doubt.ts";
+export type { AuthorityLookup, DoubtOutcome, DoubtfulRecord, InDoubtTiming, Resolution, ResolveSubmissionOptions } from "./resolve-in-doubt.ts";
 export { submitFailure } from "./submit-failure.ts";
 export type { SubmitFailureKind, SubmitFailureOptions } from "./submit-failure.ts";
 export { CompletionLedger } from "./completion-ledger.ts";

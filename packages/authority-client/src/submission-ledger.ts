@@ -4,19 +4,22 @@ import { z } from "zod";
 
 /**
  * What is known about one submission (one part of one filing) across every worker replica:
- * - in_progress: a worker claimed it and is talking to the authority;
+ * - in_progress: a worker claimed it and is talking to the authority; `attempt` is what a later
+ *   resolver needs to ask the authority whether it arrived, should that worker die (see
+ *   resolve-in-doubt.ts);
  * - submitted: the authority acknowledged it; `response` is what the submit RPC answered, and
  *   `follow_up_done` says whether the first poll was scheduled;
  * - uncertain: the attempt failed in a way that may have reached the authority (a timeout after
- *   sending): it is never sent again.
+ *   sending): it is not sent again until the authority itself says it does not have it (with
+ *   its `attempt`, kept for that question).
  * A refused or unsent attempt leaves no record, so it can be tried again.
  */
-export type SubmissionRecord<R> =
-  | { state: "in_progress"; owner: string; started_at: string }
+export type SubmissionRecord<R, A = undefined> =
+  | { state: "in_progress"; owner: string; started_at: string; attempt?: A }
   | { state: "submitted"; owner: string; submitted_at: string; response: R; follow_up_done: boolean }
-  | { state: "uncertain"; owner: string; since: string; reason: string };
+  | { state: "uncertain"; owner: string; since: string; reason: string; attempt?: A };
 
-export type ClaimResult<R> = { claimed: true; owner: string } | { claimed: false; record: SubmissionRecord<R> };
+export type ClaimResult<R, A = undefined> = { claimed: true; owner: string } | { claimed: false; record: SubmissionRecord<R, A> };
 
 /** Replaces (or, with an empty value, deletes) the record only if the caller's owner id is in it. */
 const REPLACE_IF_OWNER = `
@@ -27,7 +30,7 @@ if not ok or type(decoded) ~= 'table' or decoded.owner ~= ARGV[1] then return 0 
 if ARGV[2] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3]) end
 return 1`;
 
-export interface SubmissionLedgerOptions<R> {
+export interface SubmissionLedgerOptions<R, A = undefined> {
   redis: Redis;
   /** e.g. `dormant:tax-submitter:submit:`; the submission id is appended. */
   keyPrefix: string;
@@ -35,6 +38,11 @@ export interface SubmissionLedgerOptions<R> {
   ttlSeconds: number;
   /** Schema of the stored RPC response (records are parsed on the way back). */
   response: z.ZodType<R>;
+  /**
+   * Schema of what an attempt keeps for resolving it should it end in doubt (ids the authority
+   * can be asked about; never a secret in clear). None: attempts keep nothing.
+   */
+  attempt?: z.ZodType<A>;
 }
 
 /**
@@ -43,21 +51,22 @@ export interface SubmissionLedgerOptions<R> {
  * infrastructure here, not worker state: every replica sees the same records, so any of them
  * recognises a duplicate request.
  */
-export class SubmissionLedger<R> {
-  private readonly recordSchema: z.ZodType<SubmissionRecord<R>>;
+export class SubmissionLedger<R, A = undefined> {
+  private readonly recordSchema: z.ZodType<SubmissionRecord<R, A>>;
 
-  constructor(private readonly options: SubmissionLedgerOptions<R>) {
+  constructor(private readonly options: SubmissionLedgerOptions<R, A>) {
+    const attempt = (options.attempt ?? z.undefined()).optional();
     this.recordSchema = z.discriminatedUnion("state", [
-      z.object({ state: z.literal("in_progress"), owner: z.string(), started_at: z.string() }),
+      z.object({ state: z.literal("in_progress"), owner: z.string(), started_at: z.string(), attempt }),
       z.object({ state: z.literal("submitted"), owner: z.string(), submitted_at: z.string(), response: options.response, follow_up_done: z.boolean() }),
-      z.object({ state: z.literal("uncertain"), owner: z.string(), since: z.string(), reason: z.string() }),
-    ]) as z.ZodType<SubmissionRecord<R>>;
+      z.object({ state: z.literal("uncertain"), owner: z.string(), since: z.string(), reason: z.string(), attempt }),
+    ]) as z.ZodType<SubmissionRecord<R, A>>;
   }
 
-  /** Claims the submission, or returns the record of whoever claimed it before. */
-  async claim(id: string): Promise<ClaimResult<R>> {
+  /** Claims the submission (keeping `attempt` with the claim), or returns the record of whoever claimed it before. */
+  async claim(id: string, attempt?: A): Promise<ClaimResult<R, A>> {
     const owner = randomUUID();
-    const record: SubmissionRecord<R> = { state: "in_progress", owner, started_at: new Date().toISOString() };
+    const record: SubmissionRecord<R, A> = { state: "in_progress", owner, started_at: new Date().toISOString(), ...(attempt === undefined ? {} : { attempt }) };
     for (let tries = 0; tries < 3; tries += 1) {
       const set = await this.options.redis.set(this.key(id), JSON.stringify(record), "EX", this.options.ttlSeconds, "NX");
       if (set === "OK") return { claimed: true, owner };
@@ -68,7 +77,7 @@ export class SubmissionLedger<R> {
     throw new Error(`could not claim submission ${id}: its record keeps changing`);
   }
 
-  async read(id: string): Promise<SubmissionRecord<R> | undefined> {
+  async read(id: string): Promise<SubmissionRecord<R, A> | undefined> {
     const text = await this.options.redis.get(this.key(id));
     if (text === null) return undefined;
     return this.recordSchema.parse(JSON.parse(text));
@@ -79,16 +88,19 @@ export class SubmissionLedger<R> {
    * if the record still names that attempt's owner; answers the new owner, or undefined when
    * another request took it or it changed meanwhile.
    */
-  async takeOver(id: string, abandonedOwner: string): Promise<string | undefined> {
+  async takeOver(id: string, abandonedOwner: string, attempt?: A): Promise<string | undefined> {
     const owner = randomUUID();
-    const record: SubmissionRecord<R> = { state: "in_progress", owner, started_at: new Date().toISOString() };
+    const record: SubmissionRecord<R, A> = { state: "in_progress", owner, started_at: new Date().toISOString(), ...(attempt === undefined ? {} : { attempt }) };
     const replaced = await this.options.redis.eval(REPLACE_IF_OWNER, 1, this.key(id), abandonedOwner, JSON.stringify(record), String(this.options.ttlSeconds));
     return replaced === 1 ? owner : undefined;
   }
 
-  /** The authority acknowledged the submission. */
+  /**
+   * The authority acknowledged the submission (or, asked about an attempt in doubt, said it has
+   * it: then `owner` is that attempt's).
+   */
   async recordSubmitted(id: string, owner: string, response: R, followUpDone: boolean): Promise<void> {
-    const record: SubmissionRecord<R> = { state: "submitted", owner, submitted_at: new Date().toISOString(), response, follow_up_done: followUpDone };
+    const record: SubmissionRecord<R, A> = { state: "submitted", owner, submitted_at: new Date().toISOString(), response, follow_up_done: followUpDone };
     await this.replace(id, owner, record);
   }
 
@@ -99,17 +111,21 @@ export class SubmissionLedger<R> {
     await this.replace(id, record.owner, { ...record, follow_up_done: true });
   }
 
-  /** The attempt may have reached the authority: never send this submission again. */
-  async markUncertain(id: string, owner: string, reason: string): Promise<void> {
-    await this.replace(id, owner, { state: "uncertain", owner, since: new Date().toISOString(), reason });
+  /** The attempt may have reached the authority: not sent again until the authority says it does not have it. */
+  async markUncertain(id: string, owner: string, reason: string, attempt?: A): Promise<void> {
+    await this.replace(id, owner, { state: "uncertain", owner, since: new Date().toISOString(), reason, ...(attempt === undefined ? {} : { attempt }) });
   }
 
-  /** The attempt certainly did not leave a submission at the authority: it may be tried again. */
-  async release(id: string, owner: string): Promise<void> {
-    await this.options.redis.eval(REPLACE_IF_OWNER, 1, this.key(id), owner, "", "0");
+  /**
+   * The attempt certainly did not leave a submission at the authority (refused, never sent, or
+   * the authority said it does not have it): it may be tried again. Answers whether the record
+   * was still `owner`'s (and so is gone now).
+   */
+  async release(id: string, owner: string): Promise<boolean> {
+    return (await this.options.redis.eval(REPLACE_IF_OWNER, 1, this.key(id), owner, "", "0")) === 1;
   }
 
-  private async replace(id: string, owner: string, record: SubmissionRecord<R>): Promise<void> {
+  private async replace(id: string, owner: string, record: SubmissionRecord<R, A>): Promise<void> {
     const replaced = await this.options.redis.eval(REPLACE_IF_OWNER, 1, this.key(id), owner, JSON.stringify(record), String(this.options.ttlSeconds));
     if (replaced !== 1) throw new Error(`submission ${id} is no longer claimed by this attempt`);
   }
