@@ -75,7 +75,7 @@ describe("registry submitter: an unreliable registry", () => {
     const repeated = await call();
     expect(repeated.submission_number).toBe(request.submission_number);
     expect(await t.outcome(request.filing_id)).toMatchObject({ outcome: "accepted" });
-    expect((await t.received({ company: "50000003", kind: "submit" })).map((e) => e.answer)).toEqual(["acknowledgement", "error:9000"]);
+    expect((await t.received({ company: "50000003", kind: "submit" })).map((e) => e.answer)).toEqual(["acknowledgement", "error:9999"]);
     await worker.close();
   });
 

@@ -2,7 +2,7 @@ import {
   GovTalkXmlError,
   parseRegistryRequest,
   presenterCredentialsMatch,
-  REGISTRY_AUTH_METHOD,
+  REGISTRY_AUTH_METHODS,
   REGISTRY_ENVELOPE_VERSION,
   type RegistryRequest,
 } from "@dormant/govtalk";
@@ -17,10 +17,21 @@ function kindOf(request: RegistryRequest): string {
   return request.kind === "FormSubmission" ? "submit" : "status";
 }
 
+/** `Authentication/Method` values taken: `clear` and `CHMD5`, each with MD5 hex values. */
+function isAcceptedMethod(method: string | undefined): boolean {
+  return method !== undefined && (REGISTRY_AUTH_METHODS as readonly string[]).includes(method);
+}
+
+/** GatewayTest absent, 0 or 1 (xsd:integer in the envelope schema; only 0 and 1 select a mode). */
+function isValidTestMode(text: string | undefined): boolean {
+  return text === undefined || text === "0" || text === "1";
+}
+
 /**
  * Answers one message posted to the registry's XML gateway: a well-formed GovTalk 1.0 request
- * from the configured presenter (CHMD5 credentials), then the accounts FormSubmission or the
- * GetSubmissionStatus it carries.
+ * from the configured presenter (Method `clear` or `CHMD5`, SenderID and Value the MD5 hex of
+ * the presenter ID and authentication code), with a valid test mode, then the accounts
+ * FormSubmission or the GetSubmissionStatus it carries.
  */
 export function answerRegistryRequest(xml: string, exchange: RegistryExchange): RegistryAnswer {
   const invalid = (reason: string, request?: RegistryRequest): RegistryAnswer => ({
@@ -41,7 +52,7 @@ export function answerRegistryRequest(xml: string, exchange: RegistryExchange): 
 
   const presenter = exchange.context.config.registry;
   const credentials = { senderId: request.senderId, authenticationValue: request.authenticationValue };
-  if (request.authenticationMethod !== REGISTRY_AUTH_METHOD || !presenterCredentialsMatch(credentials, presenter)) {
+  if (!isAcceptedMethod(request.authenticationMethod) || !presenterCredentialsMatch(credentials, presenter)) {
     return {
       xml: registryError(exchange, request, REGISTRY_SIM_ERRORS.authorisationFailure()),
       received: {
@@ -49,6 +60,17 @@ export function answerRegistryRequest(xml: string, exchange: RegistryExchange): 
         company: request.kind === "FormSubmission" ? request.form.companyNumber : request.companyNumber,
         submissionNumber: request.kind === "FormSubmission" ? request.form.submissionNumber : request.submissionNumber,
         answer: "error:502",
+      },
+    };
+  }
+  if (!isValidTestMode(request.gatewayTestText)) {
+    return {
+      xml: registryError(exchange, request, REGISTRY_SIM_ERRORS.invalidTestMode()),
+      received: {
+        kind: kindOf(request),
+        company: request.kind === "FormSubmission" ? request.form.companyNumber : request.companyNumber,
+        submissionNumber: request.kind === "FormSubmission" ? request.form.submissionNumber : request.submissionNumber,
+        answer: "error:100",
       },
     };
   }

@@ -118,11 +118,25 @@ describe("registry XML gateway: accounts submission", () => {
     }
   });
 
-  it("wrong presenter credentials or method: 502 Authorisation Failure, an authentication error", async () => {
+  it("takes either method the envelope schema names for hashed credentials: clear and CHMD5, each with MD5 values", async () => {
+    await submitAccepted("00000001", { presenter: { ...SIM_PRESENTER, authMethod: "clear" } });
+    await submitAccepted("00000001", { presenter: { ...SIM_PRESENTER, authMethod: "CHMD5" } });
+    for (const authMethod of ["clear", "CHMD5"] as const) {
+      expect((await status({ companyNumber: "00000001" }, { ...SIM_PRESENTER, authMethod })).type).toBe("status");
+    }
+  });
+
+  it("wrong presenter credentials, plain-text values or another method: 502 Authorisation Failure, an authentication error", async () => {
     const wrongCode = accountsSubmission("00000001", { presenter: { ...SIM_PRESENTER, presenterAuthCode: "WRONGCODE" } }).xml;
     const wrongId = accountsSubmission("00000001", { presenter: { ...SIM_PRESENTER, presenterId: "12345678901" } }).xml;
-    const clearMethod = accountsSubmission("00000001").xml.replace("<Method>CHMD5</Method>", "<Method>clear</Method>");
-    for (const xml of [wrongCode, wrongId, clearMethod]) {
+    const good = accountsSubmission("00000001").xml;
+    const signedMethod = good.replace("<Method>clear</Method>", "<Method>W3Csigned</Method>");
+    const plainValues = good
+      .replace(/<SenderID>[0-9a-f]{32}<\/SenderID>/, `<SenderID>${SIM_PRESENTER.presenterId}</SenderID>`)
+      .replace(/<Value>[0-9a-f]{32}<\/Value>/, `<Value>${SIM_PRESENTER.presenterAuthCode}</Value>`);
+    expect(signedMethod).not.toBe(good);
+    expect(plainValues).not.toBe(good);
+    for (const xml of [wrongCode, wrongId, signedMethod, plainValues]) {
       const error = await submitError(xml);
       expect(error.errors[0]).toMatchObject({ number: 502, type: "fatal", text: "Authorisation Failure" });
       expect(error.classification).toMatchObject({ kind: "authentication", retryable: false });
@@ -131,17 +145,47 @@ describe("registry XML gateway: accounts submission", () => {
     expect(badStatus.type === "error" && badStatus.errors[0]?.number).toBe(502);
   });
 
-  it("a submission number is unique per presenter forever: reuse is refused (9000), the first one stands", async () => {
+  it("a submission number is unique per presenter forever: reuse is refused with the real 9999 Invalid Envelope Number, the first one stands", async () => {
     const first = accountsSubmission("00000001");
     expect((await submit(first.xml)).type).toBe("acknowledgement");
     const again = await submitError(first.xml);
-    expect(again.errors[0]).toMatchObject({ number: 9000, type: "fatal" });
+    expect(again.errors[0]).toMatchObject({ number: 9999, type: "fatal", text: "Invalid Envelope Number" });
     // A submitter whose first answer was lost resubmits, recognises the duplicate and polls.
     expect(isDuplicateSubmissionError(again.errors)).toBe(true);
-    expect(again.classification).toMatchObject({ kind: "protocol", retryable: false });
+    expect(again.classification).toMatchObject({ kind: "business", retryable: false });
     const other = accountsSubmission("00000002", { submissionNumber: first.submissionNumber });
-    expect((await submitError(other.xml)).errors[0]?.number).toBe(9000);
+    expect((await submitError(other.xml)).errors[0]).toMatchObject({ number: 9999, text: "Invalid Envelope Number" });
     expect((await statusOf(first.submissionNumber)).companyNumber).toBe("00000001");
+  });
+
+  it("refuses a Filename over 32 characters and a FormSubmission without its xsi:schemaLocation (100, 'Invalid formatted XML Document')", async () => {
+    const xml = accountsSubmission("00000001").xml;
+    const longName = xml.replace("<Filename>accounts.html</Filename>", "<Filename>00000001-accounts-2026-03-31.xhtml</Filename>");
+    const noSchemaLocation = xml.replace(/ xsi:schemaLocation="[^"]*"/, "");
+    const otherSchema = xml.replace("FormSubmission-v2-11.xsd", "FormSubmission-v2-5.xsd");
+    for (const [bad, element] of [[longName, "Filename"], [noSchemaLocation, "FormSubmission"], [otherSchema, "FormSubmission"]] as const) {
+      expect(bad).not.toBe(xml);
+      const error = await submitError(bad);
+      expect(error.errors[0]).toMatchObject({ number: 100, type: "fatal", text: expect.stringContaining(`Invalid formatted XML Document - Please check element '${element}'`) });
+      expect(isDuplicateSubmissionError(error.errors)).toBe(false);
+    }
+    const name32 = xml.replace("<Filename>accounts.html</Filename>", "<Filename>00000001-20260331-dormant-ac.xht</Filename>");
+    expect((await submit(name32)).type).toBe("acknowledgement");
+  });
+
+  it("refuses a GatewayTest that selects no test mode with the real gateway's text; 0 and 1 are taken", async () => {
+    const xml = accountsSubmission("00000001").xml;
+    for (const mode of ["2", "true", "yes"]) {
+      const bad = xml.replace("<GatewayTest>1</GatewayTest>", `<GatewayTest>${mode}</GatewayTest>`);
+      expect(bad).not.toBe(xml);
+      const error = await submitError(bad);
+      expect(error.errors[0]).toMatchObject({
+        number: 100,
+        text: "Invalid testmode selected. You must use a test efiling presenter account and set the test mode.",
+        location: "Header/MessageDetails/GatewayTest",
+      });
+    }
+    expect((await submit(accountsSubmission("00000001", { gatewayTest: false }).xml)).type).toBe("acknowledgement");
   });
 
   it("checks the form header: CompanyType, authentication code and submission number formats (100)", async () => {

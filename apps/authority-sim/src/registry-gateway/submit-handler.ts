@@ -19,14 +19,15 @@ function decideRegistryOutcome(scenario: Scenario, authCode: string, refusedCode
 
 /**
  * An accounts FormSubmission: the gateway checks the form and the document at once (errors
- * answered immediately), refuses a SubmissionNumber used before, then acknowledges; the
+ * answered immediately), refuses a SubmissionNumber used before (9999 "Invalid Envelope
+ * Number", as the real gateway answers), then acknowledges; the
  * outcome is read later with GetSubmissionStatus.
  */
 export function handleFormSubmission(request: RegistryFormSubmissionRequest, exchange: RegistryExchange): RegistryAnswer {
   const { context } = exchange;
   const company = request.form.companyNumber;
   const submissionNumber = request.form.submissionNumber;
-  const checked = validateForm(request.form, exchange.outline);
+  const checked = validateForm(request, exchange.outline);
   if ("error" in checked) {
     return {
       xml: registryError(exchange, request, checked.error),
@@ -35,7 +36,7 @@ export function handleFormSubmission(request: RegistryFormSubmissionRequest, exc
   }
   const { form } = checked;
   if (context.registrySubmissions.has(form.submissionNumber)) {
-    const error = REGISTRY_SIM_ERRORS.duplicateSubmission(form.submissionNumber);
+    const error = REGISTRY_SIM_ERRORS.duplicateSubmission();
     return { xml: registryError(exchange, request, error), received: { kind: "submit", company, submissionNumber, answer: `error:${error.number}` } };
   }
   const scenario = context.outcomes.scenarioFor(form.companyNumber);
