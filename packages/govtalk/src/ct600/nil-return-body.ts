@@ -7,7 +7,8 @@ import type { Ct600NilReturn } from "./nil-return-input.ts";
 export const NIL_AMOUNT = "0.00";
 
 /**
- * Appends the dormant nil return `IRenvelope` (CT schema v1.994 shape) to a GovTalk `Body`.
+ * Appends the dormant nil return `IRenvelope` (CT schema v1.994 shape) to a GovTalk `Body`, with
+ * the accounts attached in iXBRL when the input has them, else `NoAccountsReason` Company dormant.
  * Its `IRmark` is left empty; it returns that element so the caller can fill it in.
  */
 export function appendNilReturnIRenvelope(body: XmlNode, input: Ct600NilReturn): XmlNode {
@@ -34,8 +35,12 @@ export function appendNilReturnIRenvelope(body: XmlNode, input: Ct600NilReturn):
   period.ele("From").txt(input.periodStart);
   period.ele("To").txt(input.periodEnd);
 
+  // Either the accounts are attached (box 80 or 85 ticked, no reason: rules 9113, 9114, 9349) or
+  // the reason for not attaching them is given (rule 9116: then neither box is ticked).
   const summary = ret.ele("ReturnInfoSummary");
-  summary.ele("Accounts").ele("NoAccountsReason").txt(DORMANT_REASON);
+  const accounts = summary.ele("Accounts");
+  if (input.accounts) accounts.ele(input.accounts.period === "this-period" ? "ThisPeriodAccounts" : "DifferentPeriod").txt("yes");
+  else accounts.ele("NoAccountsReason").txt(DORMANT_REASON);
   summary.ele("Computations").ele("NoComputationsReason").txt(DORMANT_REASON);
 
   ret.ele("Turnover").ele("Total").txt(NIL_AMOUNT);
@@ -51,6 +56,11 @@ export function appendNilReturnIRenvelope(body: XmlNode, input: Ct600NilReturn):
   declaration.ele("AcceptDeclaration").txt("yes");
   declaration.ele("Name").txt(input.declarantName);
   declaration.ele("Status").txt(input.declarantStatus);
+
+  if (input.accounts) {
+    const instance = ret.ele("AttachedFiles").ele("XBRLsubmission").ele("Accounts").ele("Instance");
+    instance.ele("EncodedInlineXBRLDocument", { Filename: input.accounts.filename }).txt(Buffer.from(input.accounts.ixbrl, "utf8").toString("base64"));
+  }
 
   return irmark;
 }

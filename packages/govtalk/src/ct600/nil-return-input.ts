@@ -12,6 +12,23 @@ const ctName = z
   .transform((value) => toCtText(value, CT600_NAME_MAX_LENGTH))
   .refine((value) => value.length >= 2, "must keep at least 2 characters allowed by the CT600 schema");
 
+/** `CTfilenameType` of the CT schema: no `£ $ # ~ | € / \\ : * " < >`. */
+const ctFilename = z.string().regex(/^[^£$#~|€/\\:*"<>]{1,100}$/, "must be 1-100 characters without £ $ # ~ | € / \\ : * \" < >");
+
+/**
+ * The company's accounts attached to the return in iXBRL (`AttachedFiles/XBRLsubmission/Accounts`):
+ * the same dormant accounts document the registry receives. `period` says whether they are the
+ * accounts of this return's period (box 80, `ThisPeriodAccounts`) or of a different period (box
+ * 85, `DifferentPeriod`: each part of a period of account longer than 12 months, whose accounts
+ * cover the whole period of account).
+ */
+export const ct600AttachedAccountsSchema = z.object({
+  /** The iXBRL (XHTML) text; attached base64-encoded (UTF-8) as `EncodedInlineXBRLDocument`. */
+  ixbrl: z.string().min(1),
+  filename: ctFilename.default("accounts.xhtml"),
+  period: z.enum(["this-period", "different-period"]).default("this-period"),
+});
+
 /**
  * What a dormant company's nil CT600 needs. Names are transliterated (see ct-text.ts); dates
  * are calendar strings; the period is at most 12 months (rule 9101: longer periods are split
@@ -45,6 +62,11 @@ export const ct600NilReturnInputSchema = z
     /** `CompanyType` code; 0 is a UK resident company. */
     companyType: z.number().int().min(0).max(11).default(0),
     schemaVersion: z.string().regex(/^\d{4}-v\d{1,3}\.\d{1,3}(\.\d{1,3})?$/).default(CT600_SCHEMA_VERSION),
+    /**
+     * The accounts in iXBRL, attached to the return (see README, "Accounts: attached or a
+     * reason"). Absent: the return gives the reason `Company dormant` for having no accounts.
+     */
+    accounts: ct600AttachedAccountsSchema.optional(),
   })
   .superRefine((input, context) => {
     if (!isCalendarDate(input.periodStart) || !isCalendarDate(input.periodEnd)) return;
