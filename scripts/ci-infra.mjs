@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// Starts whichever of PostgreSQL, Redis and RabbitMQ is not answering (used by .ci/run).
+// Starts whichever of PostgreSQL, Redis and RabbitMQ is not answering, and installs xsltproc
+// when it is missing (used by .ci/run, as root on a fresh machine).
 import { ensureInfra } from "./lib/infra.mjs";
+import { ensureXsltproc } from "./lib/system-tools.mjs";
 import { log } from "./lib/util.mjs";
 try {
+  ensureXsltproc({ install: true });
   await ensureInfra({ start: true });
   log("PostgreSQL, Redis and RabbitMQ are answering");
 } catch (error) {
