@@ -3,6 +3,7 @@ export * from "./sealed-secret.ts";
 export * from "./filing-rpc.ts";
 export * from "./fees.ts";
 export * from "./submissions.ts";
+export * from "./in-doubt.ts";
 export * from "./filing-events.ts";
 export * from "./billing-rpc.ts";
 export * from "./catalogs.ts";
