@@ -1,6 +1,6 @@
 import { breakerSettingsFromEnv, resolveSealingKeys, submitterWorkerEnvShape, type BreakerSettings } from "@dormant/authority-client";
 import type { SealingKey } from "@dormant/contracts";
-import type { RegistryPresenter } from "@dormant/govtalk";
+import { REGISTRY_AUTH_METHOD, REGISTRY_AUTH_METHODS, type RegistryPresenter } from "@dormant/govtalk";
 import { baseEnvSchema, ConfigError, envBoolean, parseEnv } from "@dormant/service-kit";
 import { z } from "zod";
 
@@ -14,6 +14,8 @@ export const registrySubmitterEnvSchema = baseEnvSchema.extend({
   /** The filing agent's presenter account; required in production (development: the simulator's). */
   REGISTRY_PRESENTER_ID: z.string().trim().min(1).optional(),
   REGISTRY_PRESENTER_AUTH_CODE: z.string().trim().min(1).optional(),
+  /** `Authentication/Method` sent with the MD5-hashed presenter credentials: clear (default) or CHMD5 (README "Protocol decisions"). */
+  REGISTRY_PRESENTER_AUTH_METHOD: z.enum(REGISTRY_AUTH_METHODS).default(REGISTRY_AUTH_METHOD),
   /** The package reference the registry allocated to this software; required in production. */
   REGISTRY_PACKAGE_REFERENCE: z.string().trim().min(1).max(32).optional(),
   /** Seconds between status polls (the registry does not say); default 1 outside production, 60 in it. */
@@ -90,6 +92,7 @@ export function loadRegistrySubmitterConfig(source: Record<string, string | unde
       presenter: {
         presenterId: env.REGISTRY_PRESENTER_ID ?? DEVELOPMENT.presenterId,
         presenterAuthCode: env.REGISTRY_PRESENTER_AUTH_CODE ?? DEVELOPMENT.presenterAuthCode,
+        authMethod: env.REGISTRY_PRESENTER_AUTH_METHOD,
       },
       packageReference: env.REGISTRY_PACKAGE_REFERENCE ?? DEVELOPMENT.packageReference,
       pollIntervalSeconds: env.REGISTRY_POLL_INTERVAL_SECONDS ?? defaults.pollIntervalSeconds,
