@@ -90,6 +90,17 @@ describe("buildCt600SubmitMessage", () => {
     }
   });
 
+  it("carries the sender's TransactionID when given (what a DATA_REQUEST lists beside the CorrelationID), and no other byte changes the IRmark", () => {
+    const plain = buildCt600SubmitMessage(nilReturnInput());
+    const withId = buildCt600SubmitMessage(nilReturnInput(), { transactionId: "0123456789ABCDEF0123456789ABCDEF" });
+    expect(readGovTalkEnvelope(plain.xml).transactionId).toBeUndefined();
+    expect(readGovTalkEnvelope(withId.xml).transactionId).toBe("0123456789ABCDEF0123456789ABCDEF");
+    // The Header is outside the IRmark: the same return gives the same IRmark.
+    expect(withId.irmark).toEqual(plain.irmark);
+    expect(() => buildCt600SubmitMessage(nilReturnInput(), { transactionId: "not-hex" })).toThrow(GovTalkInputError);
+    expect(() => buildCt600SubmitMessage(nilReturnInput(), { transactionId: "0".repeat(33) })).toThrow(GovTalkInputError);
+  });
+
   it("never puts the password in an input error", () => {
     const password = "Tr0ub4dor&3-very-secret";
     try {

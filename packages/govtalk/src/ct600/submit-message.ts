@@ -1,5 +1,6 @@
 import { appendSenderDetails, serializeMessage, startGovTalkMessage } from "../envelope/write-envelope.ts";
 import { escapeXmlText } from "../envelope/xml-escape.ts";
+import { GovTalkInputError } from "../errors.ts";
 import { computeIRmark, type IRmark } from "../irmark/compute.ts";
 import { PASSWORD_MASK } from "../secrets/mask-gateway-password.ts";
 import { CT600_CLASS } from "./constants.ts";
@@ -16,6 +17,18 @@ export interface Ct600SubmitMessage {
   maskedXml: string;
   irmark: IRmark;
 }
+
+/** What the sender chooses in the envelope besides the return. */
+export interface Ct600SubmitEnvelope {
+  /**
+   * `MessageDetails/TransactionID` (1-32 upper-case hex digits), the sender's own id for the
+   * message: the Transaction Engine lists it beside the CorrelationID it gave the submission in
+   * its answer to a DATA_REQUEST, so a submission whose acknowledgement was lost can be found.
+   */
+  transactionId?: string;
+}
+
+const TRANSACTION_ID = /^[0-9A-F]{1,32}$/;
 
 /**
  * What the IRmark element holds while the message is serialised and its IRmark computed (the
@@ -46,13 +59,17 @@ function onlyOccurrence(text: string, needle: string, what: string): number {
  * are therefore byte for byte what serialising the finished tree gives, and differ from each
  * other only inside that `Value`; the Body they carry is the one the IRmark was computed from.
  */
-export function buildCt600SubmitMessage(input: Ct600NilReturnInput): Ct600SubmitMessage {
+export function buildCt600SubmitMessage(input: Ct600NilReturnInput, envelope: Ct600SubmitEnvelope = {}): Ct600SubmitMessage {
   const data = parseCt600NilReturnInput(input);
+  if (envelope.transactionId !== undefined && !TRANSACTION_ID.test(envelope.transactionId)) {
+    throw new GovTalkInputError("invalid CT600 envelope: transactionId", [{ path: "transactionId", message: "must be 1-32 upper-case hexadecimal digits" }]);
+  }
   const { document, root, header } = startGovTalkMessage({
     envelopeVersion: "2.0",
     class: CT600_CLASS,
     qualifier: "request",
     function: "submit",
+    ...(envelope.transactionId === undefined ? {} : { transactionId: envelope.transactionId }),
     correlationId: "",
     transformation: "XML",
     gatewayTest: data.gatewayTest,
