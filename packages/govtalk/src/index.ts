@@ -31,7 +31,7 @@ export { toCtText } from "./ct600/ct-text.ts";
 export type { Ct600NilReturn, Ct600NilReturnInput } from "./ct600/nil-return-input.ts";
 export { ct600NilReturnInputSchema, parseCt600NilReturnInput } from "./ct600/nil-return-input.ts";
 export { NIL_AMOUNT } from "./ct600/nil-return-body.ts";
-export type { Ct600SubmitMessage } from "./ct600/submit-message.ts";
+export type { Ct600SubmitEnvelope, Ct600SubmitMessage } from "./ct600/submit-message.ts";
 export { buildCt600SubmitMessage } from "./ct600/submit-message.ts";
 export { buildCt600PollMessage } from "./ct600/poll-message.ts";
 export { buildCt600DeleteMessage } from "./ct600/delete-message.ts";
@@ -47,6 +47,13 @@ export { DEFAULT_POLL_INTERVAL_SECONDS, parseCt600Response } from "./ct600/parse
 export type { IRmarkReceipt } from "./ct600/irmark-receipt.ts";
 export { receiptConfirmsIRmark } from "./ct600/irmark-receipt.ts";
 export { TAX_ERROR_KINDS, classifyGovTalkErrors } from "./ct600/classify-errors.ts";
+export type { Ct600DataRequestInput, Ct600DataRequestMessage } from "./ct600/data-request.ts";
+export { buildCt600DataRequest, ct600DataRequestInputSchema } from "./ct600/data-request.ts";
+export type { Ct600DataList, Ct600DataRecord, Ct600DataResponse } from "./ct600/parse-data-response.ts";
+export { parseCt600DataResponse } from "./ct600/parse-data-response.ts";
+export type { DataRequestStatus } from "./ct600/data-request-status.ts";
+export { DATA_REQUEST_STATUS } from "./ct600/data-request-status.ts";
+export { formatGovTalkTimeStamp, parseGovTalkTimeStamp } from "./ct600/govtalk-timestamp.ts";
 export type { XsdValidationResult } from "./xsd/validate-ct600.ts";
 export { CT600_XSD_URL, validateCt600Body } from "./xsd/validate-ct600.ts";
 export type { BusinessRuleFailure, BusinessRulesOptions } from "./business-rules/check-ct600-business-rules.ts";
@@ -71,6 +78,11 @@ export { buildCt600SuccessResponse } from "./ct600/answers/success-response.ts";
 export type { Ct600ErrorResponseInput } from "./ct600/answers/error-response.ts";
 export { buildCt600ErrorResponse } from "./ct600/answers/error-response.ts";
 export { buildCt600DeleteResponse } from "./ct600/answers/delete-response.ts";
+export type { Ct600DataRequest } from "./ct600/parse-data-request.ts";
+export { parseCt600DataRequest } from "./ct600/parse-data-request.ts";
+export type { Ct600DataResponseInput } from "./ct600/answers/data-response.ts";
+export { buildCt600DataResponse } from "./ct600/answers/data-response.ts";
+export { hmrcEdgeAccessDeniedPage } from "./ct600/answers/edge-access-denied.ts";
 
 // Registry: submitter side
 export type { RegistryAuthMethod, RegistryCompanyType } from "./registry/constants.ts";

@@ -6,7 +6,7 @@ import { CT600_CLASS } from "../constants.ts";
 export interface Ct600ErrorResponseInput {
   /** Empty or absent for a refused submission; the submission's ID for poll and delete errors. */
   correlationId?: string;
-  function?: "submit" | "delete";
+  function?: "submit" | "delete" | "list";
   /** `GovTalkDetails/GovTalkErrors` (see TAX_ERRORS / taxError). */
   errors: readonly GovTalkErrorInput[];
   /** Itemised errors for `Body/ErrorResponse` (e.g. 9xxx rules under a 3001). */
