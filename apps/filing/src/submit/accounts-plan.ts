@@ -30,7 +30,8 @@ export async function planAccountsFiling(registry: RegistryDataSource, input: Ac
   if (problems.length > 0) throw businessValidationError(problems);
   const ixbrl = renderDormantAccountsIxbrl(documentInput);
   const id = newFilingId();
-  const fileName = `${facts.companyNumber}-accounts-${facts.period.end}.xhtml`;
+  // FormSubmission/Document/Filename is at most 32 characters (FormSubmission-v2-11.xsd): 23 here.
+  const fileName = `${facts.companyNumber}-${facts.period.end.replaceAll("-", "")}.xhtml`;
   return {
     id,
     filingType: "accounts",

@@ -126,10 +126,10 @@ describe("accounts plan", () => {
       filing_id: plan.id,
       company: { number: "00000001", name: "LOVELACE ENGINES LIMITED", registry_company_type: "EW" },
       date_signed: "2026-11-22",
-      document_filename: "00000001-accounts-2026-03-31.xhtml",
+      document_filename: "00000001-20260331.xhtml",
     });
     const [document] = plan.documents;
-    expect(document).toMatchObject({ type: "ixbrl_accounts", partNumber: null, mediaType: "application/xhtml+xml", fileName: "00000001-accounts-2026-03-31.xhtml" });
+    expect(document).toMatchObject({ type: "ixbrl_accounts", partNumber: null, mediaType: "application/xhtml+xml", fileName: "00000001-20260331.xhtml" });
     const xml = document!.content.toString("utf8");
     expect(checkIxbrlConsistency(xml).problems).toEqual([]);
     // Comparatives: the 2025 accounts (made up to 2025-03-31, the day before this period starts).

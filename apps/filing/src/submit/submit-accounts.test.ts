@@ -55,7 +55,7 @@ describe("live accounts submit", () => {
 
     const documents = await h.peer.rpcCall(FILING_RPC_QUEUE, "filing.list_documents", { caller, filing_id: answer.filing_id });
     expect(documents.documents).toEqual([
-      { type: "ixbrl_accounts", name: "00000001-accounts-2026-03-31.xhtml", size_bytes: expect.any(Number), generated_at: expect.any(String) },
+      { type: "ixbrl_accounts", name: "00000001-20260331.xhtml", size_bytes: expect.any(Number), generated_at: expect.any(String) },
       { type: "accounts_pdf", name: "00000001-accounts-2026-03-31.pdf", size_bytes: expect.any(Number), generated_at: expect.any(String) },
     ]);
     const ixbrl = await h.peer.rpcCall(FILING_RPC_QUEUE, "filing.get_document", { caller, filing_id: answer.filing_id, document_type: "ixbrl_accounts" });

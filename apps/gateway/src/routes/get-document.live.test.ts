@@ -120,7 +120,7 @@ describe("GET /filings/{id}/documents/{type} (live)", () => {
     const ixbrl = await download(gw.app, path("accounts", "ixbrl_accounts"), gw.account.liveKey);
     expect(ixbrl.status).toBe(200);
     expect(ixbrl.headers["content-type"]).toBe("application/xhtml+xml");
-    expect(ixbrl.headers["content-disposition"]).toBe('attachment; filename="00000001-accounts-2026-03-31.xhtml"');
+    expect(ixbrl.headers["content-disposition"]).toBe('attachment; filename="00000001-20260331.xhtml"');
     expect(checkIxbrlConsistency(ixbrl.bytes.toString("utf8")).problems).toEqual([]);
     const pdf = await download(gw.app, path("accounts", "accounts_pdf"), gw.account.liveKey);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
