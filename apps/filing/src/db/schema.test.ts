@@ -43,7 +43,7 @@ describe("filing database schema", () => {
   it("records the migration the way Prisma does, and re-running changes nothing", async () => {
     expect(await migrateFilingDatabase(database.url)).toEqual([]);
     const rows = await db.$queryRaw<Array<{ migration_name: string }>>`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`;
-    expect(rows.map((r) => r.migration_name).sort()).toEqual(["20261122040000_filings_outbox_inbox", "20261122060000_documents_rendering", "20261122080000_single_statement_writes", "20261125120000_final_filings_index"]);
+    expect(rows.map((r) => r.migration_name).sort()).toEqual(["20261122040000_filings_outbox_inbox", "20261122060000_documents_rendering", "20261122080000_single_statement_writes", "20261125120000_final_filings_index", "20261125160000_registry_status_code"]);
   });
 
   it("stores a CT600 filing with its parts and history, and reads them back", async () => {
@@ -102,6 +102,9 @@ describe("filing database schema", () => {
         registryStatus: "submitted",
         registrySubmissionNumber: "00000A",
         registryRequest: { submission_number: "00000A" },
+        registryStatusCode: "PARKED",
+        registryStatusSince: new Date("2026-11-25T16:00:00.123Z"),
+        registryExaminerComment: "Held for examination",
         accountsInput: { companyName: "LOVELACE ENGINES LIMITED", current: { cash: 10_000 } },
         documents: {
           create: { type: "ixbrl_accounts", mediaType: "application/xhtml+xml", fileName: "a.xhtml", content: Buffer.from("<html/>"), sizeBytes: 7, generatedAt: new Date() },
@@ -110,6 +113,7 @@ describe("filing database schema", () => {
     });
     const read = await db.filing.findUniqueOrThrow({ where: { id: "fil_schema2" }, include: { documents: true } });
     expect(read.registryStatus).toBe("submitted");
+    expect(read).toMatchObject({ registryStatusCode: "PARKED", registryStatusSince: new Date("2026-11-25T16:00:00.123Z"), registryExaminerComment: "Held for examination" });
     expect(read.accountsInput).toEqual({ companyName: "LOVELACE ENGINES LIMITED", current: { cash: 10_000 } });
     expect(Buffer.from(read.documents[0]!.content).toString()).toBe("<html/>");
     expect(read.documents[0]!.partNumber).toBeNull();

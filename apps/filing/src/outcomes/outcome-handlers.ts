@@ -5,7 +5,7 @@ import type { FILING_SERVICE_MESSAGES } from "../bus-catalog.ts";
 import type { FilingDb } from "../db/client.ts";
 import type { FilingMetrics } from "../metrics.ts";
 import { applyOutcome, type OutcomeEffect } from "./apply-outcome.ts";
-import { applyRegistryOutcome } from "./registry-changes.ts";
+import { applyRegistryOutcome, applyRegistryStatus } from "./registry-changes.ts";
 import { applyTaxOutcome, applyTaxPolling } from "./tax-part-changes.ts";
 
 export interface OutcomeDeps {
@@ -39,5 +39,6 @@ export function outcomeHandlers(deps: OutcomeDeps): HandlerMap<typeof FILING_SER
     "tax.part_polling": async (envelope) => report(envelope, await applyOutcome(deps.db, inbound(envelope), applyTaxPolling(envelope.payload), hooks)),
     "tax.part_outcome": async (envelope) => report(envelope, await applyOutcome(deps.db, inbound(envelope), applyTaxOutcome(envelope.payload), hooks)),
     "registry.outcome": async (envelope) => report(envelope, await applyOutcome(deps.db, inbound(envelope), applyRegistryOutcome(envelope.payload), hooks)),
+    "registry.status": async (envelope) => report(envelope, await applyOutcome(deps.db, inbound(envelope), applyRegistryStatus(envelope.payload), hooks)),
   };
 }

@@ -1,5 +1,5 @@
-import type { RegistryOutcome } from "@dormant/contracts";
-import { isFinalFiling, submissionMayMove } from "../state/filing-state.ts";
+import type { RegistryOutcome, RegistryStatusReport } from "@dormant/contracts";
+import { isFinalFiling, isFinalSubmission, submissionMayMove } from "../state/filing-state.ts";
 import { recordHistory } from "../state/transitions.ts";
 import type { OutcomeChange } from "./apply-outcome.ts";
 
@@ -29,6 +29,37 @@ export function applyRegistryOutcome(payload: RegistryOutcome): OutcomeChange {
       filing.errorCode = error.code;
       filing.errorMessage = error.message;
     }
+    return true;
+  };
+}
+
+/**
+ * `registry.status`: the registry holds the accounts undecided (PENDING or PARKED). The filing
+ * keeps the registry's code, since when (the time of the poll that first saw that code) and the
+ * examiner's comment, with a history row `registry_status_code` from the previous code; no status
+ * moves (registry_status stays as it is, so the filing stays `submitted`). Ignored when it is
+ * about another submission, when the registry already decided (a final registry_status), and
+ * when it is older than the status the filing shows (messages overtaking each other).
+ */
+export function applyRegistryStatus(payload: RegistryStatusReport): OutcomeChange {
+  return (change, cause) => {
+    const filing = change.after;
+    if (filing.filingType !== "accounts" || filing.registrySubmissionNumber !== payload.submission_number) return false;
+    if (isFinalSubmission(filing.registryStatus ?? "pending")) return false;
+    const polledAt = new Date(payload.polled_at);
+    const shown = filing.registryExamination ?? null;
+    if (shown && shown.since.getTime() >= polledAt.getTime()) return false;
+    const comment = payload.examiner_comment ?? null;
+    if (shown && shown.statusCode === payload.registry_status && shown.examinerComment === comment) return false;
+    recordHistory(change, {
+      field: "registry_status_code",
+      from: shown?.statusCode ?? null,
+      to: payload.registry_status,
+      cause: `${cause.text}${comment ? ` (examiner: ${comment})` : ""}`,
+    });
+    // A new comment under the same code keeps the time the code was first seen.
+    const since = shown?.statusCode === payload.registry_status ? shown.since : polledAt;
+    filing.registryExamination = { statusCode: payload.registry_status, since, examinerComment: comment };
     return true;
   };
 }

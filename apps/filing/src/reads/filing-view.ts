@@ -1,6 +1,7 @@
-import type { Filing as FilingView, FilingError, FilingPart as FilingPartView, FilingSummary } from "@dormant/contracts";
+import { RegistryUndecidedStatusCode, type Filing as FilingView, type FilingError, type FilingPart as FilingPartView, type FilingSummary } from "@dormant/contracts";
 import { isoDate } from "../dates.ts";
 import type { FilingRecord, PartRecord } from "../state/filing-record.ts";
+import { isFinalFiling, isFinalSubmission } from "../state/filing-state.ts";
 
 /** What a list entry shows of a filing. */
 export type SummaryFields = Pick<FilingRecord, "id" | "filingType" | "companyNumber" | "companyName" | "periodEnd" | "status" | "createdAt">;
@@ -16,13 +17,32 @@ function partView(part: Pick<PartRecord, "partNumber" | "periodStart" | "periodE
 }
 
 /**
+ * The registry's undecided status (PENDING, PARKED) while the registry has not decided the
+ * accounts and the filing is not final; nothing once it decided or the filing ended.
+ */
+function registryExamination(filing: FilingRecord): Pick<FilingView, "registry_examination"> {
+  const shown = filing.registryExamination;
+  if (!shown || isFinalFiling(filing.status) || isFinalSubmission(filing.registryStatus ?? "pending")) return {};
+  const code = RegistryUndecidedStatusCode.safeParse(shown.statusCode);
+  if (!code.success) return {};
+  return {
+    registry_examination: {
+      status_code: code.data,
+      since: shown.since.toISOString(),
+      ...(shown.examinerComment ? { examiner_comment: shown.examinerComment } : {}),
+    },
+  };
+}
+
+/**
  * A stored filing as the spec's Filing:
  * - CT600, single period: `tax_status`, `tax_correlation_id` and, once accepted,
  *   `tax_iru_number` (the receipt's IRmark in base32) at the top level;
  * - CT600, split period: `parts` (each with its own status, correlation id and IRU number) and
  *   the first part's `tax_correlation_id` at the top level (as in the submit answer); no top-level
  *   tax_status or tax_iru_number, since each part has its own;
- * - accounts: `registry_status` and `registry_submission_number`;
+ * - accounts: `registry_status` and `registry_submission_number`, and `registry_examination`
+ *   while the registry holds them undecided (PENDING, PARKED);
  * - `error` when rejected or error.
  */
 export function filingView(filing: FilingRecord): FilingView {
@@ -47,6 +67,7 @@ export function filingView(filing: FilingRecord): FilingView {
       ? {
           ...(filing.registryStatus ? { registry_status: filing.registryStatus } : {}),
           ...(filing.registrySubmissionNumber ? { registry_submission_number: filing.registrySubmissionNumber } : {}),
+          ...registryExamination(filing),
         }
       : {};
   return {

@@ -57,6 +57,8 @@ export interface FilingRecord {
   registrySubmissionNumber: string | null;
   /** The registry.submit_accounts request without credentials and iXBRL. */
   registryRequest: unknown;
+  /** Accounts the registry holds undecided (PENDING, PARKED), as last reported; null before (src/outcomes/registry-changes.ts). */
+  registryExamination?: RegistryExaminationRecord | null;
   errorCode: string | null;
   errorMessage: string | null;
   claimToken: string | null;
@@ -69,10 +71,17 @@ export interface FilingRecord {
   parts: PartRecord[];
 }
 
+/** The registry's undecided status of accounts: its code, since when, the examiner's comment. */
+export interface RegistryExaminationRecord {
+  statusCode: string;
+  since: Date;
+  examinerComment: string | null;
+}
+
 /** A row of `status_history` written with a change (occurred_at is the statement's time). */
 export interface HistoryEntry {
   partNumber: number | null;
-  field: "status" | "tax_status" | "registry_status";
+  field: "status" | "tax_status" | "registry_status" | "registry_status_code";
   from: string | null;
   to: string;
   cause: string;
@@ -117,6 +126,7 @@ const FILING_COLUMNS = Prisma.raw(`
   f.id, f.account_id, f.key_id, f.idempotency_key, f.request_fingerprint, f.request_id, f.filing_type::text AS filing_type,
   f.company_number, f.company_name, f.period_start, f.period_end, f.period_split, f.status::text AS status, f.fee_pence,
   f.derived_values, f.registry_status::text AS registry_status, f.registry_submission_number, f.registry_request,
+  f.registry_status_code, f.registry_status_since, f.registry_examiner_comment,
   f.error_code, f.error_message, f.claim_token, f.submitted_at, f.finalized_at, f.created_at, f.updated_at, f.version`);
 
 const PART_COLUMNS = Prisma.raw(`
@@ -146,6 +156,9 @@ export interface FilingRow {
   registry_status: SubmissionStatus | null;
   registry_submission_number: string | null;
   registry_request: unknown;
+  registry_status_code: string | null;
+  registry_status_since: Date | null;
+  registry_examiner_comment: string | null;
   error_code: string | null;
   error_message: string | null;
   claim_token: string | null;
@@ -198,6 +211,10 @@ export function filingsFromRows(rows: readonly FilingRow[]): FilingRecord[] {
         registryStatus: row.registry_status,
         registrySubmissionNumber: row.registry_submission_number,
         registryRequest: row.registry_request,
+        registryExamination:
+          row.registry_status_code !== null && row.registry_status_since !== null
+            ? { statusCode: row.registry_status_code, since: row.registry_status_since, examinerComment: row.registry_examiner_comment }
+            : null,
         errorCode: row.error_code,
         errorMessage: row.error_message,
         claimToken: row.claim_token,
@@ -263,6 +280,11 @@ const submissionStatus = (column: string) => (value: string | null) => Prisma.sq
 const FILING_SETTERS: Array<Setter<FilingRecord>> = [
   ["status", (value: string) => Prisma.sql`status = ${value}::filing_status`],
   ["registryStatus", submissionStatus("registry_status")],
+  [
+    "registryExamination",
+    (value: RegistryExaminationRecord | null | undefined) =>
+      Prisma.sql`registry_status_code = ${value?.statusCode ?? null}::text, registry_status_since = ${iso(value?.since ?? null)}::timestamptz, registry_examiner_comment = ${value?.examinerComment ?? null}::text`,
+  ],
   ["errorCode", text("error_code")],
   ["errorMessage", text("error_message")],
   // A claim is only ever taken by claim.ts; a change may only drop it (with its expiry).

@@ -11,6 +11,7 @@ import {
   sealingKeyFromBase64,
   submissionBinding,
   type RegistryOutcome,
+  type RegistryStatusReport,
   type SubmitRegistryAccountsRequest,
   type SubmitRegistryAccountsResponse,
 } from "@dormant/contracts";
@@ -48,6 +49,8 @@ export interface RegistryHarness {
   sim: SimServer;
   vhost: TestVhost;
   outcomes: RegistryOutcome[];
+  /** The `registry.status` reports (undecided statuses) received, in order. */
+  statuses: RegistryStatusReport[];
   filingBus: FilingSideBus;
   startWorker(env?: Record<string, string>): Promise<RegistrySubmitter>;
   request(input: AccountsInput): SubmitRegistryAccountsRequest;
@@ -100,6 +103,7 @@ export async function registryHarness(label: string): Promise<RegistryHarness> {
   const logger = createLogger({ service: "registry-submitter-test" });
   const workers: RegistrySubmitter[] = [];
   const outcomes: RegistryOutcome[] = [];
+  const statuses: RegistryStatusReport[] = [];
 
   const filingBus: FilingSideBus = await connectBus({
     url: vhost.url,
@@ -111,6 +115,7 @@ export async function registryHarness(label: string): Promise<RegistryHarness> {
   });
   await filingBus.consume("filing.outcomes", {
     "registry.outcome": async (message) => void outcomes.push(message.payload),
+    "registry.status": async (message) => void statuses.push(message.payload),
     "tax.part_outcome": async () => undefined,
     "tax.part_polling": async () => undefined,
   });
@@ -132,6 +137,7 @@ export async function registryHarness(label: string): Promise<RegistryHarness> {
     sim,
     vhost,
     outcomes,
+    statuses,
     filingBus,
     request,
     async startWorker(env = {}) {

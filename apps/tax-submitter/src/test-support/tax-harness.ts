@@ -99,6 +99,7 @@ export async function taxHarness(label: string): Promise<TaxHarness> {
     "tax.part_outcome": async (message) => void reported.outcomes.push(message.payload),
     "tax.part_polling": async (message) => void reported.polling.push(message.payload),
     "registry.outcome": async () => undefined,
+    "registry.status": async () => undefined,
   });
 
   const config = (env: Record<string, string> = {}) =>

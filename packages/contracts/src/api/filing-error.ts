@@ -13,6 +13,11 @@ export const FILING_ERROR_CODES = {
   TAX_REJECTED: { status: "rejected", description: "The tax authority rejected the return for another business reason (its text is in `message`)." },
   REGISTRY_REJECTED: { status: "rejected", description: "The registry rejected the accounts for another reason (its text is in `message`)." },
   GATEWAY_TIMEOUT: { status: "error", description: "The authority did not answer in time; submitting again is safe." },
+  REGISTRY_NO_DECISION: {
+    status: "error",
+    description:
+      "The registry held the accounts undecided (`PENDING` or `PARKED`) until the platform stopped asking (14 days by default); the registry may still decide them, so check the company's filing history before filing again. Nothing was charged.",
+  },
   CREDENTIALS_INVALID: { status: "error", description: "The authority refused the gateway credentials." },
   AUTHORITY_UNAVAILABLE: { status: "error", description: "The authority stayed unavailable for longer than the filing could wait." },
   INTERNAL_ERROR: { status: "error", description: "The platform failed to complete the filing; nothing was charged." },

@@ -16,6 +16,25 @@ export const FilingPart = z
   .meta({ id: "FilingPart", description: "One of the two CT600 submissions of a split (longer than 12 months) period." });
 export type FilingPart = z.infer<typeof FilingPart>;
 
+/** The registry's status codes of accounts it holds without a decision yet (its GetSubmissionStatus `StatusCode`). */
+export const RegistryUndecidedStatusCode = z.enum(["PENDING", "PARKED"]).meta({
+  id: "RegistryUndecidedStatusCode",
+  description: "`PENDING`: the registry has not examined the accounts yet. `PARKED`: an examiner holds them (see `examiner_comment`). Either can last days.",
+});
+export type RegistryUndecidedStatusCode = z.infer<typeof RegistryUndecidedStatusCode>;
+
+export const RegistryExamination = z
+  .object({
+    status_code: RegistryUndecidedStatusCode,
+    since: DateTime.meta({ description: "When the registry was first seen answering this status code." }),
+    examiner_comment: z.string().optional().meta({ description: "The examiner's comment, when the registry gives one." }),
+  })
+  .meta({
+    id: "RegistryExamination",
+    description: "Where the registry is with accounts it has not decided yet, as its last status answer said.",
+  });
+export type RegistryExamination = z.infer<typeof RegistryExamination>;
+
 export const Filing = z
   .object({
     filing_id: z.string().meta({ example: "fil_2b9d6f0c4a8e4d3f9c1a7b5e3d2f1a0c" }),
@@ -31,6 +50,9 @@ export const Filing = z
     tax_iru_number: z.string().optional().meta({ description: "CT600 filings, once accepted." }),
     registry_status: z.string().optional().meta({ description: "Accounts filings." }),
     registry_submission_number: z.string().optional().meta({ description: "Accounts filings." }),
+    registry_examination: RegistryExamination.optional().meta({
+      description: "(extension) Accounts filings while `submitted`, once the registry has answered that it holds them undecided (`PENDING` or `PARKED`).",
+    }),
     error: FilingError.optional(),
     created_at: DateTime,
     updated_at: DateTime,

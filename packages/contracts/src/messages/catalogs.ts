@@ -15,6 +15,7 @@ import {
   REGISTRY_POLL_QUEUE,
   REGISTRY_SUBMIT_QUEUE,
   RegistryOutcome,
+  RegistryStatusReport,
   SubmitRegistryAccountsRequest,
   SubmitRegistryAccountsResponse,
   SubmitTaxPartRequest,
@@ -72,6 +73,13 @@ export const PLATFORM_MESSAGE_CATALOG = {
   },
   "registry.outcome": {
     schema: RegistryOutcome,
+    schemaVersion: 1,
+    route: { kind: "command", queue: FILING_OUTCOMES_QUEUE },
+    retry: EVENT_RETRY,
+    timeoutMs: 10 * SECOND,
+  },
+  "registry.status": {
+    schema: RegistryStatusReport,
     schemaVersion: 1,
     route: { kind: "command", queue: FILING_OUTCOMES_QUEUE },
     retry: EVENT_RETRY,

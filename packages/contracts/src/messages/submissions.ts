@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CalendarDate, CompanyNumber, DateTime, Utr } from "../api/primitives.ts";
 import { FilingError } from "../api/filing-error.ts";
+import { RegistryUndecidedStatusCode } from "../api/filing.ts";
 import { SealedSecret } from "./sealed-secret.ts";
 
 /**
@@ -131,6 +132,11 @@ export const PollRegistryStatusCommand = z.object({
   poll_interval_seconds: z.number().int().positive(),
   give_up_at: DateTime,
   poll_number: z.number().int().positive(),
+  /**
+   * The undecided status last reported to the filing service (`registry.status`), so that a poll
+   * reports only a change; absent until the registry first answers PENDING or PARKED.
+   */
+  reported_status: z.object({ code: RegistryUndecidedStatusCode, since: DateTime, examiner_comment: z.string().optional() }).optional(),
 });
 export type PollRegistryStatusCommand = z.infer<typeof PollRegistryStatusCommand>;
 
@@ -153,3 +159,18 @@ export const RegistryOutcome = z.discriminatedUnion("outcome", [
   }),
 ]);
 export type RegistryOutcome = z.infer<typeof RegistryOutcome>;
+
+/**
+ * `registry.status`: the registry holds the accounts without a decision (PENDING or PARKED), and
+ * this status differs from the one reported before (code or examiner comment): sent on a change,
+ * not on every poll. The filing service shows it on the filing; it never changes a status.
+ */
+export const RegistryStatusReport = z.object({
+  filing_id: FilingId,
+  submission_number: z.string(),
+  registry_status: RegistryUndecidedStatusCode,
+  examiner_comment: z.string().optional(),
+  /** When the poll that saw this status was answered. */
+  polled_at: DateTime,
+});
+export type RegistryStatusReport = z.infer<typeof RegistryStatusReport>;
