@@ -22,7 +22,7 @@ export { submitFailure } from "./submit-failure.ts";
 export type { SubmitFailureKind, SubmitFailureOptions } from "./submit-failure.ts";
 export { CompletionLedger } from "./completion-ledger.ts";
 export type { CompletionLedgerOptions } from "./completion-ledger.ts";
-export { giveUpAt, nextPoll, afterTransientPollFailure, pollTimeoutMs } from "./poll-timing.ts";
+export { giveUpAt, nextPoll, afterTransientPollFailure, pollTimeoutMs, backoffIntervalSeconds, type PollBackoff } from "./poll-timing.ts";
 export type { NextPoll, AfterTransientFailure } from "./poll-timing.ts";
 export { sealingKeysEnvShape, resolveSealingKeys } from "./sealing-keys.ts";
 export { lazyChildLogger } from "./lazy-child-logger.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { afterTransientPollFailure, giveUpAt, nextPoll, pollTimeoutMs } from "./poll-timing.ts";
+import { afterTransientPollFailure, backoffIntervalSeconds, giveUpAt, nextPoll, pollTimeoutMs } from "./poll-timing.ts";
 
 const now = Date.parse("2026-05-01T10:00:00.000Z");
 const inSeconds = (seconds: number) => new Date(now + seconds * 1000).toISOString();
@@ -15,6 +15,30 @@ describe("poll timing", () => {
     expect(nextPoll(3600, inSeconds(7200), 900_000, now)).toEqual({ kind: "poll_again", delayMs: 900_000 });
     expect(nextPoll(1, inSeconds(0), 900_000, now)).toEqual({ kind: "give_up" });
     expect(nextPoll(1, inSeconds(-5), 900_000, now)).toEqual({ kind: "give_up" });
+  });
+
+  it("backs off while the authority has no decision: the wait doubles from the first interval up to the cap", () => {
+    const registry = { initialSeconds: 60, factor: 2, maxSeconds: 3600 };
+    const waits = [0, 1, 2, 3, 4, 5, 6, 7, 100, 5000].map((poll) => backoffIntervalSeconds(registry, poll));
+    expect(waits).toEqual([60, 120, 240, 480, 960, 1920, 3600, 3600, 3600, 3600]);
+    // No growth (factor 1), a cap below the first interval, fractional factors: whole seconds, never below the first interval.
+    expect(backoffIntervalSeconds({ initialSeconds: 5, factor: 1, maxSeconds: 60 }, 9)).toBe(5);
+    expect(backoffIntervalSeconds({ initialSeconds: 5, factor: 2, maxSeconds: 1 }, 3)).toBe(5);
+    expect([1, 2, 3].map((poll) => backoffIntervalSeconds({ initialSeconds: 10, factor: 1.5, maxSeconds: 60 }, poll))).toEqual([15, 23, 34]);
+  });
+
+  it("a backed-off wait still ends by the give-up instant and fits the poll queue's longest delay", () => {
+    const backoff = { initialSeconds: 60, factor: 2, maxSeconds: 3600 };
+    // Poll 6 would wait an hour: the 15-minute tier holds it to 15 minutes.
+    expect(nextPoll(backoffIntervalSeconds(backoff, 6), inSeconds(14 * 86_400), 900_000, now)).toEqual({ kind: "poll_again", delayMs: 900_000 });
+    // Ten minutes before the horizon: one last poll at it.
+    expect(nextPoll(backoffIntervalSeconds(backoff, 6), inSeconds(600), 900_000, now)).toEqual({ kind: "poll_again", delayMs: 600_000 });
+    // 14 days of 15-minute polls after the growth: a bounded number of requests per submission.
+    let elapsed = 60;
+    let polls = 1;
+    for (; elapsed < 14 * 86_400; polls++) elapsed += Math.min(900, backoffIntervalSeconds(backoff, polls));
+    expect(polls).toBeLessThan(1350);
+    expect(polls).toBeGreaterThan(1300);
   });
 
   it("after a transient failure: the bus retries while it can before the give-up time, else a fresh poll is scheduled", () => {

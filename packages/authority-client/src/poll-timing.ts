@@ -7,6 +7,28 @@ export function giveUpAt(submittedAt: Date, afterSeconds: number): string {
 }
 
 /**
+ * How polls space out while the authority has no decision yet: the wait grows by `factor` after
+ * each undecided answer, from `initialSeconds` up to `maxSeconds`.
+ */
+export interface PollBackoff {
+  initialSeconds: number;
+  factor: number;
+  maxSeconds: number;
+}
+
+/**
+ * The wait after poll `pollNumber` (1 for the first) found no decision: `initialSeconds` grown by
+ * `factor` once per poll so far, in whole seconds, never below `initialSeconds` nor above
+ * `maxSeconds`. The first poll itself comes `initialSeconds` after the submission, so the waits
+ * run initial, initial x factor, initial x factor^2, ... up to the cap. `nextPoll` still holds each
+ * wait to the give-up instant and to the poll queue's longest delay.
+ */
+export function backoffIntervalSeconds(backoff: PollBackoff, pollNumber: number): number {
+  const grown = backoff.initialSeconds * backoff.factor ** Math.max(0, pollNumber);
+  return Math.max(backoff.initialSeconds, Math.min(backoff.maxSeconds, Math.round(grown)));
+}
+
+/**
  * The next poll after a pending answer: after the interval the authority asked for, never later
  * than the give-up instant (a last poll then), nor later than the longest delay the poll queue
  * can hold; once the give-up instant has passed, give up.
