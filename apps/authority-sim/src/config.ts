@@ -18,6 +18,11 @@ export interface SimConfig {
   tax: {
     /** A SenderID or password equal to this is refused with error 1046. */
     refusedCredential: string;
+    /**
+     * Apply HMRC's compiled CT600 business rules (xsltproc, a child process per return) to every
+     * submission; off: only the simulator's own 9100/9101 checks (SIM_BUSINESS_RULES).
+     */
+    businessRules: boolean;
   };
   registry: {
     /** The only presenter the XML gateway accepts (its SenderID is the MD5 of this). */

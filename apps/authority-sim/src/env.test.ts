@@ -10,6 +10,7 @@ describe("loadConfig", () => {
     expect(config.timing).toEqual({ mode: "fast", outcomeDelayMs: 2000, pollIntervalSeconds: 1 });
     expect(config.hangMs).toBe(60_000);
     expect(config.tax.refusedCredential).toBe("REFUSED");
+    expect(config.tax.businessRules).toBe(true);
     expect(config.registry).toEqual({ presenterId: "66666666666", presenterAuthCode: "SIMAUTHCODE", refusedCompanyAuthCode: "000000" });
     expect(config.registryData).toEqual({ apiKey: "sim-registry-data-key", rateLimitPer5Min: 0, asOf: "2026-10-01" });
     expect(config.maxBodyBytes).toBe(10 * 1024 * 1024);
@@ -56,6 +57,8 @@ describe("loadConfig", () => {
   it("fails fast on a bad value, naming the variable", () => {
     expect(() => loadConfig({ SIM_PORT: "http" })).toThrow(ConfigError);
     expect(() => loadConfig({ SIM_TIMING: "slow" })).toThrow(/SIM_TIMING/);
+    expect(() => loadConfig({ SIM_BUSINESS_RULES: "yes" })).toThrow(/SIM_BUSINESS_RULES/);
+    expect(loadConfig({ SIM_BUSINESS_RULES: "off" }).tax.businessRules).toBe(false);
     expect(() => loadConfig({ SIM_REGISTRY_REFUSED_COMPANY_AUTH_CODE: "abc" })).toThrow(/SIM_REGISTRY_REFUSED_COMPANY_AUTH_CODE/);
   });
 });

@@ -20,6 +20,8 @@ export const simEnvSchema = baseEnvSchema.extend({
   SIM_MAX_SUBMISSIONS: z.coerce.number().int().positive().default(100_000),
   SIM_MAX_RECEIVED: z.coerce.number().int().positive().default(100_000),
   SIM_TAX_REFUSED_CREDENTIAL: z.string().min(1).default("REFUSED"),
+  /** on: HMRC's compiled CT600 business rules judge every return (needs xsltproc); off: the simulator's own 9100/9101. */
+  SIM_BUSINESS_RULES: z.enum(["on", "off"]).default("on"),
   SIM_REGISTRY_PRESENTER_ID: z.string().min(1).default("66666666666"),
   SIM_REGISTRY_PRESENTER_AUTH_CODE: z.string().min(1).default("SIMAUTHCODE"),
   SIM_REGISTRY_REFUSED_COMPANY_AUTH_CODE: z.string().regex(/^[A-Z0-9]{6}$/).default("000000"),
@@ -45,7 +47,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     maxBodyBytes: env.SIM_MAX_BODY_BYTES,
     maxSubmissions: env.SIM_MAX_SUBMISSIONS,
     maxReceived: env.SIM_MAX_RECEIVED,
-    tax: { refusedCredential: env.SIM_TAX_REFUSED_CREDENTIAL },
+    tax: { refusedCredential: env.SIM_TAX_REFUSED_CREDENTIAL, businessRules: env.SIM_BUSINESS_RULES === "on" },
     registry: {
       presenterId: env.SIM_REGISTRY_PRESENTER_ID,
       presenterAuthCode: env.SIM_REGISTRY_PRESENTER_AUTH_CODE,

@@ -10,6 +10,8 @@ export interface TaxRuleError {
   number: number;
   text: string;
   location?: string;
+  /** `Type` when it is not `business` (HMRC's iXBRL checks: e.g. `xbrl.ixbrl.HeaderAbsent`). */
+  type?: string;
 }
 
 /** The tax authority's final answer to a submission. */
@@ -17,8 +19,11 @@ export type TaxOutcome =
   | { kind: "accept" }
   /** Error 3001 (business validation failed) with rule errors in the body. */
   | { kind: "business-errors"; rules: TaxRuleError[] }
-  /** A single standard GovTalk error (texts: @dormant/govtalk's TAX_ERRORS). */
-  | { kind: "error"; number: 3304 | 1000 }
+  /**
+   * A single standard GovTalk error (texts: @dormant/govtalk's TAX_ERRORS, or `text`): a
+   * scenario's 3304 or 1000, or the back end's schema (1001) and IRmark (2021, 2022) refusals.
+   */
+  | { kind: "error"; number: 3304 | 1000 | 1001 | 2021 | 2022; text?: string }
   | { kind: "no-answer" };
 
 export interface RegistryReject {

@@ -132,7 +132,7 @@ describe("control API: timing, outcomes, received log, reset, config", () => {
   it("shows the configuration without the secrets", async () => {
     const { json } = await control(sim, "GET", "/config");
     expect(json).toMatchObject({
-      tax: { refusedCredential: "REFUSED" },
+      tax: { refusedCredential: "REFUSED", businessRules: "on" },
       registry: { presenterId: "66666666666", presenterAuthCode: "[REDACTED]", refusedCompanyAuthCode: "000000" },
       registryData: { apiKey: "[REDACTED]" },
     });

@@ -12,9 +12,21 @@ const receivedQuerySchema = z.object({
   company: z.string().optional(),
   kind: z.string().optional(),
   limit: z.coerce.number().int().positive().optional(),
+  /** true: each entry with the request's body, secrets masked (null when none is kept). */
+  body: z.enum(["true", "false"]).optional(),
 });
 
-const faultRequestSchema = faultChangeSchema.extend({ target: targetSchema });
+const faultRequestSchema = faultChangeSchema.extend({ target: targetSchema }).superRefine((change, issues) => {
+  if (change.edge403 !== undefined && change.target !== "tax") {
+    issues.addIssue({ code: "custom", path: ["edge403"], message: "edge403 is HMRC's edge page: target tax only" });
+  }
+  if (change.loseAnswer !== undefined && change.target === "registry-data") {
+    issues.addIssue({ code: "custom", path: ["loseAnswer"], message: "loseAnswer applies to submissions: target tax or registry" });
+  }
+  if (change.loseAnswerCount !== undefined && (change.loseAnswer === undefined || change.loseAnswer === null)) {
+    issues.addIssue({ code: "custom", path: ["loseAnswerCount"], message: "loseAnswerCount goes with loseAnswer \"hold\" or \"close\"" });
+  }
+});
 
 const timingChangeSchema = z.strictObject({
   mode: z.enum(["fast", "realistic"]).optional(),
@@ -51,7 +63,7 @@ export function controlRouter(context: SimContext): Router {
       maxBodyBytes: config.maxBodyBytes,
       maxSubmissions: config.maxSubmissions,
       maxReceived: config.maxReceived,
-      tax: { refusedCredential: config.tax.refusedCredential },
+      tax: { refusedCredential: config.tax.refusedCredential, businessRules: config.tax.businessRules ? "on" : "off" },
       registry: {
         presenterId: config.registry.presenterId,
         presenterAuthCode: "[REDACTED]",
@@ -64,7 +76,8 @@ export function controlRouter(context: SimContext): Router {
   router.get("/received", (req, res) => {
     const query = receivedQuerySchema.safeParse(req.query);
     if (!query.success) return badRequest(res, query.error);
-    const items = context.received.list(query.data);
+    const { body, ...filter } = query.data;
+    const items = body === "true" ? context.received.listWithBodies(filter) : context.received.list(filter);
     res.json({ count: items.length, items });
   });
 

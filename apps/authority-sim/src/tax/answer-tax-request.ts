@@ -1,6 +1,15 @@
-import { CT600_CLASS, GovTalkXmlError, parseCt600Request, taxError, type Ct600Request } from "@dormant/govtalk";
+import {
+  CT600_CLASS,
+  GovTalkXmlError,
+  parseCt600DataRequest,
+  parseCt600Request,
+  taxError,
+  type Ct600DataRequest,
+  type Ct600Request,
+} from "@dormant/govtalk";
 import { declaresDoctype } from "../xml/xml-body.ts";
 import { handleDelete } from "./delete-handler.ts";
+import { handleList } from "./list-handler.ts";
 import { handlePoll } from "./poll-handler.ts";
 import { handleSubmit } from "./submit-handler.ts";
 import { taxErrorAnswer } from "./tax-answers.ts";
@@ -13,10 +22,20 @@ function schemaError(exchange: TaxExchange, reason: string, kind = "unknown", co
   };
 }
 
+/** The message as a DATA_REQUEST, or undefined when it is not one. */
+function readDataRequest(xml: string): Ct600DataRequest | undefined {
+  try {
+    return parseCt600DataRequest(xml);
+  } catch (error) {
+    if (error instanceof GovTalkXmlError) return undefined;
+    throw error;
+  }
+}
+
 /**
  * Answers one message posted to the transaction engine (either endpoint: it routes on the
- * message's Qualifier and Function). Anything that is not a well-formed GovTalk 2.0 CT600
- * message gets error 1001.
+ * message's Qualifier and Function: submit, poll, delete, or a DATA_REQUEST list). Anything
+ * that is not a well-formed GovTalk 2.0 CT600 message gets error 1001.
  */
 export async function answerTaxRequest(xml: string, exchange: TaxExchange): Promise<TaxAnswer> {
   if (xml.trim() === "") return schemaError(exchange, "The message is empty.");
@@ -25,14 +44,20 @@ export async function answerTaxRequest(xml: string, exchange: TaxExchange): Prom
   try {
     request = parseCt600Request(xml);
   } catch (error) {
-    if (error instanceof GovTalkXmlError) return schemaError(exchange, error.message);
-    throw error;
+    if (!(error instanceof GovTalkXmlError)) throw error;
+    // Not a submit, poll or delete: a DATA_REQUEST (request/list) is read on its own (only
+    // then is the text parsed again), anything else is error 1001.
+    const list = readDataRequest(xml);
+    if (!list) return schemaError(exchange, error.message);
+    if (list.envelope.envelopeVersion !== "2.0") return schemaError(exchange, "EnvelopeVersion must be 2.0.", list.kind);
+    if (list.class !== CT600_CLASS) return schemaError(exchange, `Class must be ${CT600_CLASS}.`, list.kind);
+    return handleList(list, exchange);
   }
   if (request.envelope.envelopeVersion !== "2.0") return schemaError(exchange, "EnvelopeVersion must be 2.0.", request.kind);
   if (request.class !== CT600_CLASS) return schemaError(exchange, `Class must be ${CT600_CLASS}.`, request.kind);
   switch (request.kind) {
     case "submit":
-      return handleSubmit(request, exchange);
+      return handleSubmit(request, exchange, xml);
     case "poll":
       return handlePoll(request, exchange);
     case "delete":

@@ -6,11 +6,13 @@ import type { TaxAnswer, TaxExchange } from "./tax-exchange.ts";
 
 /**
  * A poll: unknown CorrelationID -> 2000; outcome not ready -> the acknowledgement again
- * (pending); ready -> the success response or the error, as often as it is polled until deleted.
+ * (pending); ready -> the success response or the error (the back end's checks are awaited:
+ * a child process, never blocking), as often as it is polled until deleted.
  */
-export function handlePoll(request: Ct600PollRequest, exchange: TaxExchange): TaxAnswer {
+export async function handlePoll(request: Ct600PollRequest, exchange: TaxExchange): Promise<TaxAnswer> {
   const submission = exchange.context.taxSubmissions.get(request.correlationId ?? "");
   if (!submission) return unknownCorrelation(exchange, request);
+  if (exchange.now >= submission.readyAt) await submission.checked;
   const received = { kind: "poll", company: submission.companyNumber, correlationId: submission.correlationId };
   if (submission.outcome.kind === "no-answer") return { hang: true, received: { ...received, answer: "no-answer" } };
   if (exchange.now < submission.readyAt) {

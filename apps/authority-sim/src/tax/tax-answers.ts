@@ -16,7 +16,7 @@ import type { TaxSubmission } from "./tax-submission.ts";
 export function taxErrorAnswer(
   exchange: TaxExchange,
   errors: GovTalkErrorInput[],
-  options: { correlationId?: string; function?: "submit" | "delete"; class?: string; details?: GovTalkErrorInput[] } = {},
+  options: { correlationId?: string; function?: "submit" | "delete" | "list"; class?: string; details?: GovTalkErrorInput[] } = {},
 ): string {
   const endPoint = options.correlationId ? TAX_PATHS.poll : TAX_PATHS.submission;
   return buildCt600ErrorResponse({
@@ -53,11 +53,14 @@ export function finalTaxAnswer(exchange: TaxExchange, submission: TaxSubmission)
         answer: "error:3001",
         xml: taxErrorAnswer(exchange, [taxError(3001)], {
           correlationId,
-          details: outcome.rules.map((rule) => taxRuleError(rule.number, rule.text, rule.location)),
+          details: outcome.rules.map((rule) => ({ ...taxRuleError(rule.number, rule.text, rule.location), ...(rule.type === undefined ? {} : { type: rule.type }) })),
         }),
       };
     case "error":
-      return { answer: `error:${outcome.number}`, xml: taxErrorAnswer(exchange, [taxError(outcome.number)], { correlationId }) };
+      return {
+        answer: `error:${outcome.number}`,
+        xml: taxErrorAnswer(exchange, [taxError(outcome.number, outcome.text === undefined ? {} : { text: outcome.text })], { correlationId }),
+      };
     case "no-answer":
       return undefined;
   }

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
-import { parseCt600Response, type Ct600ErrorAnswer } from "@dormant/govtalk";
+import { buildCt600PollMessage, parseCt600Response, type Ct600ErrorAnswer } from "@dormant/govtalk";
+import { waitFor } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SimServer } from "../server.ts";
 import { alteredAndResigned, nilReturn } from "../testing/tax-messages.ts";
@@ -21,6 +22,25 @@ async function submit(xml: string) {
 async function submitError(xml: string): Promise<Ct600ErrorAnswer> {
   const answer = await submit(xml);
   if (answer.type !== "error") throw new Error(`expected an error answer, got ${answer.type}`);
+  return answer;
+}
+
+/**
+ * A submission the Transaction Engine acknowledges and its back end then refuses: the error
+ * answered to a poll once the outcome is ready (with the submission's CorrelationID).
+ */
+async function refusedAtPoll(xml: string): Promise<Ct600ErrorAnswer> {
+  const ack = await submit(xml);
+  if (ack.type !== "acknowledgement") throw new Error(`expected an acknowledgement, got ${JSON.stringify(ack)}`);
+  const answer = await waitFor(
+    async () => {
+      const polled = parseCt600Response((await postXml(sim.urls.taxPoll, buildCt600PollMessage({ correlationId: ack.correlationId, gatewayTest: true }))).text);
+      return polled.type === "acknowledgement" ? undefined : polled;
+    },
+    { timeoutMs: 5000, intervalMs: 25, what: "the answer to a poll" },
+  );
+  if (answer.type !== "error") throw new Error(`expected an error answer, got ${answer.type}`);
+  expect(answer.correlationId).toBe(ack.correlationId);
   return answer;
 }
 
@@ -75,32 +95,37 @@ describe("tax transaction engine: submission", () => {
     expect((await submitError(xml)).errors[0]?.number).toBe(1046);
   });
 
-  it("refuses a return that is not valid against the CT schema: 1001 naming the element", async () => {
-    const error = await submitError(alteredAndResigned(nilReturn().xml, "<Total>0.00</Total>", "<Total>nothing</Total>"));
+  it("acknowledges a return that is not valid against the CT schema, then answers the poll 1001 naming the element", async () => {
+    const error = await refusedAtPoll(alteredAndResigned(nilReturn().xml, "<Total>0.00</Total>", "<Total>nothing</Total>"));
     expect(error.errors[0]?.number).toBe(1001);
     expect(error.errors[0]?.text).toContain("Total");
     expect(error.classification).toMatchObject({ kind: "schema", retryable: false });
   });
 
-  it("refuses a wrong IRmark: 2021", async () => {
+  it("acknowledges a wrong IRmark, then answers the poll 2021", async () => {
     const { xml, irmark } = nilReturn();
     const wrong = Buffer.from("a different digest..").toString("base64");
-    const error = await submitError(xml.replace(irmark.base64, wrong));
+    const error = await refusedAtPoll(xml.replace(irmark.base64, wrong));
+    expect(error.errors[0]).toMatchObject({ number: 2021, raisedBy: "ChRIS" });
+  });
+
+  it("answers 2021 at the poll for a return whose content changed after its IRmark was computed", async () => {
+    const error = await refusedAtPoll(nilReturn().xml.replace("Lovelace Engines Limited", "Babbage Engines Limited"));
     expect(error.errors[0]?.number).toBe(2021);
   });
 
-  it("refuses a return whose content changed after its IRmark was computed: 2021", async () => {
-    const error = await submitError(nilReturn().xml.replace("Lovelace Engines Limited", "Babbage Engines Limited"));
-    expect(error.errors[0]?.number).toBe(2021);
-  });
-
-  it("refuses a missing or empty IRmark: 2022", async () => {
+  it("answers 2022 at the poll for a missing or empty IRmark", async () => {
     const { xml, irmark } = nilReturn();
-    expect((await submitError(xml.replace(/\s*<IRmark Type="generic">[^<]*<\/IRmark>/, ""))).errors[0]?.number).toBe(2022);
-    expect((await submitError(xml.replace(irmark.base64, ""))).errors[0]?.number).toBe(2022);
+    expect((await refusedAtPoll(xml.replace(/\s*<IRmark Type="generic">[^<]*<\/IRmark>/, ""))).errors[0]?.number).toBe(2022);
+    expect((await refusedAtPoll(xml.replace(irmark.base64, ""))).errors[0]?.number).toBe(2022);
   });
 
-  it("refuses malformed XML, a DOCTYPE and an empty body: 1001", async () => {
+  it("checks the schema before the IRmark: an invalid return with a wrong IRmark answers 1001", async () => {
+    const error = await refusedAtPoll(nilReturn().xml.replace("<Total>0.00</Total>", "<Total>nothing</Total>"));
+    expect(error.errors.map((e) => e.number)).toEqual([1001]);
+  });
+
+  it("refuses malformed XML, a DOCTYPE and an empty body at once: 1001 (the engine cannot route them)", async () => {
     const { xml } = nilReturn();
     const doctype = xml.replace('<?xml version="1.0" encoding="UTF-8"?>', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>');
     for (const bad of [xml.slice(0, -20), "<GovTalkMessage>", doctype, ""]) {
@@ -136,8 +161,10 @@ describe("tax transaction engine: submission", () => {
   it("never echoes the gateway password, in answers or in the received log", async () => {
     const password = "very-secret-password-123";
     const answers = [await postXml(sim.urls.taxSubmission, nilReturn({ password }).xml)];
-    answers.push(await postXml(sim.urls.taxSubmission, alteredAndResigned(nilReturn({ password }).xml, "<Total>0.00</Total>", "<Total>x</Total>")));
+    answers.push(await postXml(sim.urls.taxSubmission, nilReturn({ password }).xml.replace("<Total>0.00</Total>", "<Total>x</Total>")));
+    const refused = await refusedAtPoll(alteredAndResigned(nilReturn({ password }).xml, "<Total>0.00</Total>", "<Total>x</Total>"));
     for (const answer of answers) expect(answer.text).not.toContain(password);
+    expect(JSON.stringify(refused)).not.toContain(password);
     const log = await (await fetch(`${sim.urls.control}/received?target=tax`)).text();
     expect(log).not.toContain(password);
   });
