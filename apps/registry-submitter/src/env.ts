@@ -64,6 +64,8 @@ export function loadRegistrySubmitterConfig(source: Record<string, string | unde
   const problems: string[] = [];
   if (production) {
     for (const name of ["REGISTRY_GATEWAY_URL", "REGISTRY_PRESENTER_ID", "REGISTRY_PRESENTER_AUTH_CODE", "REGISTRY_PACKAGE_REFERENCE"] as const) {
+  /** How long after an attempt ended in doubt the registry's "I do not have it" is believed. */
+  inDoubtSettleSeconds: number;
       if (!env[name]) problems.push(`${name}: required in production`);
     }
   }
@@ -106,3 +108,4 @@ export function loadRegistrySubmitterConfig(source: Record<string, string | unde
     completionTtlSeconds: env.COMPLETION_TTL_SECONDS,
   };
 }
+    inDoubtSettleSeconds: env.IN_DOUBT_SETTLE_SECONDS,

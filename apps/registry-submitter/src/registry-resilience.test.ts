@@ -60,7 +60,7 @@ describe("registry submitter: an unreliable registry", () => {
     await worker.close();
   });
 
-  it("a submission the registry was too slow to answer may be repeated: the registry refuses the used number, one submission results", async () => {
+  it("a submission whose answer was lost is not sent again: the registry, asked for its number, has it; one transmission", async () => {
     const worker = await t.startWorker({ AUTHORITY_TIMEOUT_MS: "1000" });
     await t.control("POST", "/faults", { target: "registry", slowMs: 2_500 });
     const request = t.request({ companyNumber: "50000003" });
@@ -75,7 +75,28 @@ describe("registry submitter: an unreliable registry", () => {
     const repeated = await call();
     expect(repeated.submission_number).toBe(request.submission_number);
     expect(await t.outcome(request.filing_id)).toMatchObject({ outcome: "accepted" });
-    expect((await t.received({ company: "50000003", kind: "submit" })).map((e) => e.answer)).toEqual(["acknowledgement", "error:9999"]);
+    expect((await t.received({ company: "50000003", kind: "submit" })).map((e) => e.answer)).toEqual(["acknowledgement"]);
+    await worker.close();
+  });
+
+  it("a submission in doubt that never reached the registry is sent once the registry says it does not have it", async () => {
+    const worker = await t.startWorker({ AUTHORITY_TIMEOUT_MS: "1000" });
+    // The worker died in the middle of an attempt, before sending anything: its claim is left.
+    const request = t.request({ companyNumber: "50000013" });
+    await t.control("POST", "/faults", { target: "registry", hang: true });
+    const lost = await failure(t.filingBus.rpcCall("registry.submit", "registry.submit_accounts", request));
+    expect(lost).toMatchObject({ code: "REGISTRY_UNAVAILABLE" });
+    await t.control("DELETE", "/faults");
+    // The hang fault acts before the registry takes anything in: nothing of this filing is there.
+    // Until IN_DOUBT_SETTLE_SECONDS passed, a repeat is answered "in doubt" (retryable), as a
+    // client retrying after Retry-After would see; then the registry is asked, and it is sent.
+    const early = await failure(t.filingBus.rpcCall("registry.submit", "registry.submit_accounts", request));
+    expect(early).toMatchObject({ code: "REGISTRY_UNAVAILABLE", retryable: true });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const repeated = await t.filingBus.rpcCall("registry.submit", "registry.submit_accounts", request);
+    expect(repeated.submission_number).toBe(request.submission_number);
+    expect(await t.outcome(request.filing_id)).toMatchObject({ outcome: "accepted" });
+    expect((await t.received({ company: "50000013", kind: "submit" })).filter((e) => e.answer === "acknowledgement")).toHaveLength(1);
     await worker.close();
   });
 

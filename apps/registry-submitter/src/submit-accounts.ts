@@ -1,16 +1,24 @@
-import { giveUpAt, nextPoll, submitFailure, submitOnce, type SubmissionLedger } from "@dormant/authority-client";
+import { giveUpAt, nextPoll, resolveSubmission, submitFailure, submitOnce, type SubmissionLedger } from "@dormant/authority-client";
 import type { RpcContext } from "@dormant/bus";
-import { AppError, type SealingKey, type SubmitRegistryAccountsRequest, type SubmitRegistryAccountsResponse } from "@dormant/contracts";
+import {
+  AppError,
+  type ResolveRegistryAccountsRequest,
+  type ResolveRegistryAccountsResponse,
+  type SealingKey,
+  type SubmitRegistryAccountsRequest,
+  type SubmitRegistryAccountsResponse,
+} from "@dormant/contracts";
 import { buildAccountsSubmission, GovTalkInputError, isDuplicateSubmissionError, newTransactionId } from "@dormant/govtalk";
 import type { Logger } from "@dormant/service-kit";
 import type { Counter } from "prom-client";
 import type { RegistrySubmitterConfig } from "./env.ts";
+import { findSubmittedAccounts } from "./find-submission.ts";
 import { openAccountsCredentials } from "./open-credentials.ts";
 import type { RegistryBus } from "./registry-bus.ts";
 import type { RegistryGateway, SubmitAnswer } from "./registry-gateway.ts";
 
 export interface AccountsSubmitterDeps {
-  config: Pick<RegistrySubmitterConfig, "registry" | "breaker" | "pollGiveUpAfterSeconds">;
+  config: Pick<RegistrySubmitterConfig, "registry" | "breaker" | "pollGiveUpAfterSeconds" | "inDoubtSettleSeconds">;
   sealingKeys: readonly SealingKey[];
   gateway: RegistryGateway;
   ledger: SubmissionLedger<SubmitRegistryAccountsResponse>;
@@ -20,13 +28,46 @@ export interface AccountsSubmitterDeps {
   logger: Logger;
 }
 
+/** Which accounts: the filing, its submission number and company. */
+type AccountsRef = { filing_id: string; submission_number: string; company: { number: string } };
+
 /**
  * `registry.submit_accounts`: builds the FormSubmission (presenter credentials from
  * configuration, the company authentication code from the sealed credentials), submits it at
- * most once (see submitOnce), and schedules the first status poll.
+ * most once (see submitOnce), and schedules the first status poll. An earlier attempt in doubt
+ * (answer lost, worker died) is settled by asking the registry for its submission number
+ * (GetSubmissionStatus), and sent again only if the registry does not have it.
+ * `registry.resolve_accounts`: the same question for the filing service, without ever sending.
  */
 export class AccountsSubmitter {
   constructor(private readonly deps: AccountsSubmitterDeps) {}
+
+  /** How long an attempt lives at most (the authority call, then publishing the first poll): older is a dead worker's. */
+  private get abandonedAfterMs(): number {
+    return this.deps.config.breaker.timeoutMs + 15_000;
+  }
+
+  private lookup(submissionNumber: string) {
+    return findSubmittedAccounts({ submissionNumber, status: (number, options) => this.deps.gateway.status(number, options) });
+  }
+
+  async resolve(request: ResolveRegistryAccountsRequest, context: RpcContext): Promise<ResolveRegistryAccountsResponse> {
+    const logger = this.deps.logger.child({ filing_id: request.filing_id, submission_number: request.submission_number });
+    const ref: AccountsRef = { filing_id: request.filing_id, submission_number: request.submission_number, company: { number: request.company_number } };
+    const resolution = await resolveSubmission({
+      ledger: this.deps.ledger,
+      id: request.filing_id,
+      lookup: this.lookup(request.submission_number),
+      abandonedAfterMs: this.abandonedAfterMs,
+      settleMs: this.deps.config.inDoubtSettleSeconds * 1000,
+      followUp: (acknowledged) => this.scheduleFirstPoll(ref, acknowledged, logger),
+      logger,
+      signal: context.signal,
+    });
+    logger.info({ state: resolution.state }, "accounts in doubt: resolution");
+    if (resolution.state === "in_doubt") return { state: "in_doubt", reason: resolution.reason, retry_after_seconds: resolution.retryAfterSeconds };
+    return resolution;
+  }
 
   async submit(request: SubmitRegistryAccountsRequest, context: RpcContext): Promise<SubmitRegistryAccountsResponse> {
     const { deps } = this;
@@ -39,11 +80,13 @@ export class AccountsSubmitter {
         logger,
         signal: context.signal,
         waitMs: deps.config.breaker.timeoutMs + 2_000,
-        // Longer than an attempt lives (the authority call, then publishing the first poll): older is a dead worker's.
-        abandonedAfterMs: deps.config.breaker.timeoutMs + 15_000,
+        abandonedAfterMs: this.abandonedAfterMs,
         submit: async () => this.acknowledged(request, await deps.gateway.submit(xml, context.signal), logger),
-        // The registry refuses a submission number used before, so an attempt in doubt can be repeated.
-        mayHaveReached: () => false,
+        // An attempt in doubt is not repeated blindly: the registry is asked for its submission
+        // number first (it would also refuse the number a second time, which `acknowledged` takes
+        // as proof, but a second transmission is avoided).
+        lookup: this.lookup(request.submission_number),
+        settleMs: deps.config.inDoubtSettleSeconds * 1000,
         followUp: (acknowledged) => this.scheduleFirstPoll(request, acknowledged, logger),
       });
       deps.submissions.inc({ result: duplicate ? "duplicate" : "acknowledged" });
@@ -106,7 +149,7 @@ export class AccountsSubmitter {
     throw new AppError("INTERNAL_ERROR", `The registry refused the submission: ${summary}`, { retryable: false });
   }
 
-  private async scheduleFirstPoll(request: SubmitRegistryAccountsRequest, response: SubmitRegistryAccountsResponse, logger: Logger): Promise<void> {
+  private async scheduleFirstPoll(request: AccountsRef, response: SubmitRegistryAccountsResponse, logger: Logger): Promise<void> {
     const { registry, pollGiveUpAfterSeconds } = this.deps.config;
     const giveUp = giveUpAt(new Date(response.submitted_at), pollGiveUpAfterSeconds);
     const next = nextPoll(registry.pollIntervalSeconds, giveUp, this.deps.maxPollDelayMs);

@@ -29,10 +29,13 @@ export function startRegistrySubmitter(config: RegistrySubmitterConfig, logger: 
     handlers: ({ breakers, submitting, polling }) => {
       const gateway = new RegistryGateway({ gatewayUrl, gatewayTest, presenter, breakers });
       const accountsSubmitter = new AccountsSubmitter({ ...submitting, config, gateway });
-      const statusPoller = new StatusPoller({ ...polling, gateway });
+      const statusPoller = new StatusPoller({ ...polling, gateway, backoff: config.registry.pollBackoff });
       return {
         poll: { "registry.poll_status": (message, context) => statusPoller.poll(message.payload, context) },
-        submit: { "registry.submit_accounts": (request, context) => accountsSubmitter.submit(request, context) },
+        submit: {
+          "registry.submit_accounts": (request, context) => accountsSubmitter.submit(request, context),
+          "registry.resolve_accounts": (request, context) => accountsSubmitter.resolve(request, context),
+        },
       };
     },
   });

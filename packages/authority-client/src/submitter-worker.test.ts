@@ -129,6 +129,12 @@ function gate(): { wait: Promise<void>; open: () => void } {
   return { wait, open };
 }
 
+
+/** The resolve RPC, which these tests never call. */
+const notResolving = async (): Promise<never> => {
+  throw new Error("not used by this test");
+};
+
 describe("startSubmitterWorker", () => {
   it("serves the submit RPC and consumes the poll queue, with the service's records, breakers, counters and ops endpoints", async () => {
     const polled: string[] = [];
@@ -148,6 +154,7 @@ describe("startSubmitterWorker", () => {
             expect(claim.claimed).toBe(true);
             return { submission_number: request.submission_number, submitted_at: new Date().toISOString() };
           },
+          "registry.resolve_accounts": notResolving,
         },
       };
     });
@@ -195,7 +202,7 @@ describe("startSubmitterWorker", () => {
             events.push(`finished ${number}`);
           },
         },
-        submit: { "registry.submit_accounts": async () => ({ submission_number: "X", submitted_at: new Date().toISOString() }) },
+        submit: { "registry.submit_accounts": async () => ({ submission_number: "X", submitted_at: new Date().toISOString() }), "registry.resolve_accounts": notResolving },
       }),
       { pollPrefetch: 2 },
     );
@@ -230,7 +237,7 @@ describe("startSubmitterWorker", () => {
         start(
           () => ({
             poll: { "registry.poll_status": async () => undefined },
-            submit: { "registry.submit_accounts": async () => ({ submission_number: "X", submitted_at: new Date().toISOString() }) },
+            submit: { "registry.submit_accounts": async () => ({ submission_number: "X", submitted_at: new Date().toISOString() }), "registry.resolve_accounts": notResolving },
           }),
           { ops: { port, host: "127.0.0.1" } },
         ),

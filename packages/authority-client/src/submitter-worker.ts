@@ -33,14 +33,14 @@ export interface SubmitterWorkerConfig {
 }
 
 /** What the worker's own handlers are built from, once Redis and the bus are up. */
-export interface SubmitterWorkerParts<B extends string, Response> {
+export interface SubmitterWorkerParts<B extends string, Response, Attempt = undefined> {
   /** For the worker's gateway: one breaker per authority endpoint. */
   breakers: Record<B, AuthorityBreaker>;
   /** For the class that answers the submit RPC, besides its gateway and the worker's config. */
   submitting: {
     sealingKeys: readonly SealingKey[];
     /** At-most-once submission records, under `<prefix><service>:submit:`. */
-    ledger: SubmissionLedger<Response>;
+    ledger: SubmissionLedger<Response, Attempt>;
     bus: SubmitterBus;
     /** The longest delay the poll queue can hold (its longest wait tier). */
     maxPollDelayMs: number;
@@ -65,7 +65,7 @@ export interface SubmitterWorkerHandlers<PollQueue extends string, SubmitQueue e
   submit: RpcHandlerMap<Rpcs, SubmitQueue>;
 }
 
-export interface SubmitterWorkerOptions<B extends string, Response, PollQueue extends ConsumedQueue<Messages>, SubmitQueue extends RpcQueue<Rpcs>> {
+export interface SubmitterWorkerOptions<B extends string, Response, PollQueue extends ConsumedQueue<Messages>, SubmitQueue extends RpcQueue<Rpcs>, Attempt = undefined> {
   /** Names the metrics registry, the bus connection and the worker's Redis keys. */
   service: string;
   config: SubmitterWorkerConfig;
@@ -79,10 +79,12 @@ export interface SubmitterWorkerOptions<B extends string, Response, PollQueue ex
   counters: { submissions: string; outcomes: string; outcomesHelp: string };
   /** Schema of the submit RPC's response, which the submission records keep. */
   submitResponse: z.ZodType<Response>;
+  /** Schema of what a submit attempt keeps for resolving it if it ends in doubt (none by default). */
+  submitAttempt?: z.ZodType<Attempt>;
   pollQueue: PollQueue;
   submitQueue: SubmitQueue;
   /** Builds the worker's gateway, submitter and poller, and answers their handlers. */
-  handlers(parts: SubmitterWorkerParts<B, Response>): SubmitterWorkerHandlers<PollQueue, SubmitQueue>;
+  handlers(parts: SubmitterWorkerParts<B, Response, Attempt>): SubmitterWorkerHandlers<PollQueue, SubmitQueue>;
 }
 
 export interface SubmitterWorker {
@@ -108,7 +110,8 @@ export async function startSubmitterWorker<
   Response,
   PollQueue extends ConsumedQueue<Messages>,
   SubmitQueue extends RpcQueue<Rpcs>,
->(options: SubmitterWorkerOptions<B, Response, PollQueue, SubmitQueue>): Promise<SubmitterWorker> {
+  Attempt = undefined,
+>(options: SubmitterWorkerOptions<B, Response, PollQueue, SubmitQueue, Attempt>): Promise<SubmitterWorker> {
   const { service, config, logger } = options;
   const metrics = createMetricsRegistry(service);
   const breakerMetrics = createBreakerMetrics(metrics);
@@ -145,7 +148,13 @@ export async function startSubmitterWorker<
       breakers,
       submitting: {
         sealingKeys: config.sealingKeys,
-        ledger: new SubmissionLedger({ redis, keyPrefix: `${keyPrefix}submit:`, ttlSeconds: config.submitDedupeTtlSeconds, response: options.submitResponse }),
+        ledger: new SubmissionLedger<Response, Attempt>({
+          redis,
+          keyPrefix: `${keyPrefix}submit:`,
+          ttlSeconds: config.submitDedupeTtlSeconds,
+          response: options.submitResponse,
+          ...(options.submitAttempt ? { attempt: options.submitAttempt } : {}),
+        }),
         bus,
         maxPollDelayMs,
         submissions,

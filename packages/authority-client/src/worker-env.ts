@@ -26,6 +26,11 @@ export function submitterWorkerEnvShape({ defaultOpsPort }: { defaultOpsPort: nu
     SUBMIT_PREFETCH: positiveInt(8),
     /** How long a submission is remembered, so that a repeated submit RPC never submits again. */
     SUBMIT_DEDUPE_TTL_SECONDS: positiveInt(24 * 60 * 60),
+    /**
+     * How long after a submit attempt ended in doubt (sent, no answer) the authority's own word
+     * that it does not have the submission is believed (see resolve-in-doubt.ts).
+     */
+    IN_DOUBT_SETTLE_SECONDS: z.coerce.number().int().min(0).default(30),
     /** How long a completed submission is remembered, so that a redelivered poll publishes nothing. */
     COMPLETION_TTL_SECONDS: positiveInt(7 * 24 * 60 * 60),
   };

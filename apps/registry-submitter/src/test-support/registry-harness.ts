@@ -153,6 +153,7 @@ export async function registryHarness(label: string): Promise<RegistryHarness> {
         BREAKER_VOLUME_THRESHOLD: "1000",
         BREAKER_RESET_TIMEOUT_MS: "2000",
         POLL_GIVE_UP_AFTER_SECONDS: "4",
+        IN_DOUBT_SETTLE_SECONDS: "1",
         ...env,
       });
       const worker = await startRegistrySubmitter(config, logger);

@@ -7,6 +7,7 @@ import {
   ReleaseHoldRequest,
   ReleaseHoldResponse,
 } from "./billing-rpc.ts";
+import { ResolveRegistryAccountsRequest, ResolveRegistryAccountsResponse, ResolveTaxPartRequest, ResolveTaxPartResponse } from "./in-doubt.ts";
 import { FILING_EVENTS_EXCHANGE, FilingAccepted, FilingErrored, FilingRejected } from "./filing-events.ts";
 import {
   FILING_OUTCOMES_QUEUE,
@@ -115,6 +116,15 @@ export const SUBMISSION_RPC_CATALOG = {
     queue: REGISTRY_SUBMIT_QUEUE,
     request: SubmitRegistryAccountsRequest,
     response: SubmitRegistryAccountsResponse,
+    schemaVersion: 1,
+    timeoutMs: 25 * SECOND,
+  },
+  // In-doubt submissions (in-doubt.ts): may ask the authority once (its list or status request).
+  "tax.resolve_part": { queue: TAX_SUBMIT_QUEUE, request: ResolveTaxPartRequest, response: ResolveTaxPartResponse, schemaVersion: 1, timeoutMs: 25 * SECOND },
+  "registry.resolve_accounts": {
+    queue: REGISTRY_SUBMIT_QUEUE,
+    request: ResolveRegistryAccountsRequest,
+    response: ResolveRegistryAccountsResponse,
     schemaVersion: 1,
     timeoutMs: 25 * SECOND,
   },
