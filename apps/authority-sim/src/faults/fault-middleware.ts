@@ -1,3 +1,4 @@
+import { hmrcEdgeAccessDeniedPage } from "@dormant/govtalk";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Target } from "../state/received-log.ts";
 import type { Faults } from "./faults.ts";
@@ -15,7 +16,10 @@ function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
-/** Applies the target's injected faults before the authority handles a request. */
+/**
+ * Applies the target's injected faults before the authority handles a request (all but
+ * `loseAnswer`, which acts after: the routers apply it to submissions they took in).
+ */
 export function faultMiddleware(target: Target, deps: FaultMiddlewareDeps): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const faults = deps.faults.get(target);
@@ -25,6 +29,11 @@ export function faultMiddleware(target: Target, deps: FaultMiddlewareDeps): Requ
     }
     if (faults.down) {
       res.status(503).set("Retry-After", "30").type("text/plain").send("Service Unavailable");
+      return;
+    }
+    if (faults.edge403) {
+      // HMRC's edge (Akamai) refusing the request before the Transaction Engine: its real page.
+      res.status(403).type("text/html").send(hmrcEdgeAccessDeniedPage());
       return;
     }
     if (faults.hang) {
