@@ -25,8 +25,10 @@ function statusAt(submission: TaxSubmission, now: number): DataRequestStatus {
  * submission of that SenderID the engine still holds (not deleted, not evicted) in the window
  * asked for, oldest first: whatever its state, including one whose answer was lost. Without a
  * StartDate the window starts at the first submission held; without an EndDate it ends now.
+ * Each record's Status says where the submission stands (DATA_REQUEST_STATUS); its answer is
+ * read by polling its CorrelationID.
  */
-export function handleList(request: Ct600DataRequest, exchange: TaxExchange): TaxAnswer {
+export async function handleList(request: Ct600DataRequest, exchange: TaxExchange): Promise<TaxAnswer> {
   const { context, now } = exchange;
   const refuse = (number: 1020 | 1046 | 1047): TaxAnswer => ({
     xml: taxErrorAnswer(exchange, [taxError(number)], { function: "list", ...(number === 1020 ? {} : { class: "UndefinedClass" }) }),
@@ -44,6 +46,8 @@ export function handleList(request: Ct600DataRequest, exchange: TaxExchange): Ta
   const listed = held
     .filter((submission) => submission.receivedAt >= start && submission.receivedAt <= end)
     .sort((a, b) => a.receivedAt - b.receivedAt);
+  // A decided submission's status is its final outcome: wait for the back end's checks, as a poll does.
+  await Promise.all(listed.filter((submission) => now >= submission.readyAt).map((submission) => submission.checked));
   return {
     xml: buildCt600DataResponse({
       senderId,
