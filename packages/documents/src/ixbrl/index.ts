@@ -9,7 +9,9 @@ export {
 export type { RegistryCompanyType, RegistryJurisdiction, TradingStatus } from "./legal-form.ts";
 export { balanceSheetLines, type BalanceSheetLines } from "./balance-sheet.ts";
 export { checkIxbrlConsistency, type IxbrlConsistencyReport } from "./check-ixbrl-consistency.ts";
+export { frcLocalName, JOINT_FILING_MANDATORY_CONCEPTS, missingMandatoryFacts, type MandatoryConcept } from "./mandatory-facts.ts";
 export {
+  LEGACY_IXT,
   readIxbrl,
   type IxbrlContext,
   type IxbrlFact,

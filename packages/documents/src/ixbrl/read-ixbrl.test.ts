@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readIxbrl, shiftDecimal } from "./read-ixbrl.ts";
+import { LEGACY_IXT, readIxbrl, shiftDecimal } from "./read-ixbrl.ts";
 import { NS } from "./taxonomy.ts";
 
 function document(body: string, ixtNamespace: string = NS.ixt): string {
@@ -23,15 +23,41 @@ describe("readIxbrl", () => {
     ]);
   });
 
-  it("reports a format from another transformation registry instead of guessing", () => {
-    const reading = readIxbrl(
+  it("reports a format from an unknown transformation registry, or one it does not support, instead of guessing", () => {
+    const unknown = readIxbrl(
       document(
         '<ix:nonFraction name="core:Equity" contextRef="c" unitRef="GBP" decimals="0" format="ixt:numdotdecimal">100</ix:nonFraction>',
-        "http://www.xbrl.org/inlineXBRL/transformation/2015-02-26",
+        "http://example.com/transformation",
       ),
     );
-    expect(reading.problems).toEqual([`core:Equity (c): format ixt:numdotdecimal is not in the transformation registry ${NS.ixt}`]);
-    expect(reading.facts[0]?.value).toBeUndefined();
+    expect(unknown.problems).toEqual([
+      "core:Equity (c): format ixt:numdotdecimal is not in a transformation registry this reader knows (http://example.com/transformation)",
+    ]);
+    expect(unknown.facts[0]?.value).toBeUndefined();
+    const unsupported = readIxbrl(
+      document('<ix:nonFraction name="core:Equity" contextRef="c" unitRef="GBP" decimals="0" format="ixt:numcommadecimal">1.234,5</ix:nonFraction>', LEGACY_IXT.tr3),
+    );
+    expect(unsupported.problems).toEqual(["core:Equity (c): format ixt:numcommadecimal is not supported by this reader"]);
+  });
+
+  it("reads the registry 1-3 formats of accepted accounts", () => {
+    const facts = (namespace: string, body: string) => readIxbrl(document(body, namespace));
+    const tr3 = facts(
+      LEGACY_IXT.tr3,
+      '<ix:nonNumeric name="bus:D" contextRef="c" format="ixt:datedaymonthyearen">31 March 2026</ix:nonNumeric>' +
+        '<ix:nonFraction name="core:A" contextRef="c" unitRef="GBP" decimals="0" format="ixt:numdotdecimal">1,234</ix:nonFraction>' +
+        '<ix:nonFraction name="core:Z" contextRef="c" unitRef="GBP" decimals="0" format="ixt:zerodash">-</ix:nonFraction>' +
+        '<ix:nonNumeric name="bus:B" contextRef="c" format="ixt:booleanfalse">false</ix:nonNumeric>',
+    );
+    expect(tr3.problems).toEqual([]);
+    expect(tr3.facts.map((fact) => fact.value)).toEqual(["2026-03-31", "false", "1234", "0"]);
+    const tr1 = facts(
+      LEGACY_IXT.tr1,
+      '<ix:nonNumeric name="bus:D" contextRef="c" format="ixt:datelonguk">31 January 2026</ix:nonNumeric>' +
+        '<ix:nonFraction name="core:A" contextRef="c" unitRef="GBP" decimals="0" format="ixt:numcommadot">2,547</ix:nonFraction>',
+    );
+    expect(tr1.problems).toEqual([]);
+    expect(tr1.facts.map((fact) => fact.value)).toEqual(["2026-01-31", "2547"]);
   });
 
   it("moves decimal points either way", () => {

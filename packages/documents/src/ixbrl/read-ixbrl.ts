@@ -5,8 +5,8 @@ import { NS } from "./taxonomy.ts";
 /**
  * Reads an Inline XBRL document back into its contexts, units and facts, resolving each fact's
  * displayed text to its XBRL value through the transformation it names. It knows the
- * transformation registry 4 formats this package writes; any other format is reported as a
- * problem rather than guessed.
+ * transformation registry 4 formats this package writes and the registry 1-3 formats of real
+ * accepted accounts; any other format is reported as a problem rather than guessed.
  */
 
 export type IxbrlPeriod =
@@ -119,9 +119,66 @@ export function shiftDecimal(value: string, scale: number): string {
 }
 
 const PLAIN_NUMBER = /^\d+(\.\d+)?$/;
+
+/** Namespaces of the earlier inline XBRL transformation registries (1, 2 and 3). */
+export const LEGACY_IXT = {
+  tr1: "http://www.xbrl.org/inlineXBRL/transformation/2010-04-20",
+  tr2: "http://www.xbrl.org/inlineXBRL/transformation/2011-07-31",
+  tr3: "http://www.xbrl.org/inlineXBRL/transformation/2015-02-26",
+} as const;
 const DOT_DECIMAL = /^(\d{1,3}(?:[, \u00a0]\d{3})+|\d+)(\.\d+)?$/;
 
 type Resolved = { readonly value: string } | { readonly problem: string };
+
+type Transform = (text: string, format: string) => Resolved;
+
+const dotDecimal: Transform = (text, format) => {
+  const match = DOT_DECIMAL.exec(text);
+  if (match === null) return { problem: `"${text}" does not match ${format}` };
+  return { value: (match[1] ?? "").replace(/[, \u00a0]/g, "") + (match[2] ?? "") };
+};
+const zero: Transform = () => ({ value: "0" });
+const fixed =
+  (value: string): Transform =>
+  () => ({ value });
+const dayMonthNameYear: Transform = (text, format) => {
+  const iso = parseLongDate(text);
+  return iso === undefined ? { problem: `"${text}" does not match ${format}` } : { value: iso };
+};
+
+/**
+ * The transformation registries this reader knows, by namespace, with the formats it resolves:
+ * registry 4 (what this package writes) and the formats of registries 1-3 that accounts the
+ * registry accepted use (`testdata/accepted-accounts/`). Anything else is reported, not guessed.
+ */
+const TRANSFORMATION_REGISTRIES: Readonly<Record<string, Readonly<Record<string, Transform>>>> = {
+  [NS.ixt]: {
+    "num-dot-decimal": dotDecimal,
+    "fixed-zero": zero,
+    "fixed-true": fixed("true"),
+    "fixed-false": fixed("false"),
+    "date-day-monthname-year-en": dayMonthNameYear,
+  },
+  [LEGACY_IXT.tr3]: {
+    numdotdecimal: dotDecimal,
+    zerodash: zero,
+    booleantrue: fixed("true"),
+    booleanfalse: fixed("false"),
+    datedaymonthyearen: dayMonthNameYear,
+  },
+  [LEGACY_IXT.tr2]: {
+    numdotdecimal: dotDecimal,
+    zerodash: zero,
+    booleantrue: fixed("true"),
+    booleanfalse: fixed("false"),
+    datedaymonthyearen: dayMonthNameYear,
+  },
+  [LEGACY_IXT.tr1]: {
+    numcommadot: dotDecimal,
+    zerodash: zero,
+    datelonguk: dayMonthNameYear,
+  },
+};
 
 function resolveFormat(element: Element, format: string | undefined, displayed: string, numeric: boolean): Resolved {
   if (format === undefined) {
@@ -131,27 +188,11 @@ function resolveFormat(element: Element, format: string | undefined, displayed: 
   }
   const [prefix, local] = format.includes(":") ? format.split(":", 2) : [null, format];
   const namespace = element.lookupNamespaceURI(prefix ?? null);
-  if (namespace !== NS.ixt) return { problem: `format ${format} is not in the transformation registry ${NS.ixt}` };
-  const text = displayed.trim();
-  switch (local) {
-    case "num-dot-decimal": {
-      const match = DOT_DECIMAL.exec(text);
-      if (match === null) return { problem: `"${text}" does not match ${format}` };
-      return { value: (match[1] ?? "").replace(/[, \u00a0]/g, "") + (match[2] ?? "") };
-    }
-    case "fixed-zero":
-      return { value: "0" };
-    case "fixed-true":
-      return { value: "true" };
-    case "fixed-false":
-      return { value: "false" };
-    case "date-day-monthname-year-en": {
-      const iso = parseLongDate(text);
-      return iso === undefined ? { problem: `"${text}" does not match ${format}` } : { value: iso };
-    }
-    default:
-      return { problem: `format ${format} is not supported by this reader` };
-  }
+  const registry = namespace === null ? undefined : TRANSFORMATION_REGISTRIES[namespace];
+  if (registry === undefined) return { problem: `format ${format} is not in a transformation registry this reader knows (${namespace ?? "no namespace"})` };
+  const transform = local === undefined ? undefined : registry[local];
+  if (transform === undefined) return { problem: `format ${format} is not supported by this reader` };
+  return transform(displayed.trim(), format);
 }
 
 function readFact(element: Element, kind: IxbrlFact["kind"], problems: string[]): IxbrlFact {

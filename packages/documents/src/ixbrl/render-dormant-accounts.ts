@@ -6,7 +6,7 @@ import { InlineFacts } from "./inline-facts.ts";
 import { JURISDICTIONS, LEGAL_FORMS, TRADING_STATUS_MEMBER } from "./legal-form.ts";
 import { el, serialiseDocument, type ElementNode } from "./markup.ts";
 import { decimalsFor } from "./money.ts";
-import { dormantAccountsStatements } from "./statements.ts";
+import { dormantAccountsStatements, dormantPrincipalActivity } from "./statements.ts";
 import { CONCEPT, DIMENSION, FRC_ENTRY_POINT, MEMBER, NS } from "./taxonomy.ts";
 
 const STYLE = [
@@ -110,14 +110,16 @@ export function renderDormantAccountsIxbrl(input: DormantAccountsInput): string 
       jurisdiction === undefined ? "" : `, registered in ${jurisdiction.name}`,
       `, with registered number ${input.companyNumber}.`,
     ),
-    el("h3", {}, "2. Dormancy"),
+    el("h3", {}, "2. Principal activity"),
+    el("p", {}, facts.text(CONCEPT.principalActivities, current.duration, dormantPrincipalActivity(noun))),
+    el("h3", {}, "3. Dormancy"),
     el(
       "p",
       {},
       `The company was dormant within the meaning of section 1169 of the Companies Act 2006 throughout the ${noun}. `,
       tradingSentence,
     ),
-    el("h3", {}, "3. Employees"),
+    el("h3", {}, "4. Employees"),
     el(
       "p",
       {},

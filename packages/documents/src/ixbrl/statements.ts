@@ -38,3 +38,11 @@ export function dormantAccountsStatements(noun: string, periodEndLong: string): 
     },
   ];
 }
+
+/**
+ * The principal activity of a company dormant for the whole period (`bus:DescriptionPrincipalActivities`,
+ * mandatory in the joint filing checks, JFCVC 3312). `noun` is "year" or "period".
+ */
+export function dormantPrincipalActivity(noun: string): string {
+  return `The company has been dormant throughout the ${noun}.`;
+}

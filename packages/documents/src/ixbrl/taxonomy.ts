@@ -43,6 +43,7 @@ export const CONCEPT = {
   directorSigning: "core:DirectorSigningFinancialStatements",
   officerName: "bus:NameEntityOfficer",
   dormant: "bus:EntityDormantTruefalse",
+  principalActivities: "bus:DescriptionPrincipalActivities",
   tradingStatus: "bus:EntityTradingStatus",
   accountingStandards: "bus:AccountingStandardsApplied",
   accountsStatus: "bus:AccountsStatusAuditedOrUnaudited",
