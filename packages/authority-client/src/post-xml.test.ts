@@ -1,8 +1,15 @@
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AuthorityRequestError, AuthorityUnavailableError } from "./errors.ts";
 import { postXml } from "./post-xml.ts";
+
+/**
+ * The "Access Denied" page HMRC's edge (Akamai) answered with HTTP 403, a real capture kept with
+ * its provenance in @dormant/govtalk's test data (packages/govtalk/testdata/hmrc/SOURCES.md).
+ */
+const EDGE_ACCESS_DENIED_PAGE = readFileSync(new URL("../../govtalk/testdata/hmrc/tpvs-akamai-access-denied.html", import.meta.url), "utf8");
 
 /** What the stand-in authority received: path, headers, body, and on which connection. */
 interface Received {
@@ -39,6 +46,12 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
         return;
       case "/throttled":
         res.writeHead(429, { "retry-after": "7" }).end("slow down");
+        return;
+      case "/edge-403":
+        res.writeHead(403, { "content-type": "text/html", ...(url.searchParams.has("retry") ? { "retry-after": "12" } : {}) }).end(EDGE_ACCESS_DENIED_PAGE);
+        return;
+      case "/govtalk-403":
+        res.writeHead(403, { "content-type": "text/xml" }).end(`<GovTalkMessage xmlns="http://www.govtalk.gov.uk/CM/envelope"><EnvelopeVersion>2.0</EnvelopeVersion></GovTalkMessage>`);
         return;
       case "/not-found":
         res.writeHead(404).end("no");
@@ -118,6 +131,21 @@ describe("postXml", () => {
     expect(redirect).toBeInstanceOf(AuthorityUnavailableError);
     expect(redirect).toMatchObject({ reason: "network", maybeReceived: true });
     expect(received.map((entry) => entry.path)).toEqual(["/throttled", "/not-found", "/redirect"]);
+  });
+
+  it("HMRC's edge 403 page (not GovTalk) is unavailable, not received: retried later, never a permanent refusal", async () => {
+    const edge = await failure(postXml(`${base}/edge-403`, "<m/>", signal()));
+    expect(edge).toBeInstanceOf(AuthorityUnavailableError);
+    expect(edge).toMatchObject({ reason: "http_status", status: 403, maybeReceived: false, retryAfterSeconds: undefined });
+    expect(await failure(postXml(`${base}/edge-403?retry`, "<m/>", signal()))).toMatchObject({ reason: "http_status", retryAfterSeconds: 12 });
+    // The connection is still usable afterwards (the page was read to its end).
+    expect(await postXml(`${base}/echo`, "<a/>", signal())).toBe("<echo><a/></echo>");
+  });
+
+  it("a 403 that carries a GovTalk message is the authority refusing the request", async () => {
+    const refused = await failure(postXml(`${base}/govtalk-403`, "<m/>", signal()));
+    expect(refused).toBeInstanceOf(AuthorityRequestError);
+    expect(refused).toMatchObject({ status: 403 });
   });
 
   it("reports an answer that broke off as unavailable, maybe received", async () => {

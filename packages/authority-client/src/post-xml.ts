@@ -22,6 +22,12 @@ const agents = {
   "https:": new HttpsAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
 };
 
+/** How much of a 403's body is read to tell a GovTalk refusal from an edge page. */
+const REFUSAL_BODY_MAX_BYTES = 64 * 1024;
+
+/** The root element of a GovTalk message (any prefix). */
+const GOVTALK_ROOT = /<(?:[A-Za-z_][\w.-]*:)?GovTalkMessage[\s>]/;
+
 /** Decodes an answer as `fetch`'s `text()` does: UTF-8, a leading BOM dropped, invalid bytes replaced. */
 const utf8 = new TextDecoder("utf-8");
 
@@ -43,9 +49,12 @@ function retryAfterSeconds(header: string | string[] | undefined): number | unde
 /**
  * POSTs a GovTalk message and returns the answer's text. Aborting `signal` aborts the request
  * (connection included) and rejects with the signal's reason. HTTP 5xx and 429 reject with
- * AuthorityUnavailableError (the authority did not take the message); a redirect (never
- * followed) and a failed connection with AuthorityUnavailableError("network"), `maybeReceived`
- * unless it failed before anything was sent; other non-2xx statuses with AuthorityRequestError.
+ * AuthorityUnavailableError (the authority did not take the message), and so does a 403 whose
+ * body is not a GovTalk message (an edge's "Access Denied" page: turned away before the
+ * service, not received); a redirect (never followed) and a failed connection with
+ * AuthorityUnavailableError("network"), `maybeReceived` unless it failed before anything was
+ * sent; other non-2xx statuses (a 403 carrying a GovTalk answer included) with
+ * AuthorityRequestError.
  *
  * Node's own HTTP client with a keep-alive agent, not `fetch`: the same requests and answers,
  * for about a third of the CPU per request (fetch's WHATWG streams, Request and Response objects
@@ -80,6 +89,33 @@ export function postXml(url: string, xml: string, signal: AbortSignal): Promise<
         }),
       );
     };
+    /**
+     * HTTP 403: a GovTalk answer is the authority refusing our request (AuthorityRequestError);
+     * anything else (HMRC's edge answers an HTML "Access Denied" page) is its edge turning the
+     * request away before the service: unavailable for now, not received.
+     */
+    const readEdgeRefusal = (response: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      let length = 0;
+      const classify = () => {
+        const text = utf8.decode(Buffer.concat(chunks));
+        if (GOVTALK_ROOT.test(text)) return fail(new AuthorityRequestError(403, `${host} refused the request with HTTP 403`));
+        fail(
+          new AuthorityUnavailableError("http_status", `${host} answered HTTP 403 with a page that is not GovTalk (its edge turned the request away)`, {
+            maybeReceived: false,
+            status: 403,
+            retryAfterSeconds: retryAfterSeconds(response.headers["retry-after"]),
+          }),
+        );
+      };
+      response.on("data", (chunk: Buffer) => {
+        if (length < REFUSAL_BODY_MAX_BYTES) chunks.push(chunk);
+        length += chunk.length;
+      });
+      response.on("end", classify);
+      response.on("error", () => (signal.aborted ? fail(signal.reason) : classify()));
+      response.on("close", () => (signal.aborted ? fail(signal.reason) : classify()));
+    };
     const onAnswer = (response: IncomingMessage) => {
       const status = response.statusCode ?? 0;
       if (status >= 500 || status === 429) {
@@ -96,6 +132,7 @@ export function postXml(url: string, xml: string, signal: AbortSignal): Promise<
         response.resume();
         return fail(new AuthorityUnavailableError("network", `${host} answered a redirect (HTTP ${status}), which is not followed`, { maybeReceived: true }));
       }
+      if (status === 403) return readEdgeRefusal(response);
       if (status < 200 || status >= 300) {
         response.resume();
         return fail(new AuthorityRequestError(status, `${host} refused the request with HTTP ${status}`));
