@@ -26,6 +26,7 @@ describe("registry submitter configuration", () => {
         presenter: { presenterId: "66666666666", presenterAuthCode: "SIMAUTHCODE" },
         packageReference: "0012",
         pollIntervalSeconds: 1,
+        pollBackoff: { initialSeconds: 1, factor: 2, maxSeconds: 2 },
       },
       breaker: { timeoutMs: 8000, errorThresholdPercentage: 50, volumeThreshold: 5, resetTimeoutMs: 30_000 },
       pollGiveUpAfterSeconds: 20,
@@ -35,7 +36,7 @@ describe("registry submitter configuration", () => {
     expect(config.sealingKeys.map((k) => k.id)).toEqual(["dev"]);
   });
 
-  it("production: requires the gateway URL, presenter, package reference and sealing key; polls every minute for up to two days", () => {
+  it("production: requires the gateway URL, presenter, package reference and sealing key; polls after a minute, backing off to every 15 minutes, for 14 days", () => {
     const text = problems({ NODE_ENV: "production" });
     for (const name of ["REGISTRY_GATEWAY_URL", "REGISTRY_PRESENTER_ID", "REGISTRY_PRESENTER_AUTH_CODE", "REGISTRY_PACKAGE_REFERENCE", "CREDENTIALS_SEALING_KEY"]) {
       expect(text).toContain(`${name}: required in production`);
@@ -52,8 +53,18 @@ describe("registry submitter configuration", () => {
       gatewayUrl: "https://xmlgw.companieshouse.gov.uk/v1-0/xmlgw/Gateway",
       gatewayTest: false,
       pollIntervalSeconds: 60,
+      pollBackoff: { initialSeconds: 60, factor: 2, maxSeconds: 900 },
     });
-    expect(config.pollGiveUpAfterSeconds).toBe(48 * 60 * 60);
+    expect(config.pollGiveUpAfterSeconds).toBe(14 * 24 * 60 * 60);
+  });
+
+  it("the polling horizon: REGISTRY_POLL_HORIZON_SECONDS, else the shared POLL_GIVE_UP_AFTER_SECONDS (backward compatible); the backoff's cap", () => {
+    expect(loadRegistrySubmitterConfig({ POLL_GIVE_UP_AFTER_SECONDS: "172800" }).pollGiveUpAfterSeconds).toBe(172_800);
+    expect(loadRegistrySubmitterConfig({ REGISTRY_POLL_HORIZON_SECONDS: "604800", POLL_GIVE_UP_AFTER_SECONDS: "172800" }).pollGiveUpAfterSeconds).toBe(604_800);
+    const config = loadRegistrySubmitterConfig({ REGISTRY_POLL_INTERVAL_SECONDS: "30", REGISTRY_POLL_MAX_INTERVAL_SECONDS: "3600" });
+    expect(config.registry).toMatchObject({ pollIntervalSeconds: 30, pollBackoff: { initialSeconds: 30, factor: 2, maxSeconds: 3600 } });
+    const text = problems({ REGISTRY_POLL_HORIZON_SECONDS: "0", REGISTRY_POLL_MAX_INTERVAL_SECONDS: "soon" });
+    for (const name of ["REGISTRY_POLL_HORIZON_SECONDS", "REGISTRY_POLL_MAX_INTERVAL_SECONDS"]) expect(text).toContain(name);
   });
 
   it("lists bad values by variable, without echoing them", () => {

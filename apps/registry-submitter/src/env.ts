@@ -1,4 +1,4 @@
-import { breakerSettingsFromEnv, resolveSealingKeys, submitterWorkerEnvShape, type BreakerSettings } from "@dormant/authority-client";
+import { breakerSettingsFromEnv, resolveSealingKeys, submitterWorkerEnvShape, type BreakerSettings, type PollBackoff } from "@dormant/authority-client";
 import type { SealingKey } from "@dormant/contracts";
 import { REGISTRY_AUTH_METHOD, REGISTRY_AUTH_METHODS, type RegistryPresenter } from "@dormant/govtalk";
 import { baseEnvSchema, ConfigError, envBoolean, parseEnv } from "@dormant/service-kit";
@@ -18,17 +18,23 @@ export const registrySubmitterEnvSchema = baseEnvSchema.extend({
   REGISTRY_PRESENTER_AUTH_METHOD: z.enum(REGISTRY_AUTH_METHODS).default(REGISTRY_AUTH_METHOD),
   /** The package reference the registry allocated to this software; required in production. */
   REGISTRY_PACKAGE_REFERENCE: z.string().trim().min(1).max(32).optional(),
-  /** Seconds between status polls (the registry does not say); default 1 outside production, 60 in it. */
+  /** Seconds before the first status poll, the wait that then doubles (the registry does not say); default 1 outside production, 60 in it. */
   REGISTRY_POLL_INTERVAL_SECONDS: z.coerce.number().int().positive().optional(),
+  /** The longest wait between status polls; default 2 s outside production, 900 (15 min, the poll queue's longest tier) in it. */
+  REGISTRY_POLL_MAX_INTERVAL_SECONDS: z.coerce.number().int().positive().optional(),
+  /** How long after its submission accounts are polled before they end error REGISTRY_NO_DECISION; default 20 s outside production, 14 days in it (README "Status polls"). */
+  REGISTRY_POLL_HORIZON_SECONDS: z.coerce.number().int().positive().optional(),
 });
 export type RegistrySubmitterEnv = z.infer<typeof registrySubmitterEnvSchema>;
 
 /** Defaults that differ between fast development and production timing. */
 const DEFAULTS = {
-  development: { giveUpSeconds: 20, pollIntervalSeconds: 1 },
-  test: { giveUpSeconds: 20, pollIntervalSeconds: 1 },
-  production: { giveUpSeconds: 48 * 60 * 60, pollIntervalSeconds: 60 },
+  development: { horizonSeconds: 20, pollIntervalSeconds: 1, pollMaxIntervalSeconds: 2 },
+  test: { horizonSeconds: 20, pollIntervalSeconds: 1, pollMaxIntervalSeconds: 2 },
+  production: { horizonSeconds: 14 * 24 * 60 * 60, pollIntervalSeconds: 60, pollMaxIntervalSeconds: 15 * 60 },
 } as const;
+/** Each wait between status polls is twice the one before, up to the longest wait. */
+const POLL_BACKOFF_FACTOR = 2;
 /** The simulator's accepted presenter and a package reference for development only. */
 const DEVELOPMENT = { gatewayUrl: "http://127.0.0.1:4100/registry", presenterId: "66666666666", presenterAuthCode: "SIMAUTHCODE", packageReference: "0012" };
 const GATEWAY_PATH = "/v1-0/xmlgw/Gateway";
@@ -47,14 +53,19 @@ export interface RegistrySubmitterConfig {
     presenter: RegistryPresenter;
     packageReference: string;
     pollIntervalSeconds: number;
+    /** The growth of the waits between status polls (starting at pollIntervalSeconds). */
+    pollBackoff: PollBackoff;
   };
   breaker: BreakerSettings;
   sealingKeys: SealingKey[];
+  /** The polling horizon: accounts undecided this long after their submission end in error. */
   pollGiveUpAfterSeconds: number;
   pollPrefetch: number;
   submitPrefetch: number;
   submitDedupeTtlSeconds: number;
   completionTtlSeconds: number;
+  /** How long after an attempt ended in doubt the registry's "I do not have it" is believed. */
+  inDoubtSettleSeconds: number;
 }
 
 /** Parses and resolves the configuration once at boot; throws ConfigError listing every problem. */
@@ -64,8 +75,6 @@ export function loadRegistrySubmitterConfig(source: Record<string, string | unde
   const problems: string[] = [];
   if (production) {
     for (const name of ["REGISTRY_GATEWAY_URL", "REGISTRY_PRESENTER_ID", "REGISTRY_PRESENTER_AUTH_CODE", "REGISTRY_PACKAGE_REFERENCE"] as const) {
-  /** How long after an attempt ended in doubt the registry's "I do not have it" is believed. */
-  inDoubtSettleSeconds: number;
       if (!env[name]) problems.push(`${name}: required in production`);
     }
   }
@@ -80,6 +89,7 @@ export function loadRegistrySubmitterConfig(source: Record<string, string | unde
 
   const defaults = DEFAULTS[env.NODE_ENV];
   const base = (env.REGISTRY_GATEWAY_URL ?? DEVELOPMENT.gatewayUrl).replace(/\/+$/, "");
+  const pollIntervalSeconds = env.REGISTRY_POLL_INTERVAL_SECONDS ?? defaults.pollIntervalSeconds;
   return {
     nodeEnv: env.NODE_ENV,
     serviceVersion: env.SERVICE_VERSION,
@@ -97,15 +107,21 @@ export function loadRegistrySubmitterConfig(source: Record<string, string | unde
         authMethod: env.REGISTRY_PRESENTER_AUTH_METHOD,
       },
       packageReference: env.REGISTRY_PACKAGE_REFERENCE ?? DEVELOPMENT.packageReference,
-      pollIntervalSeconds: env.REGISTRY_POLL_INTERVAL_SECONDS ?? defaults.pollIntervalSeconds,
+      pollIntervalSeconds,
+      pollBackoff: {
+        initialSeconds: pollIntervalSeconds,
+        factor: POLL_BACKOFF_FACTOR,
+        maxSeconds: env.REGISTRY_POLL_MAX_INTERVAL_SECONDS ?? defaults.pollMaxIntervalSeconds,
+      },
     },
     breaker: breakerSettingsFromEnv(env),
     sealingKeys,
-    pollGiveUpAfterSeconds: env.POLL_GIVE_UP_AFTER_SECONDS ?? defaults.giveUpSeconds,
+    // POLL_GIVE_UP_AFTER_SECONDS (shared with the tax submitter) is still honoured when the registry's own setting is absent.
+    pollGiveUpAfterSeconds: env.REGISTRY_POLL_HORIZON_SECONDS ?? env.POLL_GIVE_UP_AFTER_SECONDS ?? defaults.horizonSeconds,
     pollPrefetch: env.POLL_PREFETCH,
     submitPrefetch: env.SUBMIT_PREFETCH,
     submitDedupeTtlSeconds: env.SUBMIT_DEDUPE_TTL_SECONDS,
     completionTtlSeconds: env.COMPLETION_TTL_SECONDS,
+    inDoubtSettleSeconds: env.IN_DOUBT_SETTLE_SECONDS,
   };
 }
-    inDoubtSettleSeconds: env.IN_DOUBT_SETTLE_SECONDS,

@@ -1,13 +1,24 @@
-import { afterTransientPollFailure, AuthorityUnavailableError, lazyChildLogger, nextPoll, pollTimeoutMs, type CompletionLedger } from "@dormant/authority-client";
+import {
+  afterTransientPollFailure,
+  AuthorityUnavailableError,
+  backoffIntervalSeconds,
+  lazyChildLogger,
+  nextPoll,
+  pollTimeoutMs,
+  type CompletionLedger,
+  type PollBackoff,
+} from "@dormant/authority-client";
 import type { DeliveryContext, PayloadInput } from "@dormant/bus";
 import { AppError, PLATFORM_MESSAGE_CATALOG, type PollRegistryStatusCommand } from "@dormant/contracts";
+import type { RegistrySubmissionStatus } from "@dormant/govtalk";
 import type { Logger } from "@dormant/service-kit";
 import type { Counter } from "prom-client";
 import type { RegistryBus } from "./registry-bus.ts";
 import type { RegistryGateway } from "./registry-gateway.ts";
-import { registryErrorOutcome, registryRefusalOutcome } from "./registry-status-outcome.ts";
+import { registryErrorOutcome, registryHorizonOutcome, registryRefusalOutcome } from "./registry-status-outcome.ts";
 
 type Outcome = PayloadInput<typeof PLATFORM_MESSAGE_CATALOG, "registry.outcome">;
+type ReportedStatus = NonNullable<PollRegistryStatusCommand["reported_status"]>;
 
 const POLL_RETRY = PLATFORM_MESSAGE_CATALOG["registry.poll_status"].retry;
 
@@ -17,16 +28,21 @@ export interface StatusPollerDeps {
   bus: RegistryBus;
   requestTimeoutMs: number;
   maxPollDelayMs: number;
+  /** How the waits between polls grow while the registry has not decided (the first wait is the command's poll_interval_seconds). */
+  backoff: Pick<PollBackoff, "factor" | "maxSeconds">;
   outcomes: Counter<"outcome" | "code">;
   logger: Logger;
 }
 
 /**
  * `registry.poll_status`: asks the registry for the submission's status and publishes the final
- * outcome (ACCEPT, REJECT, INTERNAL_FAILURE), or schedules the next poll (PENDING, PARKED, an
- * unknown code, or a submission the registry does not list yet). A submission already completed
- * (redelivered poll) is left alone; transient failures are retried until `give_up_at`, when the
- * accounts end in `error` GATEWAY_TIMEOUT.
+ * outcome (ACCEPT, REJECT, INTERNAL_FAILURE), or schedules the next poll, each wait longer than
+ * the one before up to the cap (PENDING, PARKED, an unknown code, or a submission the registry
+ * does not list yet). A PENDING or PARKED that differs from the status reported last is reported
+ * to the filing service (`registry.status`). A submission already completed (redelivered poll) is
+ * left alone; transient failures are retried until `give_up_at`, the polling horizon, when the
+ * accounts end in `error`: REGISTRY_NO_DECISION if the registry held them undecided, else
+ * GATEWAY_TIMEOUT (registryHorizonOutcome).
  */
 export class StatusPoller {
   constructor(private readonly deps: StatusPollerDeps) {}
@@ -66,16 +82,45 @@ export class StatusPoller {
         return this.finish({ ...base, ...registryErrorOutcome(status) }, logger);
       case "unknown":
         logger.warn({ status_code: status.statusCode }, "the registry answered a status code this worker does not know: polling again");
-        return this.stillPending(command, logger);
+        return this.stillPending(command, true, logger);
+      case "pending":
+        // PENDING or PARKED: the registry holds the accounts undecided.
+        return this.stillPending(await this.reportIfChanged(command, status), true, logger);
       default:
-        // PENDING, PARKED, or not listed yet.
-        return this.stillPending(command, logger);
+        // Not listed (yet).
+        return this.stillPending(command, false, logger);
     }
   }
 
-  private async stillPending(command: PollRegistryStatusCommand, logger: Logger): Promise<void> {
-    const next = nextPoll(command.poll_interval_seconds, command.give_up_at, this.deps.maxPollDelayMs);
-    if (next.kind === "give_up") return this.giveUp(command, "the registry had no final status", logger);
+  /**
+   * Reports PENDING / PARKED to the filing service when it differs (code or examiner comment)
+   * from the status reported last, and returns the command carrying what was reported, so the
+   * next poll compares with it. Published before the next poll is scheduled: if scheduling fails,
+   * the redelivered poll reports again, which the filing service takes as no change.
+   */
+  private async reportIfChanged(command: PollRegistryStatusCommand, status: RegistrySubmissionStatus): Promise<PollRegistryStatusCommand> {
+    const code = status.statusCode === "PARKED" ? "PARKED" : "PENDING";
+    const comment = status.examiner?.comment?.trim() || undefined;
+    const last = command.reported_status;
+    if (last?.code === code && last.examiner_comment === comment) return command;
+    const polledAt = new Date().toISOString();
+    await this.deps.bus.publish("registry.status", {
+      filing_id: command.filing_id,
+      submission_number: command.submission_number,
+      registry_status: code,
+      ...(comment ? { examiner_comment: comment } : {}),
+      polled_at: polledAt,
+    });
+    const reported: ReportedStatus = { code, since: last?.code === code ? last.since : polledAt, ...(comment ? { examiner_comment: comment } : {}) };
+    return { ...command, reported_status: reported };
+  }
+
+  /** No decision yet: the next poll after a longer wait, or the horizon's outcome once it passed. */
+  private async stillPending(command: PollRegistryStatusCommand, heldUndecided: boolean, logger: Logger): Promise<void> {
+    const { backoff, maxPollDelayMs } = this.deps;
+    const waitSeconds = backoffIntervalSeconds({ ...backoff, initialSeconds: command.poll_interval_seconds }, command.poll_number);
+    const next = nextPoll(waitSeconds, command.give_up_at, maxPollDelayMs);
+    if (next.kind === "give_up") return this.giveUp(command, "the registry had no final status", logger, heldUndecided);
     await this.schedule(command, next.delayMs);
   }
 
@@ -87,18 +132,8 @@ export class StatusPoller {
     await this.schedule(command, next.delayMs);
   }
 
-  private giveUp(command: PollRegistryStatusCommand, why: string, logger: Logger): Promise<void> {
-    return this.finish(
-      {
-        filing_id: command.filing_id,
-        submission_number: command.submission_number,
-        outcome: "error",
-        registry_status: "TIMEOUT",
-        error: { code: "GATEWAY_TIMEOUT", message: `The registry did not give a final status by ${command.give_up_at} (${why}).` },
-        rejections: [],
-      },
-      logger,
-    );
+  private giveUp(command: PollRegistryStatusCommand, why: string, logger: Logger, heldUndecided = false): Promise<void> {
+    return this.finish({ filing_id: command.filing_id, submission_number: command.submission_number, ...registryHorizonOutcome(command, why, heldUndecided) }, logger);
   }
 
   private async schedule(command: PollRegistryStatusCommand, delayMs: number): Promise<void> {

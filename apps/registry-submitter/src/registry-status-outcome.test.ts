@@ -7,7 +7,7 @@ import {
   type RegistrySubmissionStatus,
 } from "@dormant/govtalk";
 import { describe, expect, it } from "vitest";
-import { registryErrorOutcome, registryRefusalOutcome } from "./registry-status-outcome.ts";
+import { registryErrorOutcome, registryHorizonOutcome, registryRefusalOutcome } from "./registry-status-outcome.ts";
 
 /** A status exactly as the registry (and the simulator) writes it. */
 function status(statusCode: RegistryStatusCode, rejections: { code: string; description: string }[] = []): RegistrySubmissionStatus {
@@ -62,5 +62,37 @@ describe("registryRefusalOutcome", () => {
     const answer = parseSubmissionStatusResponse(xml);
     if (answer.type !== "error") throw new Error("not an error");
     expect(registryRefusalOutcome(answer)).toMatchObject({ outcome: "error", error: { code: "CREDENTIALS_INVALID" } });
+  });
+});
+
+describe("registryHorizonOutcome (the polling horizon passed without a decision)", () => {
+  const giveUpAt = "2026-05-15T10:00:00.000Z";
+
+  it("the registry held the accounts PARKED: error REGISTRY_NO_DECISION with the last status, since when and the examiner's comment", () => {
+    const command = { give_up_at: giveUpAt, reported_status: { code: "PARKED" as const, since: "2026-05-03T09:00:00.000Z", examiner_comment: "Held for examination" } };
+    // Also when the last poll failed for a transient reason: the registry had said it holds them.
+    for (const held of [true, false]) {
+      const outcome = registryHorizonOutcome(command, "the registry did not answer (timeout)", held);
+      expect(outcome).toMatchObject({ outcome: "error", registry_status: "PARKED", error: { code: "REGISTRY_NO_DECISION" }, rejections: [] });
+      expect(outcome.error.message).toBe(
+        "The registry had not decided on the accounts by 2026-05-15T10:00:00.000Z (the registry did not answer (timeout)). It was PARKED since 2026-05-03T09:00:00.000Z (examiner: Held for examination). It may still decide them: check the company's filing history before filing again.",
+      );
+    }
+  });
+
+  it("a status code this worker does not know, never reported: REGISTRY_NO_DECISION without a last status", () => {
+    expect(registryHorizonOutcome({ give_up_at: giveUpAt }, "the registry had no final status", true)).toMatchObject({
+      registry_status: "UNDECIDED",
+      error: { code: "REGISTRY_NO_DECISION" },
+    });
+  });
+
+  it("the registry never answered about the accounts (00000004) or never listed them: GATEWAY_TIMEOUT, as before", () => {
+    expect(registryHorizonOutcome({ give_up_at: giveUpAt }, "the registry did not answer (timeout)", false)).toEqual({
+      outcome: "error",
+      registry_status: "TIMEOUT",
+      error: { code: "GATEWAY_TIMEOUT", message: "The registry did not give a final status by 2026-05-15T10:00:00.000Z (the registry did not answer (timeout))." },
+      rejections: [],
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { FilingError, FilingErrorCode } from "@dormant/contracts";
+import type { FilingError, FilingErrorCode, PollRegistryStatusCommand } from "@dormant/contracts";
 import type { RegistryErrorAnswer, RegistrySubmissionStatus } from "@dormant/govtalk";
 
 /** A final status that is not an acceptance, as the filing's outcome reports it. */
@@ -45,4 +45,38 @@ export function registryRefusalOutcome(answer: RegistryErrorAnswer): RegistryErr
     return { outcome: "error", registry_status: "ERROR", error: { code: "CREDENTIALS_INVALID", message: `The registry refused the presenter credentials: ${summary}` }, rejections };
   }
   return { outcome: "error", registry_status: "ERROR", error: { code: "INTERNAL_ERROR", message: `The registry could not process the status request: ${summary}` }, rejections };
+}
+
+/**
+ * The horizon passed without a decision (README "Status polls"). Two cases, kept apart:
+ * - the registry said it holds the accounts undecided (it answered PENDING or PARKED, or a status
+ *   code this worker does not know): `REGISTRY_NO_DECISION`, with the last status and since when;
+ *   the registry may still decide them;
+ * - it never answered about them (no status request answered, e.g. the simulator's 00000004, or
+ *   it never listed the submission): `GATEWAY_TIMEOUT`, as before.
+ */
+export function registryHorizonOutcome(
+  command: Pick<PollRegistryStatusCommand, "give_up_at" | "reported_status">,
+  why: string,
+  heldUndecided: boolean,
+): RegistryErrorOutcome {
+  const held = command.reported_status;
+  if (held || heldUndecided) {
+    const last = held ? ` It was ${held.code} since ${held.since}${held.examiner_comment ? ` (examiner: ${held.examiner_comment})` : ""}.` : "";
+    return {
+      outcome: "error",
+      registry_status: held?.code ?? "UNDECIDED",
+      error: {
+        code: "REGISTRY_NO_DECISION",
+        message: `The registry had not decided on the accounts by ${command.give_up_at} (${why}).${last} It may still decide them: check the company's filing history before filing again.`,
+      },
+      rejections: [],
+    };
+  }
+  return {
+    outcome: "error",
+    registry_status: "TIMEOUT",
+    error: { code: "GATEWAY_TIMEOUT", message: `The registry did not give a final status by ${command.give_up_at} (${why}).` },
+    rejections: [],
+  };
 }

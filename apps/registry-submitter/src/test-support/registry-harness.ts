@@ -27,6 +27,8 @@ type FilingSideBus = Bus<typeof PLATFORM_MESSAGE_CATALOG, typeof SUBMISSION_RPC_
 
 /** What the registry simulator's received log lists. */
 export interface ReceivedEntry {
+  /** When the simulator received it (ISO 8601). */
+  at: string;
   kind: string;
   company?: string;
   submissionNumber?: string;
