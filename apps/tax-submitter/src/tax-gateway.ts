@@ -1,10 +1,13 @@
 import { AuthorityUnavailableError, postXml, type AuthorityBreaker } from "@dormant/authority-client";
 import {
+  buildCt600DataRequest,
   buildCt600DeleteMessage,
   buildCt600PollMessage,
   GovTalkXmlError,
+  parseCt600DataResponse,
   parseCt600Response,
   type Ct600Acknowledgement,
+  type Ct600DataResponse,
   type Ct600ErrorAnswer,
   type Ct600Response,
   type Ct600Success,
@@ -21,6 +24,14 @@ export interface TaxGatewayOptions {
 export type SubmitAnswer = Ct600Acknowledgement | Ct600ErrorAnswer;
 export type PollAnswer = Ct600Acknowledgement | Ct600Success | Ct600ErrorAnswer;
 
+/** The window of a DATA_REQUEST (absent: every submission the engine still holds for the sender). */
+export interface SubmissionWindow {
+  /** Only submissions from this instant on (the request's StartDate/StartTime, UK local time). */
+  since?: Date | number;
+  /** Only submissions up to this instant (EndDate/EndTime). */
+  until?: Date | number;
+}
+
 /**
  * Reads an answer; the authority's own system failures (1000 and the other transient errors)
  * and answers that are not its protocol become AuthorityUnavailableError, so the breaker counts
@@ -34,6 +45,24 @@ function readAnswer(text: string, maybeReceived: boolean): Ct600Response {
     if (!(error instanceof GovTalkXmlError)) throw error;
     throw new AuthorityUnavailableError("authority_error", `the tax authority answered something that is not GovTalk: ${error.message}`, {
       maybeReceived,
+      cause: error,
+    });
+  }
+  if (answer.type === "error" && answer.classification.kind === "transient") {
+    throw new AuthorityUnavailableError("authority_error", `the tax authority failed: ${answer.classification.summary}`, { maybeReceived: false });
+  }
+  return answer;
+}
+
+/** Reads a DATA_REQUEST answer; transient errors and non-GovTalk answers become AuthorityUnavailableError. */
+function readDataAnswer(text: string): Ct600DataResponse {
+  let answer: Ct600DataResponse;
+  try {
+    answer = parseCt600DataResponse(text);
+  } catch (error) {
+    if (!(error instanceof GovTalkXmlError)) throw error;
+    throw new AuthorityUnavailableError("authority_error", `the tax authority answered a data request with something else: ${error.message}`, {
+      maybeReceived: false,
       cause: error,
     });
   }
@@ -88,6 +117,32 @@ export class TaxGateway {
       if (answer.type === "deleted") throw unexpected("poll", answer);
       return answer;
     }, options);
+  }
+
+  /**
+   * Asks the engine which submissions this sender made (DATA_REQUEST: `request`/`list`), so that
+   * a part whose answer was lost can be recognised by its TransactionID instead of being sent
+   * again. Posted to the submission endpoint (the engine routes on the message) through the
+   * submission breaker: it is that endpoint's health, and a request that lists nothing changes
+   * nothing, so it is safe to repeat. The engine's own failures (1000 and the other transient
+   * errors), answers that are not GovTalk, HTTP 5xx/429 and HMRC's edge 403 reject with
+   * AuthorityUnavailableError (retry later). The answer: `{ type: "list", records }` (each
+   * record's CorrelationID, TransactionID, TimeStamp and Status), or the engine's refusal,
+   * `{ type: "error", errors, classification }` (1046 credentials refused: classification.kind
+   * "authentication"; a protocol error). The password is only in the message sent.
+   */
+  listSubmissions(credentials: { senderId: string; password: string }, signal?: AbortSignal, window: SubmissionWindow = {}): Promise<Ct600DataResponse> {
+    const { xml } = buildCt600DataRequest({
+      senderId: credentials.senderId,
+      password: credentials.password,
+      gatewayTest: this.options.gatewayTest,
+      ...(window.since === undefined ? {} : { startTimeStamp: window.since }),
+      ...(window.until === undefined ? {} : { endTimeStamp: window.until }),
+    });
+    return this.options.breakers.submission.run(
+      async (callSignal) => readDataAnswer(await postXml(this.options.submissionUrl, xml, callSignal)),
+      signal ? { signal } : {},
+    );
   }
 
   /** Clears a finished submission from the engine; error 2000 means it was already gone. */
