@@ -1,6 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FILING_ERROR_CODES, FilingErrorCode } from "@dormant/contracts";
 import { API_ROUTES } from "../routes/index.ts";
 import { createTestGateway, type TestGateway } from "../test-support/test-gateway.ts";
 import { buildOpenApiDocument } from "./document.ts";
@@ -34,6 +35,8 @@ const SCHEMAS = [
   "Pagination",
   "FilingError",
   "FilingErrorCode",
+  "RegistryExamination",
+  "RegistryUndecidedStatusCode",
   "FilingStatus",
   "FilingPartStatus",
   "FilingType",
@@ -103,5 +106,17 @@ describe("OpenAPI document", () => {
     for (const text of ["VALIDATION_ERROR", "IDEMPOTENCY_KEY_CONFLICT", "SERVICE_UNAVAILABLE", "TAX_UTR_MISMATCH", "NI000002", "00000005"]) {
       expect(description).toContain(text);
     }
+  });
+
+  it("documents every filing error code, REGISTRY_NO_DECISION apart from GATEWAY_TIMEOUT, and the registry's examination of submitted accounts", () => {
+    const document = buildOpenApiDocument(API_ROUTES);
+    const description = document.info.description ?? "";
+    for (const code of FilingErrorCode.options) expect(description).toContain(`| \`${code}\` | ${FILING_ERROR_CODES[code].status} |`);
+    expect(description).toMatch(/\| `REGISTRY_NO_DECISION` \| error \| The registry held the accounts undecided/);
+    const schemas = document.components?.schemas ?? {};
+    expect(schemas.FilingErrorCode).toMatchObject({ enum: expect.arrayContaining(["REGISTRY_NO_DECISION", "GATEWAY_TIMEOUT"]) });
+    expect(schemas.RegistryUndecidedStatusCode).toMatchObject({ enum: ["PENDING", "PARKED"] });
+    expect(schemas.Filing).toMatchObject({ properties: { registry_examination: expect.anything() } });
+    expect(schemas.RegistryExamination).toMatchObject({ required: expect.arrayContaining(["status_code", "since"]) });
   });
 });

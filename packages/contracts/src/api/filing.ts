@@ -31,7 +31,8 @@ export const RegistryExamination = z
   })
   .meta({
     id: "RegistryExamination",
-    description: "Where the registry is with accounts it has not decided yet, as its last status answer said.",
+    description:
+      "(extension) Accounts filings while `submitted`, once the registry has answered that it holds them undecided: its status code and since when, as its status answers said. Absent once the registry decides.",
   });
 export type RegistryExamination = z.infer<typeof RegistryExamination>;
 
@@ -50,9 +51,7 @@ export const Filing = z
     tax_iru_number: z.string().optional().meta({ description: "CT600 filings, once accepted." }),
     registry_status: z.string().optional().meta({ description: "Accounts filings." }),
     registry_submission_number: z.string().optional().meta({ description: "Accounts filings." }),
-    registry_examination: RegistryExamination.optional().meta({
-      description: "(extension) Accounts filings while `submitted`, once the registry has answered that it holds them undecided (`PENDING` or `PARKED`).",
-    }),
+    registry_examination: RegistryExamination.optional(),
     error: FilingError.optional(),
     created_at: DateTime,
     updated_at: DateTime,
