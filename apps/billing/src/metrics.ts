@@ -17,8 +17,14 @@ export function createBillingMetrics(registry: Registry) {
     }),
     outcomes: new Counter({
       name: "billing_filing_outcomes_total",
-      help: "Filing outcome events by outcome, effect (captured, released, no_open_hold) and duplicate",
+      help: "Filing outcome events by outcome, effect (captured, captured_late, released, no_open_hold) and duplicate",
       labelNames: ["outcome", "effect", "duplicate"] as const,
+      registers: [registry],
+    }),
+    lateCaptures: new Counter({
+      name: "billing_late_captures_total",
+      help: "Late acceptances charged after their hold was released (the filing had ended error), by whether the available balance covered the fee",
+      labelNames: ["covered"] as const,
       registers: [registry],
     }),
     capturedPence: new Counter({

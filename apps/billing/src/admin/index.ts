@@ -5,6 +5,7 @@ export { withBillingDb } from "./with-billing-db.ts";
 export { openAccount, getBalance, topUp, listLedger, reconcile, reconcileAgainstFilings } from "./operations.ts";
 export type { BalanceView, LedgerLineView, ReconcileAgainstFilingsReport } from "./operations.ts";
 export type { ReconcileOptions, ReconcileReport } from "../ledger/reconcile.ts";
+export type { Correction } from "../ledger/corrections.ts";
 export type { FilingsCrossCheckOptions, FilingsCrossCheckReport, ListFinalFilings } from "../ledger/filings-cross-check.ts";
 export { withFilingService } from "./filing-service.ts";
 export { runBillingAdminCli } from "./cli-commands.ts";

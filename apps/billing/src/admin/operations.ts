@@ -105,7 +105,7 @@ export async function listLedger(db: BillingDb, input: { accountId: string; limi
   };
 }
 
-/** The ledger's invariants checked (ledger/reconcile.ts): `{ok, problems[], warnings[], checked}`. */
+/** The ledger's invariants checked (ledger/reconcile.ts): `{ok, problems[], warnings[], corrections[], checked}`. */
 export function reconcile(db: BillingDb, options: ReconcileOptions = {}): Promise<ReconcileReport> {
   return reconcileLedger(db, options);
 }
@@ -131,6 +131,7 @@ export async function reconcileAgainstFilings(
     ok: ledger.ok && filings.ok,
     problems: [...ledger.problems, ...filings.problems],
     warnings: [...ledger.warnings, ...filings.warnings],
+    corrections: ledger.corrections,
     checked: ledger.checked,
     against_filings: filings.checked,
   };

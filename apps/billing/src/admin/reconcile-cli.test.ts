@@ -49,8 +49,44 @@ describe("admin reconcile --against-filings", () => {
       ok: true,
       problems: [],
       warnings: [],
+      corrections: [],
       checked: { accounts: 1, entries: 3, holds: 1, filings_with_outcome: 1 },
       against_filings: { since: "2025-03-01T00:00:00.000Z", until: "2025-04-01T00:00:00.000Z", pages: 1, filings: 1, accepted: 1, rejected: 0, error: 0 },
+    });
+
+    // A late acceptance: ended error on the 4th (hold released), accepted on the 5th; the filing
+    // service lists it as accepted at its new finalized_at. A correction, not a problem.
+    await placeHold(ledger.db, { accountId, filingId: "fil_cli3", amountPence: 2000n });
+    await applyFilingOutcome(ledger.db, { filingId: "fil_cli3", accountId, outcome: "errored", messageId: randomUUID(), occurredAt: new Date("2025-03-04T10:00:00.000Z") });
+    await applyFilingOutcome(ledger.db, {
+      filingId: "fil_cli3",
+      accountId,
+      outcome: "accepted",
+      messageId: randomUUID(),
+      occurredAt: new Date("2025-03-05T10:00:00.000Z"),
+      feePence: 2000n,
+      corrects: "error",
+    });
+    filingService.filings.push({ filing_id: "fil_cli3", account_id: accountId, status: "accepted", fee_pence: 2000, finalized_at: "2025-03-05T10:00:00.000Z" });
+    const correction = {
+      filing_id: "fil_cli3",
+      account_id: accountId,
+      ended_error_at: "2025-03-04T10:00:00.000Z",
+      hold_released_at: expect.any(String),
+      accepted_at: "2025-03-05T10:00:00.000Z",
+      charged_at: expect.any(String),
+      charged: "20.00",
+      how: "after_release",
+      corrects: "error",
+    };
+    const corrected = await admin(vhost.url, "reconcile", "--against-filings", "--since", "2025-03-01", "--until", "2025-04-01");
+    expect(corrected).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(corrected.stdout)).toMatchObject({
+      ok: true,
+      problems: [],
+      warnings: [],
+      corrections: [correction],
+      against_filings: { filings: 2, accepted: 2 },
     });
 
     // An acceptance whose event never reached billing (here: billing never held it either).
@@ -60,7 +96,8 @@ describe("admin reconcile --against-filings", () => {
     expect(JSON.parse(problems.stdout)).toMatchObject({
       ok: false,
       problems: [expect.stringMatching(/^filing fil_cli2: the filing service says accepted at 2025-03-03T10:00:00.000Z .* but billing has not charged it/)],
-      against_filings: { since: "2025-03-01T00:00:00.000Z", filings: 2 },
+      corrections: [correction],
+      against_filings: { since: "2025-03-01T00:00:00.000Z", filings: 3 },
     });
     expect(problems.stderr).toBe("admin: reconcile found problems (listed in the report)\n");
 
@@ -68,6 +105,7 @@ describe("admin reconcile --against-filings", () => {
     const ledgerOnly = await admin("amqp://guest:guest@127.0.0.1:1/", "reconcile");
     expect(ledgerOnly.code).toBe(0);
     expect(JSON.parse(ledgerOnly.stdout)).not.toHaveProperty("against_filings");
+    expect(JSON.parse(ledgerOnly.stdout)).toMatchObject({ ok: true, corrections: [correction] });
   });
 
   it("exits 1 with the reason on stderr and nothing on stdout when the filing service does not answer", async () => {

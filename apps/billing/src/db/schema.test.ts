@@ -15,7 +15,7 @@ describe("billing database schema", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase({ label: "bill_schema" });
-    expect(await migrateBillingDatabase(database.url)).toEqual(["20251122120000_billing_ledger", "20261122080000_billing_money_moves_in_one_statement", "20261125120000_accepted_outcomes_by_time"]);
+    expect(await migrateBillingDatabase(database.url)).toEqual(["20251122120000_billing_ledger", "20261122080000_billing_money_moves_in_one_statement", "20261125120000_accepted_outcomes_by_time", "20261125160000_late_acceptance_charges"]);
     db = createBillingDb(database.url);
   });
   afterAll(async () => {
@@ -33,7 +33,7 @@ describe("billing database schema", () => {
   it("records the migrations the way Prisma does, and re-running changes nothing", async () => {
     expect(await migrateBillingDatabase(database.url)).toEqual([]);
     const rows = await db.$queryRaw<Array<{ migration_name: string }>>`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`;
-    expect(rows.map((r) => r.migration_name)).toEqual(["20251122120000_billing_ledger", "20261122080000_billing_money_moves_in_one_statement", "20261125120000_accepted_outcomes_by_time"]);
+    expect(rows.map((r) => r.migration_name)).toEqual(["20251122120000_billing_ledger", "20261122080000_billing_money_moves_in_one_statement", "20261125120000_accepted_outcomes_by_time", "20261125160000_late_acceptance_charges"]);
   });
 
   it("indexes the acceptances by (occurred_at, filing id byte by byte), for reconcile against the filing service", async () => {
@@ -92,6 +92,22 @@ describe("billing database schema", () => {
     ).rejects.toEqual(refusal(/accounts_no_overdraw/));
     await expect(db.$executeRaw`UPDATE "accounts" SET "held_pence" = -1 WHERE "id" = 'acc_schema3'`).rejects.toEqual(refusal(/accounts_held_not_negative/));
     expect(await db.ledgerEntry.count({ where: { accountId: "acc_schema3" } })).toBe(0);
+
+    // Only the charge of a late acceptance (a capture of balance -X, held 0) may leave the
+    // available amount below zero; then nothing can be held until credits cover it.
+    await db.ledgerEntry.create({ data: { accountId: "acc_schema3", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence: 0n, filingId: "fil_schema3" } });
+    expect(await db.account.findUniqueOrThrow({ where: { id: "acc_schema3" } })).toMatchObject({ balancePence: -2000n, heldPence: 0n });
+    await db.hold.create({ data: { id: "hold_3b", filingId: "fil_schema3b", accountId: "acc_schema3", amountPence: 100n } });
+    await expect(
+      db.ledgerEntry.create({ data: { accountId: "acc_schema3", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 100n, filingId: "fil_schema3b" } }),
+    ).rejects.toEqual(refusal(/accounts_no_overdraw/));
+    await db.topUp.create({ data: { id: "top_3", paymentId: "pay_3", accountId: "acc_schema3", amountPence: 2050n, source: "admin" } });
+    await db.ledgerEntry.create({ data: { accountId: "acc_schema3", kind: "credit", balanceDeltaPence: 2050n, heldDeltaPence: 0n, topUpId: "top_3" } });
+    await expect(
+      db.ledgerEntry.create({ data: { accountId: "acc_schema3", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 100n, filingId: "fil_schema3b" } }),
+    ).rejects.toEqual(refusal(/accounts_no_overdraw/));
+    await db.ledgerEntry.create({ data: { accountId: "acc_schema3", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 50n, filingId: "fil_schema3b" } });
+    expect(await db.account.findUniqueOrThrow({ where: { id: "acc_schema3" } })).toMatchObject({ balancePence: 50n, heldPence: 50n });
   });
 
   it("refuses entries of the wrong shape and a second capture of a filing", async () => {
@@ -108,14 +124,21 @@ describe("billing database schema", () => {
     ).rejects.toMatchObject({ code: "P2002" });
 
     await db.hold.create({ data: { id: "hold_4", filingId: "fil_schema4", accountId: "acc_schema4", amountPence: 2000n } });
-    await expect(
-      db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence: 0n, filingId: "fil_schema4" } }),
-    ).rejects.toEqual(shape);
+    // A capture takes its amount from what is held (-X / -X) or, charged late after the hold's release, from the balance alone (-X / 0): nothing else.
+    for (const heldDeltaPence of [-1000n, 2000n, -3000n]) {
+      await expect(
+        db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence, filingId: "fil_schema4" } }),
+      ).rejects.toEqual(shape);
+    }
     await db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 2000n, filingId: "fil_schema4" } });
     await db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 2000n, filingId: "fil_schema4" } });
     await db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence: -2000n, filingId: "fil_schema4" } });
     await expect(
       db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence: -2000n, filingId: "fil_schema4" } }),
+    ).rejects.toMatchObject({ code: "P2002" });
+    // Late or not, one capture per filing.
+    await expect(
+      db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence: 0n, filingId: "fil_schema4" } }),
     ).rejects.toMatchObject({ code: "P2002" });
     // An entry must belong to a hold of that filing.
     await expect(
@@ -138,7 +161,7 @@ describe("billing database schema", () => {
     expect(await db.ledgerEntry.findUniqueOrThrow({ where: { id: entry.id } })).toEqual(entry);
   });
 
-  it("moves holds only along open -> captured | released, released -> open, and never deletes them", async () => {
+  it("moves holds only along open -> captured | released, released -> open | captured, and never deletes them", async () => {
     await db.account.create({ data: { id: "acc_schema5" } });
     await db.hold.create({ data: { id: "hold_5", filingId: "fil_schema5", accountId: "acc_schema5", amountPence: 2000n } });
     await db.hold.update({ where: { id: "hold_5" }, data: { state: "released", releaseReason: "submit failed" } });
@@ -151,5 +174,10 @@ describe("billing database schema", () => {
     await expect(db.hold.update({ where: { id: "hold_5" }, data: { accountId: "acc_schema1" } })).rejects.toEqual(refused);
     await expect(db.hold.delete({ where: { id: "hold_5" } })).rejects.toEqual(refused);
     expect(await db.hold.findUniqueOrThrow({ where: { id: "hold_5" } })).toMatchObject({ state: "captured", amountPence: 2000n });
+    // A late acceptance charges a released hold: released -> captured, final as ever.
+    await db.hold.create({ data: { id: "hold_5b", filingId: "fil_schema5b", accountId: "acc_schema5", amountPence: 2000n } });
+    await db.hold.update({ where: { id: "hold_5b" }, data: { state: "released", releaseReason: "filing errored" } });
+    await db.hold.update({ where: { id: "hold_5b" }, data: { state: "captured" } });
+    await expect(db.hold.update({ where: { id: "hold_5b" }, data: { state: "released" } })).rejects.toEqual(refused);
   });
 });

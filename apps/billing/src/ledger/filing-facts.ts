@@ -60,7 +60,7 @@ export interface BillingAcceptance {
   filingId: string;
   accountId: string;
   occurredAt: Date;
-  effect: "captured" | "released" | "no_open_hold";
+  effect: "captured" | "captured_late" | "released" | "no_open_hold";
   capture: { accountId: string; amountPence: bigint } | null;
 }
 

@@ -3,6 +3,7 @@ import type { FinalFiling } from "@dormant/contracts";
 import { createTestVhost, type TestVhost } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withFilingService } from "../admin/filing-service.ts";
+import { reconcileAgainstFilings } from "../admin/operations.ts";
 import { startFilingServiceStandIn, type FilingServiceStandIn } from "../test-support/filing-service-stand-in.ts";
 import { useLedgerDatabase } from "../test-support/ledger-fixture.ts";
 import { crossCheckWithFilings } from "./filings-cross-check.ts";
@@ -79,9 +80,10 @@ describe("reconcile against the filing service", () => {
     says("fil_l1", a, "accepted", at(3, 1));
     // Never held, never heard of.
     says("fil_l2", a, "accepted", at(3, 2));
-    // Released (the submit was thought failed), then accepted: nothing left to capture.
+    // A rejection reached billing first (released), then an acceptance: never charged after a
+    // rejection (a released hold is charged late only when no rejection came: late-acceptances.test.ts).
     await held(a, "fil_l3");
-    await releaseHold(ledger.db, { filingId: "fil_l3", reason: "submit failed" });
+    await settled(a, "fil_l3", "rejected", at(3, 3));
     await settled(a, "fil_l3", "accepted", at(3, 3));
     says("fil_l3", a, "accepted", at(3, 3));
     // Rejected, and its filing.rejected was lost: the money is right, the hold should go.
@@ -188,5 +190,39 @@ describe("reconcile against the filing service", () => {
     const whole = await check(5);
     expect(whole.checked.pages).toBe(1);
     expect([...whole.problems].sort()).toEqual([...paged.problems].sort());
+  });
+
+  it("a filing accepted after it ended error: one charge backed by the acceptance, no problem in either window, a correction in the report", async () => {
+    const a = await ledger.account(10_000n, "late");
+    // Ended error in August (billing released the hold), accepted in September: the filing service now
+    // lists it as accepted at its new finalized_at, and the late filing.accepted carries that time.
+    await held(a, "fil_late_x1");
+    await settled(a, "fil_late_x1", "errored", at(8, 1));
+    await applyFilingOutcome(ledger.db, { filingId: "fil_late_x1", accountId: a, outcome: "accepted", messageId: randomUUID(), occurredAt: new Date(at(9, 1)), feePence: FEE, corrects: "error" });
+    says("fil_late_x1", a, "accepted", at(9, 1));
+    // Out of order in September: the acceptance reached billing before the error.
+    await held(a, "fil_late_x2");
+    await applyFilingOutcome(ledger.db, { filingId: "fil_late_x2", accountId: a, outcome: "accepted", messageId: randomUUID(), occurredAt: new Date(at(9, 2)), feePence: FEE, corrects: "error" });
+    await settled(a, "fil_late_x2", "errored", at(9, 0));
+    says("fil_late_x2", a, "accepted", at(9, 2));
+    expect(await ledger.totals(a)).toEqual({ balance: 6000n, held: 0n, available: 6000n });
+
+    expect(await check(8)).toMatchObject({ ok: true, problems: [], warnings: [], checked: { filings: 0 } });
+    expect(await check(9)).toEqual({
+      ok: true,
+      problems: [],
+      warnings: [],
+      checked: { since: "2025-09-01T00:00:00.000Z", until: "2025-10-01T00:00:00.000Z", pages: 1, filings: 2, accepted: 2, rejected: 0, error: 0 },
+    });
+
+    const report = await withFilingService(vhost.url, (listFinal) => reconcileAgainstFilings(ledger.db, listFinal, windowOf(9)));
+    const ours = (text: string) => text.includes("fil_late_x");
+    expect(report.problems.filter(ours)).toEqual([]);
+    expect(report.warnings.filter(ours)).toEqual([]);
+    expect(report.corrections.filter((correction) => correction.account_id === a)).toEqual([
+      expect.objectContaining({ filing_id: "fil_late_x1", ended_error_at: at(8, 1), accepted_at: at(9, 1), charged: "20.00", how: "after_release" }),
+      expect.objectContaining({ filing_id: "fil_late_x2", ended_error_at: at(9, 0), accepted_at: at(9, 2), charged: "20.00", how: "from_open_hold" }),
+    ]);
+    expect(report.against_filings).toMatchObject({ filings: 2, accepted: 2 });
   });
 });

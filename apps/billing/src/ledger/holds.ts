@@ -12,7 +12,7 @@ export interface PlaceHoldInput {
 
 export interface PlacedHold {
   holdId: string;
-  /** What remains available after this hold. */
+  /** What remains available after this hold (never below zero: an account owing after a late charge has nothing available). */
   availablePence: bigint;
   /** False when the filing already had this hold (a retried request). */
   created: boolean;
@@ -22,8 +22,8 @@ export interface PlacedHold {
  * Reserves the fee of a filing before anything is sent to an authority. One statement, one round
  * trip: the SQL function `billing_place_hold` locks the account row, checks the available balance
  * (balance minus open holds) and writes the hold and its ledger entry, all in the statement's own
- * transaction, so concurrent holds can never together exceed the balance (the database's CHECK
- * would refuse it anyway). Idempotent per filing: a hold that is open or captured is returned as
+ * transaction, so concurrent holds can never together exceed the balance (the database's
+ * no-overdraw rule would refuse it anyway). Idempotent per filing: a hold that is open or captured is returned as
  * it is; one released earlier (a submit that failed before reaching the authority) is opened
  * again when the same filing is held again.
  * Throws INSUFFICIENT_BALANCE (402) with the required and available amounts, and
@@ -53,7 +53,8 @@ export async function placeHold(db: BillingDb, input: PlaceHoldInput, signal?: A
   }
   const row = rows[0];
   if (!row) throw new Error("billing_place_hold answered no row");
-  const available = BigInt(row.available_pence);
+  // An account owing after a late charge (available < 0) has nothing to spend: shown as zero, as in the 402.
+  const available = BigInt(row.available_pence) < 0n ? 0n : BigInt(row.available_pence);
   switch (row.result) {
     case "created":
     case "existing":

@@ -15,7 +15,7 @@ describe("filing outcomes", () => {
     const accountId = await ledger.account(10_000n);
     await placeHold(ledger.db, { accountId, filingId: "fil_o1", amountPence: FEE });
     await placeHold(ledger.db, { accountId, filingId: "fil_o2", amountPence: FEE });
-    expect(await outcome(accountId, "fil_o1", "accepted")).toEqual({ duplicate: false, effect: "captured", hold: { accountId, amountPence: FEE } });
+    expect(await outcome(accountId, "fil_o1", "accepted")).toEqual({ duplicate: false, effect: "captured", hold: { accountId, amountPence: FEE }, availablePence: 6000n });
     expect(await outcome(accountId, "fil_o2", "rejected")).toMatchObject({ duplicate: false, effect: "released" });
     expect(await ledger.totals(accountId)).toEqual({ balance: 8000n, held: 0n, available: 8000n });
   });
@@ -48,7 +48,7 @@ describe("filing outcomes", () => {
     await placeHold(ledger.db, { accountId, filingId: "fil_o5", amountPence: FEE });
     await placeHold(ledger.db, { accountId, filingId: "fil_o6", amountPence: FEE });
     await outcome(accountId, "fil_o5", "accepted");
-    expect(await outcome(accountId, "fil_o5", "rejected")).toEqual({ duplicate: false, effect: "no_open_hold", hold: { accountId, amountPence: FEE } });
+    expect(await outcome(accountId, "fil_o5", "rejected")).toEqual({ duplicate: false, effect: "no_open_hold", hold: { accountId, amountPence: FEE }, availablePence: 6000n });
     await outcome(accountId, "fil_o6", "rejected");
     expect(await outcome(accountId, "fil_o6", "accepted")).toMatchObject({ duplicate: false, effect: "no_open_hold" });
     expect(await ledger.totals(accountId)).toEqual({ balance: 8000n, held: 0n, available: 8000n });
@@ -56,8 +56,8 @@ describe("filing outcomes", () => {
 
   it("records an outcome for a filing that was never held, without moving money", async () => {
     const accountId = await ledger.account(5000n);
-    expect(await outcome(accountId, "fil_o7", "accepted")).toEqual({ duplicate: false, effect: "no_open_hold", hold: null });
-    expect(await outcome(accountId, "fil_o7", "accepted", "m-again")).toEqual({ duplicate: true, effect: "no_open_hold", hold: null });
+    expect(await outcome(accountId, "fil_o7", "accepted")).toEqual({ duplicate: false, effect: "no_open_hold", hold: null, availablePence: null });
+    expect(await outcome(accountId, "fil_o7", "accepted", "m-again")).toEqual({ duplicate: true, effect: "no_open_hold", hold: null, availablePence: null });
     expect(await ledger.totals(accountId)).toEqual({ balance: 5000n, held: 0n, available: 5000n });
     expect(await ledger.db.filingOutcomeRecord.findMany({ where: { filingId: "fil_o7" } })).toEqual([
       expect.objectContaining({ outcome: "accepted", messageId: `m-fil_o7-accepted`, feePence: FEE, effect: "no_open_hold", occurredAt: at }),
@@ -78,8 +78,8 @@ describe("filing outcomes", () => {
     await placeHold(ledger.db, { accountId, filingId: "fil_o9", amountPence: FEE });
     const first = await outcome(accountId, "fil_o9", "accepted", "m-9");
     const redelivered = await Promise.all([1, 2, 3].map(() => outcome(accountId, "fil_o9", "accepted", "m-9")));
-    expect(first).toEqual({ duplicate: false, effect: "captured", hold: { accountId, amountPence: FEE } });
-    expect(redelivered).toEqual([1, 2, 3].map(() => ({ duplicate: true, effect: "captured", hold: { accountId, amountPence: FEE } })));
+    expect(first).toEqual({ duplicate: false, effect: "captured", hold: { accountId, amountPence: FEE }, availablePence: 3000n });
+    expect(redelivered).toEqual([1, 2, 3].map(() => ({ duplicate: true, effect: "captured", hold: { accountId, amountPence: FEE }, availablePence: 3000n })));
     expect(await ledger.totals(accountId)).toEqual({ balance: 3000n, held: 0n, available: 3000n });
     const entries = await ledger.db.ledgerEntry.findMany({ where: { filingId: "fil_o9" }, orderBy: { id: "asc" } });
     expect(entries.map((e) => [e.kind, e.balanceDeltaPence, e.heldDeltaPence, e.note])).toEqual([
@@ -91,7 +91,7 @@ describe("filing outcomes", () => {
     ]);
   });
 
-  it("an acceptance racing a release of the same hold: exactly one of them moves it", async () => {
+  it("an acceptance racing a release of the same hold: charged once either way (late if the release came first)", async () => {
     for (const n of [1, 2, 3, 4, 5]) {
       const accountId = await ledger.account(2000n);
       const filingId = `fil_o10_${n}`;
@@ -100,10 +100,10 @@ describe("filing outcomes", () => {
         outcome(accountId, filingId, "accepted"),
         releaseHold(ledger.db, { filingId, reason: "submit failed" }),
       ]);
-      expect(accepted.effect === "captured").toBe(!released.released);
-      const totals = await ledger.totals(accountId);
-      expect(totals).toEqual(released.released ? { balance: 2000n, held: 0n, available: 2000n } : { balance: 0n, held: 0n, available: 0n });
-      expect(await ledger.db.ledgerEntry.count({ where: { filingId, kind: { in: ["capture", "release"] } } })).toBe(1);
+      expect(accepted.effect).toBe(released.released ? "captured_late" : "captured");
+      expect(await ledger.totals(accountId)).toEqual({ balance: 0n, held: 0n, available: 0n });
+      expect(await ledger.db.ledgerEntry.count({ where: { filingId, kind: "capture" } })).toBe(1);
+      expect(await ledger.db.ledgerEntry.count({ where: { filingId, kind: "release" } })).toBe(released.released ? 1 : 0);
     }
   });
 });

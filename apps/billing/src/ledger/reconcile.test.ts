@@ -28,7 +28,7 @@ describe("reconcile", () => {
     await settle(b, "fil_r5", "errored");
 
     const clean = await reconcile(ledger.db);
-    expect(clean).toEqual({ ok: true, problems: [], warnings: [], checked: { accounts: 2, entries: 14, holds: 5, filings_with_outcome: 4 } });
+    expect(clean).toEqual({ ok: true, problems: [], warnings: [], corrections: [], checked: { accounts: 2, entries: 14, holds: 5, filings_with_outcome: 4 } });
     expect(await ledger.totals(a)).toEqual({ balance: 6000n, held: 2000n, available: 4000n });
 
     // fil_r4 is still open: stale once the threshold has passed.

@@ -1,5 +1,6 @@
 import type { BillingDb } from "../db/client.ts";
 import { formatPence } from "../money/pence.ts";
+import { listCorrections, type Correction } from "./corrections.ts";
 
 export interface ReconcileOptions {
   /** Holds open for longer than this are reported as warnings (default 48 hours). */
@@ -12,8 +13,10 @@ export interface ReconcileReport {
   ok: boolean;
   /** Money is wrong or unexplained: each entry says what and where. */
   problems: string[];
-  /** Worth a look, money still consistent: stale open holds, contradicting outcomes. */
+  /** Worth a look, money still consistent: stale open holds, contradicting outcomes, accounts owing after a late charge. */
   warnings: string[];
+  /** Filings accepted after they had ended error (late acceptances), each charged once: information, not problems. */
+  corrections: Correction[];
   checked: { accounts: number; entries: number; holds: number; filings_with_outcome: number };
 }
 
@@ -28,10 +31,14 @@ const gbp = (pence: bigint) => `${formatPence(pence)} GBP`;
  *  3. every hold's entries match its state (open: held once more than released; captured: one
  *     capture; released: as many releases as holds) and its amount and account;
  *  4. every top-up has exactly one credit entry of its amount on its account;
- *  5. every filing billing saw accepted has exactly one capture, and no other filing has one.
+ *  5. every filing billing saw accepted has exactly one capture (a late one counts), and no other
+ *     filing has one.
  * Warnings: holds open for longer than the threshold (a filing stuck, or a hold its submit never
- * released); filings that received contradicting outcomes (the filing service publishes exactly
- * one per filing).
+ * released); filings that received contradicting outcomes (the filing service publishes one per
+ * filing, except a late acceptance after an error, which is a correction); accounts whose
+ * available amount is negative (a late charge they could not cover: they owe it).
+ * Corrections: every filing accepted after it had ended error, with when it ended error, when the
+ * hold was released and when it was charged (corrections.ts).
  */
 export async function reconcile(db: BillingDb, options: ReconcileOptions = {}): Promise<ReconcileReport> {
   const problems: string[] = [];
@@ -64,14 +71,16 @@ export async function reconcile(db: BillingDb, options: ReconcileOptions = {}): 
   }
 
   const holds = await db.$queryRaw<
-    Array<{ filing_id: string; state: string; amount_pence: bigint; holds: number; releases: number; captures: number; held_sum: bigint; wrong: number }>
+    Array<{ filing_id: string; state: string; amount_pence: bigint; holds: number; releases: number; captures: number; late_captures: number; held_sum: bigint; wrong: number }>
   >`
     SELECT h."filing_id", h."state"::text AS "state", h."amount_pence",
            COUNT(e."id") FILTER (WHERE e."kind" = 'hold')::int AS "holds",
            COUNT(e."id") FILTER (WHERE e."kind" = 'release')::int AS "releases",
            COUNT(e."id") FILTER (WHERE e."kind" = 'capture')::int AS "captures",
+           COUNT(e."id") FILTER (WHERE e."kind" = 'capture' AND e."held_delta_pence" = 0)::int AS "late_captures",
            COALESCE(SUM(e."held_delta_pence"), 0)::bigint AS "held_sum",
-           COUNT(e."id") FILTER (WHERE e."account_id" <> h."account_id" OR ABS(e."held_delta_pence") <> h."amount_pence")::int AS "wrong"
+           COUNT(e."id") FILTER (WHERE e."account_id" <> h."account_id"
+               OR (CASE WHEN e."kind" = 'capture' THEN -e."balance_delta_pence" ELSE ABS(e."held_delta_pence") END) <> h."amount_pence")::int AS "wrong"
       FROM "holds" h LEFT JOIN "ledger_entries" e ON e."filing_id" = h."filing_id"
      GROUP BY h."filing_id", h."state", h."amount_pence"
      ORDER BY h."filing_id"`;
@@ -80,11 +89,12 @@ export async function reconcile(db: BillingDb, options: ReconcileOptions = {}): 
     const expectedHeld = open ? row.amount_pence : 0n;
     const expectedCaptures = row.state === "captured" ? 1 : 0;
     const expectedOutstanding = open ? 1 : 0;
-    const outstanding = row.holds - row.releases - row.captures;
+    // A late capture (after the hold's release) takes nothing from what is held.
+    const outstanding = row.holds - row.releases - (row.captures - row.late_captures);
     if (row.held_sum !== expectedHeld || row.captures !== expectedCaptures || outstanding !== expectedOutstanding || row.wrong > 0) {
       problems.push(
         `filing ${row.filing_id}: hold is ${row.state} (${gbp(row.amount_pence)}) but its entries are ${row.holds} hold, ` +
-          `${row.captures} capture, ${row.releases} release holding ${gbp(row.held_sum)}` +
+          `${row.captures} capture${row.late_captures > 0 ? ` (${row.late_captures} late)` : ""}, ${row.releases} release holding ${gbp(row.held_sum)}` +
           (row.wrong > 0 ? `, ${row.wrong} on another account or of another amount` : ""),
       );
     }
@@ -126,9 +136,20 @@ export async function reconcile(db: BillingDb, options: ReconcileOptions = {}): 
 
   const contradicting = await db.$queryRaw<Array<{ filing_id: string; outcomes: string }>>`
     SELECT "filing_id", string_agg("outcome"::text, ', ' ORDER BY "received_at") AS "outcomes"
-      FROM "filing_outcomes" GROUP BY "filing_id" HAVING COUNT(*) > 1 ORDER BY "filing_id"`;
+      FROM "filing_outcomes" GROUP BY "filing_id"
+    HAVING COUNT(*) > 1 AND NOT (COUNT(*) = 2 AND bool_and("outcome" IN ('accepted', 'errored')))
+     ORDER BY "filing_id"`;
   for (const row of contradicting) {
     warnings.push(`filing ${row.filing_id}: received contradicting outcomes (${row.outcomes}); the first one was applied`);
+  }
+
+  const owing = await db.$queryRaw<Array<{ id: string; balance_pence: bigint; held_pence: bigint }>>`
+    SELECT "id", "balance_pence", "held_pence" FROM "accounts" WHERE "balance_pence" - "held_pence" < 0 ORDER BY "id"`;
+  for (const row of owing) {
+    warnings.push(
+      `account ${row.id}: available is ${gbp(row.balance_pence - row.held_pence)} (balance ${gbp(row.balance_pence)}, held ${gbp(row.held_pence)}) ` +
+        "after a late acceptance it could not cover; it owes that until top-ups cover it, and no fee can be held meanwhile",
+    );
   }
 
   const staleBefore = new Date((options.now ?? new Date()).getTime() - (options.staleHoldAfterMs ?? DEFAULT_STALE_HOLD_MS));
@@ -139,15 +160,17 @@ export async function reconcile(db: BillingDb, options: ReconcileOptions = {}): 
     );
   }
 
-  const [entries, holdCount, filings] = await Promise.all([
+  const [entries, holdCount, filings, corrections] = await Promise.all([
     db.ledgerEntry.count(),
     db.hold.count(),
     db.$queryRaw<Array<{ n: number }>>`SELECT COUNT(DISTINCT "filing_id")::int AS "n" FROM "filing_outcomes"`.then((rows) => rows[0]?.n ?? 0),
+    listCorrections(db),
   ]);
   return {
     ok: problems.length === 0,
     problems,
     warnings,
+    corrections,
     checked: { accounts: totals.length, entries, holds: holdCount, filings_with_outcome: filings },
   };
 }

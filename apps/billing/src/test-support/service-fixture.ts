@@ -22,11 +22,13 @@ export interface ServiceFixture {
   readonly filing: FilingSideBus;
   /** Starts billing (again, after a test stopped it). */
   start(): Promise<BillingService>;
+  /** Starts one more billing process on the same database and vhost (a second consumer of billing.events); the caller stops it. */
+  startAnother(): Promise<BillingService>;
   account(openingBalancePence: bigint): Promise<string>;
   /** Publishes a filing event as the filing service's outbox relay would (message id kept on republish). */
   publishOutcome(
     kind: "accepted" | "rejected" | "errored",
-    event: { filingId: string; accountId: string },
+    event: { filingId: string; accountId: string; occurredAt?: string; corrects?: "error" },
     messageId?: string,
   ): Promise<string>;
 }
@@ -44,7 +46,7 @@ export function useBillingService(label: string): ServiceFixture {
   let billing: BillingService | null = null;
   let filing: FilingSideBus;
 
-  const start = async () => {
+  const launch = () => {
     const config = loadBillingConfig({
       NODE_ENV: "test",
       BILLING_DATABASE_URL: database.url,
@@ -53,7 +55,10 @@ export function useBillingService(label: string): ServiceFixture {
       BILLING_HOST: "127.0.0.1",
       PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     });
-    billing = await startBilling(config, { logger: createLogger({ service: "billing-test", level: "silent" }), reconnect: { initialDelayMs: 50, maxDelayMs: 500 } });
+    return startBilling(config, { logger: createLogger({ service: "billing-test", level: "silent" }), reconnect: { initialDelayMs: 50, maxDelayMs: 500 } });
+  };
+  const start = async () => {
+    billing = await launch();
     return billing;
   };
 
@@ -97,16 +102,17 @@ export function useBillingService(label: string): ServiceFixture {
       return filing;
     },
     start,
+    startAnother: launch,
     async account(openingBalancePence) {
       counter += 1;
       const accountId = `acc_svc${counter}${Math.random().toString(36).slice(2, 8)}`;
       await openAccount(db, { accountId, openingBalancePence });
       return accountId;
     },
-    async publishOutcome(kind, { filingId, accountId }, messageId = randomUUID()) {
-      const common = { filing_id: filingId, account_id: accountId, filing_type: "ct600", company_number: "00000001", occurred_at: new Date().toISOString() } as const;
+    async publishOutcome(kind, { filingId, accountId, occurredAt, corrects }, messageId = randomUUID()) {
+      const common = { filing_id: filingId, account_id: accountId, filing_type: "ct600", company_number: "00000001", occurred_at: occurredAt ?? new Date().toISOString() } as const;
       const error = { code: kind === "rejected" ? "TAX_REJECTED" : "GATEWAY_TIMEOUT", message: "test outcome" } as const;
-      if (kind === "accepted") await filing.publish("filing.accepted", { ...common, fee_pence: 2000 }, { messageId });
+      if (kind === "accepted") await filing.publish("filing.accepted", { ...common, fee_pence: 2000, ...(corrects ? { corrects } : {}) }, { messageId });
       else if (kind === "rejected") await filing.publish("filing.rejected", { ...common, error }, { messageId });
       else await filing.publish("filing.errored", { ...common, error }, { messageId });
       return messageId;
