@@ -100,6 +100,39 @@ describe("tax submitter: an unreliable authority", () => {
     await worker.close();
   });
 
+  it("HMRC's edge 403 page at submission: retryable TAX_UNAVAILABLE, nothing taken in, the retry is the first submission", async () => {
+    const worker = await t.startWorker();
+    await t.control("POST", "/faults", { target: "tax", edge403: true });
+    const part = { filingId: newFilingId(), companyNumber: "30000007" };
+    const refused = await failure(t.submit(part));
+    expect(refused).toMatchObject({ code: "TAX_UNAVAILABLE", retryable: true });
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(await t.received({ company: "30000007" })).toEqual([]);
+    await t.control("DELETE", "/faults");
+    const { correlation_id } = await t.submit(part);
+    expect(await t.outcome(part.filingId, 1, 10_000)).toMatchObject({ outcome: "accepted", correlation_id });
+    expect(await t.received({ company: "30000007", kind: "submit" })).toHaveLength(1);
+    await worker.close();
+  });
+
+  it("HMRC's edge 403 page at a poll: the poll is retried and the part still ends accepted, submitted once", async () => {
+    const worker = await t.startWorker({ POLL_GIVE_UP_AFTER_SECONDS: "20" });
+    const filingId = newFilingId();
+    await t.submit({ filingId, companyNumber: "30000008" });
+    await t.control("POST", "/faults", { target: "tax", edge403: true });
+    const edgeRefusals = async () => {
+      const metrics = await (await fetch(`${t.sim.url}/metrics`)).text();
+      const line = metrics.split("\n").find((l) => l.startsWith("http_requests_total{") && l.includes('route="/tax/poll"') && l.includes('status="403"'));
+      return line ? Number(line.split(" ").at(-1)) : 0;
+    };
+    const before = await edgeRefusals();
+    await waitFor(async () => (await edgeRefusals()) >= before + 2, { timeoutMs: 10_000, what: "polls to meet the edge page" });
+    await t.control("DELETE", "/faults");
+    expect(await t.outcome(filingId, 1, 15_000)).toMatchObject({ outcome: "accepted" });
+    expect(await t.received({ company: "30000008", kind: "submit" })).toHaveLength(1);
+    await worker.close();
+  });
+
   it("an authority that stays down while a part is polled: error GATEWAY_TIMEOUT by the give-up time, not after the retries", async () => {
     const worker = await t.startWorker({ POLL_GIVE_UP_AFTER_SECONDS: "4" });
     const filingId = newFilingId();
