@@ -93,14 +93,25 @@ describe("tax: HMRC's business rules (SIM_BUSINESS_RULES=on, the default)", () =
   });
 
   it("never blocks its event loop while it checks returns (the rules run in child processes)", async () => {
+    // Warm up first: the CT schema is compiled (~0.1 s) and modules are loaded on first use.
+    expect((await answerTo(sim, nilReturn({ companyNumber: "40000010" }).xml)).type).toBe("success");
+    resetSimContext(sim.context);
+    const messages = Array.from({ length: 6 }, (_, index) => nilReturn({ companyNumber: `4000000${index}` }).xml);
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => answerTo(sim, nilReturn({ companyNumber: `4000000${index}` }).xml)));
+    const cpu = process.cpuUsage();
+    const acks = await Promise.all(messages.map(async (xml) => parseCt600Response((await postXml(sim.urls.taxSubmission, xml)).text)));
+    await Promise.all([...sim.context.taxSubmissions.values()].map((submission) => submission.checked));
+    const used = process.cpuUsage(cpu);
     delay.disable();
-    expect(answers.map((answer) => answer.type)).toEqual(Array(6).fill("success"));
-    // The simulator's own work per return (parse, IRmark, schema) is a few ms; the ~0.1 s of
-    // CPU per return of HMRC's rules is spent in xsltproc.
-    expect(delay.max / 1e6).toBeLessThan(150);
+    expect(acks.map((ack) => ack.type)).toEqual(Array(6).fill("acknowledgement"));
+    expect([...sim.context.taxSubmissions.values()].map((submission) => submission.outcome.kind)).toEqual(Array(6).fill("accept"));
+    // HMRC's rules cost ~0.1 s of CPU per return, spent in xsltproc; this process's own work on
+    // a submission (the test's HTTP client, the simulator's parse, IRmark, schema, spawning the
+    // check) measured 11-23 ms. CPU time, unlike the event-loop delay (kept as a loose bound),
+    // does not grow when a loaded machine makes this process wait for a core.
+    expect((used.user + used.system) / 1000).toBeLessThan(6 * 40);
+    expect(delay.max / 1e6).toBeLessThan(500);
   });
 
   it("answers 1000 (system failure, retried by the submitter) when the rules cannot be applied", async () => {
