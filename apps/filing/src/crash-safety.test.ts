@@ -20,6 +20,7 @@ import { createRegistryDataSource } from "./registry-data/registry-data-source.t
 import { planCt600Filing } from "./submit/ct600-plan.ts";
 import type { TaxPartDraft } from "./submit/new-filing.ts";
 import { insertPendingFiling } from "./submit/pending-filing.ts";
+import { busSubmissionResolver } from "./sweeper/resolve-submissions.ts";
 import { sweepPendingFilings } from "./sweeper/sweep-pending.ts";
 import { startFilingHarness, type FilingHarness } from "./test-support/harness.ts";
 
@@ -88,7 +89,10 @@ describe("crash safety", () => {
     expect(await h.availablePence(caller.account_id)).toBe(8000);
     await new Promise((resolve) => setTimeout(resolve, 20));
 
-    const swept = await sweepPendingFilings(h.service.db, { olderThanSeconds: 0, batchSize: 100 });
+    const swept = await sweepPendingFilings(
+      { db: h.service.db, resolver: busSubmissionResolver(h.service.bus), logger: createLogger({ service: "filing-test", level: "silent" }) },
+      { olderThanSeconds: 0, batchSize: 100 },
+    );
     expect(swept.unsent).toContain(plan.id);
     h.service.relay.wake();
     expect(await h.waitForEvent(plan.id)).toMatchObject({ type: "filing.errored", payload: { error: { code: "INTERNAL_ERROR" } } });

@@ -14,7 +14,7 @@ describe("filing configuration", () => {
     expect(config.REGISTRY_DATA_API_KEY).toBe("sim-registry-data-key");
     expect(config.OPS_PORT).toBe(4301);
     expect(config.REGISTRY_CACHE_TTL_SECONDS).toBe(600);
-    expect(config.SWEEPER_PENDING_AFTER_SECONDS).toBe(900);
+    expect(config.SWEEPER_PENDING_AFTER_SECONDS).toBe(60);
     expect(config.sealingKeys.map((k) => k.id)).toEqual([DEVELOPMENT_SEALING_KEY.id]);
   });
 

@@ -33,9 +33,12 @@ export const filingEnvSchema = baseEnvSchema.extend({
   OPS_HOST: z.string().min(1).default("0.0.0.0"),
   /** How long a submit request holds a filing it works on (then another request may resume it). */
   SUBMIT_CLAIM_SECONDS: positiveInt(120),
-  /** A pending filing older than this, that no request works on, is ended as error by the sweeper. */
-  SWEEPER_PENDING_AFTER_SECONDS: positiveInt(900),
-  SWEEPER_INTERVAL_MS: positiveInt(60_000),
+  /**
+   * A pending filing older than this, that no request works on, is settled by the sweeper: it asks
+   * the submitters what became of each submission never acknowledged (src/sweeper/).
+   */
+  SWEEPER_PENDING_AFTER_SECONDS: positiveInt(60),
+  SWEEPER_INTERVAL_MS: positiveInt(30_000),
   /** How often the outbox relay looks for rows (it is also woken at once by every commit here). */
   OUTBOX_RELAY_INTERVAL_MS: positiveInt(500),
   OUTBOX_BATCH_SIZE: positiveInt(100),

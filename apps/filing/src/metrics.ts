@@ -33,7 +33,12 @@ export function createFilingMetrics(registry: Registry): FilingMetrics {
     outcomes: new Counter({ name: "filing_outcome_messages_total", help: "Outcome messages handled, by type and effect", labelNames: ["type", "effect"], registers: [registry] }),
     eventsPublished: new Counter({ name: "filing_outbox_published_total", help: "Outbox events published with a broker confirm", labelNames: ["type"], registers: [registry] }),
     registryLookups: new Counter({ name: "filing_registry_lookups_total", help: "Registry data lookups: cache hit, registry fetch, joined a fetch in flight", labelNames: ["result"], registers: [registry] }),
-    swept: new Counter({ name: "filing_sweeper_finalised_total", help: "Pending filings the sweeper ended, by whether any part had reached an authority", labelNames: ["result"], registers: [registry] }),
+    swept: new Counter({
+      name: "filing_sweeper_settled_total",
+      help: "Pending filings the sweeper looked at, by what their submitters said: acknowledged (now polled), unsent (ended error), partly_sent (a part that never left ended error), in_doubt (left pending)",
+      labelNames: ["result"],
+      registers: [registry],
+    }),
     documentsRendered: new Counter({ name: "filing_documents_rendered_total", help: "PDFs rendered, by document type and trigger (event: filing.accepted; request: a read found it missing)", labelNames: ["type", "trigger"], registers: [registry] }),
     renderSeconds: new Histogram({
       name: "filing_document_render_seconds",

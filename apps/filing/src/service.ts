@@ -17,6 +17,7 @@ import { outcomeHandlers } from "./outcomes/outcome-handlers.ts";
 import { OutboxRelay } from "./outbox/relay.ts";
 import { createRegistryDataSource } from "./registry-data/registry-data-source.ts";
 import { filingRpcHandlers } from "./rpc-handlers.ts";
+import { busSubmissionResolver } from "./sweeper/resolve-submissions.ts";
 import { sweepPendingFilings } from "./sweeper/sweep-pending.ts";
 import { Ticker } from "./ticker.ts";
 
@@ -49,6 +50,8 @@ function currentKeyFirst(keys: SealingKey[]): readonly [SealingKey, ...SealingKe
 /** How long a duplicate submit waits for the request working on the same filing (within the RPC's 30 s). */
 const CLAIM_WAIT_MS = 20_000;
 const SWEEP_BATCH = 100;
+/** The `result` label of filing_sweeper_settled_total for each kind of settled filing. */
+const SWEEP_RESULT_LABEL = { acknowledged: "acknowledged", unsent: "unsent", partlySent: "partly_sent", inDoubt: "in_doubt" } as const;
 const FLUSH_TIMEOUT_MS = 5_000;
 
 /**
@@ -101,16 +104,18 @@ export async function startFilingService(config: FilingConfig, options: FilingSe
       claimWaitMs: CLAIM_WAIT_MS,
       now: () => new Date(),
     };
+    const resolver = busSubmissionResolver(bus);
     const sweeper = new Ticker(
       "pending sweeper",
       config.SWEEPER_INTERVAL_MS,
       async () => {
-        const swept = await sweepPendingFilings(db, { olderThanSeconds: config.SWEEPER_PENDING_AFTER_SECONDS, batchSize: SWEEP_BATCH });
-        const count = swept.unsent.length + swept.partlySent.length;
+        const swept = await sweepPendingFilings({ db, resolver, logger }, { olderThanSeconds: config.SWEEPER_PENDING_AFTER_SECONDS, batchSize: SWEEP_BATCH });
+        const count = swept.acknowledged.length + swept.unsent.length + swept.partlySent.length + swept.inDoubt.length;
+        for (const result of ["acknowledged", "unsent", "partlySent", "inDoubt"] as const) {
+          if (swept[result].length > 0) metrics.swept.inc({ result: SWEEP_RESULT_LABEL[result] }, swept[result].length);
+        }
         if (count > 0) {
-          metrics.swept.inc({ result: "unsent" }, swept.unsent.length);
-          metrics.swept.inc({ result: "partly_sent" }, swept.partlySent.length);
-          logger.warn(swept, "sweeper ended pending filings as error");
+          logger.warn(swept, "sweeper settled pending filings");
           relay.wake();
         }
         return count >= SWEEP_BATCH;

@@ -1,66 +1,107 @@
-import type { TestDatabase } from "@dormant/testing";
+import { sealSecret, submissionBinding, TAX_SUBMIT_QUEUE, type SubmitTaxPartRequest } from "@dormant/contracts";
+import { createLogger } from "@dormant/service-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFilingDb, type FilingDb } from "../db/client.ts";
-import { createFilingTestDatabase } from "../db/test-database.ts";
 import { recordTaxPartSubmitted } from "../submit/record-submission.ts";
+import { startFilingHarness, type FilingHarness } from "../test-support/harness.ts";
 import { seedAccountsFiling, seedCt600Filing, submitAnswer } from "../test-support/seed.ts";
-import { sweepPendingFilings } from "./sweep-pending.ts";
+import { busSubmissionResolver } from "./resolve-submissions.ts";
+import { sweepPendingFilings, type SweepDeps } from "./sweep-pending.ts";
 
-let database: TestDatabase;
-let db: FilingDb;
+// The sweeper asks the real tax submitter (in-process, against the simulator) over the bus; no
+// registry submitter runs here, so accounts cannot be settled (nobody to ask).
+let h: FilingHarness;
+let deps: SweepDeps;
 beforeAll(async () => {
-  database = await createFilingTestDatabase("sweeper");
-  db = createFilingDb(database.url);
+  h = await startFilingHarness("sweeper", { taxSubmitter: true });
+  deps = { db: h.service.db, resolver: busSubmissionResolver(h.service.bus), logger: createLogger({ service: "sweeper-test", level: "silent" }) };
 });
 afterAll(async () => {
-  await db?.$disconnect();
-  await database?.drop();
+  await h?.teardown();
 });
 
 const eventsOf = async (filingId: string) =>
-  (await db.outboxMessage.findMany({ where: { payload: { path: ["filing_id"], equals: filingId } } })).map((row) => [row.type, (row.payload as { error?: { code: string } }).error?.code]);
+  (await h.service.db.outboxMessage.findMany({ where: { payload: { path: ["filing_id"], equals: filingId } } })).map((row) => [row.type, (row.payload as { error?: { code: string } }).error?.code]);
+const filingRow = (id: string) => h.service.db.filing.findUniqueOrThrow({ where: { id }, include: { parts: { orderBy: { partNumber: "asc" } } } });
+const credentials = { government_gateway_id: "GGUSER01", government_gateway_password: "correct horse battery" };
+const sweep = (olderThanSeconds = 0, batchSize = 100) => sweepPendingFilings(deps, { olderThanSeconds, batchSize });
 
 describe("pending sweeper", () => {
-  it("ends abandoned pending filings as error, releasing the key of those that never reached an authority", async () => {
-    const unsent = await seedCt600Filing(db, 1, { acknowledged: false, idempotencyKey: "crashed-1" });
-    const partly = await seedCt600Filing(db, 2, { acknowledged: false, idempotencyKey: "crashed-2" });
-    await recordTaxPartSubmitted(db, partly.id, 1, submitAnswer(partly.correlationIds[0]!), "before the crash");
-    const accounts = await seedAccountsFiling(db, { acknowledged: false, idempotencyKey: "crashed-3" });
-    const working = await seedCt600Filing(db, 1, { acknowledged: false, claimSeconds: 300 });
-    const submitted = await seedCt600Filing(db, 1);
+  it("ends filings none of whose submissions ever reached the authority, releasing their key", async () => {
+    const unsent = await seedCt600Filing(h.service.db, 1, { acknowledged: false, idempotencyKey: "crashed-1", companyNumber: "61000001" });
+    const split = await seedCt600Filing(h.service.db, 2, { acknowledged: false, idempotencyKey: "crashed-2", companyNumber: "61000002" });
     await new Promise((resolve) => setTimeout(resolve, 20));
 
-    const result = await sweepPendingFilings(db, { olderThanSeconds: 0, batchSize: 100 });
-    expect(result.unsent.sort()).toEqual([unsent.id, accounts.id].sort());
-    expect(result.partlySent).toEqual([partly.id]);
-
-    for (const id of [unsent.id, partly.id, accounts.id]) {
-      const filing = await db.filing.findUniqueOrThrow({ where: { id } });
-      expect(filing).toMatchObject({ status: "error", errorCode: "INTERNAL_ERROR", claimToken: null });
+    const result = await sweep();
+    expect(result.unsent.sort()).toEqual([unsent.id, split.id].sort());
+    for (const id of [unsent.id, split.id]) {
+      const filing = await filingRow(id);
+      expect(filing).toMatchObject({ status: "error", errorCode: "INTERNAL_ERROR", claimToken: null, idempotencyKey: null });
       expect(await eventsOf(id)).toEqual([["filing.errored", "INTERNAL_ERROR"]]);
-      const last = await db.statusHistory.findFirstOrThrow({ where: { filingId: id, field: "status" }, orderBy: { id: "desc" } });
-      expect(last).toMatchObject({ fromStatus: "pending", toStatus: "error", cause: expect.stringMatching(/^sweeper: /) });
+      const last = await h.service.db.statusHistory.findFirstOrThrow({ where: { filingId: id, field: "status" }, orderBy: { id: "desc" } });
+      expect(last).toMatchObject({ fromStatus: "pending", toStatus: "error", cause: expect.stringMatching(/^sweeper: .*never reached the authority/) });
     }
-    expect((await db.filing.findUniqueOrThrow({ where: { id: unsent.id } })).idempotencyKey).toBeNull();
-    expect((await db.filing.findUniqueOrThrow({ where: { id: partly.id } })).idempotencyKey).toBe("crashed-2");
-    expect((await db.filing.findUniqueOrThrow({ where: { id: working.id } })).status).toBe("pending");
-    expect((await db.filing.findUniqueOrThrow({ where: { id: submitted.id } })).status).toBe("submitted");
-
-    expect(await sweepPendingFilings(db, { olderThanSeconds: 0, batchSize: 100 })).toEqual({ unsent: [], partlySent: [] });
+    expect(h.sim.context.received.list({ target: "tax", company: "61000001" })).toEqual([]);
+    expect((await sweep()).unsent).not.toContain(unsent.id);
   });
 
-  it("leaves young pending filings alone", async () => {
-    const young = await seedCt600Filing(db, 1, { acknowledged: false });
-    const result = await sweepPendingFilings(db, { olderThanSeconds: 600, batchSize: 100 });
-    expect(result.unsent).not.toContain(young.id);
-    expect((await db.filing.findUniqueOrThrow({ where: { id: young.id } })).status).toBe("pending");
+  it("never ends a part the authority acknowledged: only the part that never left ends error, the filing goes on", async () => {
+    const partly = await seedCt600Filing(h.service.db, 2, { acknowledged: false, idempotencyKey: "crashed-3", companyNumber: "61000003" });
+    await recordTaxPartSubmitted(h.service.db, partly.id, 1, submitAnswer(partly.correlationIds[0]!), "before the crash");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect((await sweep()).partlySent).toEqual([partly.id]);
+    const filing = await filingRow(partly.id);
+    expect(filing).toMatchObject({ status: "submitted", idempotencyKey: "crashed-3" });
+    expect(filing.parts.map((part) => [part.taxStatus, part.errorCode])).toEqual([
+      ["submitted", null],
+      ["error", "INTERNAL_ERROR"],
+    ]);
+    expect(await eventsOf(partly.id)).toEqual([]);
+  });
+
+  it("records a part the submitter had acknowledged before the filing service died, and the filing is polled to acceptance", async () => {
+    const seeded = await seedCt600Filing(h.service.db, 1, { acknowledged: false, idempotencyKey: "crashed-4", companyNumber: "61000004" });
+    const row = await filingRow(seeded.id);
+    // The dead process had sent tax.submit_part and the submitter got the authority's acknowledgement.
+    const sent = await h.peer.rpcCall(TAX_SUBMIT_QUEUE, "tax.submit_part", {
+      ...(row.parts[0]!.submitRequest as Omit<SubmitTaxPartRequest, "credentials">),
+      credentials: sealSecret(credentials, h.config.sealingKeys[0]!, submissionBinding(seeded.id, 1)),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect((await sweep()).acknowledged).toEqual([seeded.id]);
+    expect(await filingRow(seeded.id)).toMatchObject({ status: "submitted", parts: [{ taxCorrelationId: sent.correlation_id, taxStatus: expect.stringMatching(/submitted|polling|accepted/) }] });
+    expect((await h.waitForEvent(seeded.id)).type).toBe("filing.accepted");
+    expect(h.sim.context.received.list({ target: "tax", company: "61000004", kind: "submit" })).toHaveLength(1);
+  });
+
+  it("leaves a filing pending while its submission cannot be settled (no submitter to ask), and asks again only after the time given", async () => {
+    const accounts = await seedAccountsFiling(h.service.db, { acknowledged: false, companyNumber: "61000005" });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await sweep()).inDoubt).toContain(accounts.id);
+    const filing = await filingRow(accounts.id);
+    expect(filing.status).toBe("pending");
+    expect(filing.resolveAfter!.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    expect(await sweep()).toMatchObject({ inDoubt: expect.not.arrayContaining([accounts.id]) });
+    expect(await eventsOf(accounts.id)).toEqual([]);
+  });
+
+  it("leaves young pending filings and filings a request holds alone", async () => {
+    const young = await seedCt600Filing(h.service.db, 1, { acknowledged: false });
+    const working = await seedCt600Filing(h.service.db, 1, { acknowledged: false, claimSeconds: 300 });
+    const result = await sweep(600);
+    expect(Object.values(result).flat()).not.toContain(young.id);
+    expect((await filingRow(young.id)).status).toBe("pending");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(Object.values(await sweep()).flat()).not.toContain(working.id);
+    expect((await filingRow(working.id)).status).toBe("pending");
   });
 
   it("ends each filing once when several replicas sweep at the same time", async () => {
-    const seeded = await Promise.all(Array.from({ length: 12 }, () => seedCt600Filing(db, 1, { acknowledged: false })));
+    const seeded = await Promise.all(Array.from({ length: 12 }, () => seedCt600Filing(h.service.db, 1, { acknowledged: false })));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const sweeps = await Promise.all([1, 2, 3].map(() => sweepPendingFilings(db, { olderThanSeconds: 0, batchSize: 5 })));
-    const again = await sweepPendingFilings(db, { olderThanSeconds: 0, batchSize: 100 });
+    const sweeps = await Promise.all([1, 2, 3].map(() => sweep(0, 5)));
+    const again = await sweep();
     const ended = [...sweeps, again].flatMap((s) => s.unsent);
     expect(new Set(ended).size).toBe(ended.length);
     const ours = new Set(seeded.map((s) => s.id));
