@@ -135,6 +135,32 @@ describe("split filings", () => {
     expect(await state(filing.id)).toMatchObject({ status: "error", error: "GATEWAY_TIMEOUT", parts: ["error", "accepted"], events: ["filing.errored"] });
   });
 
+  it("become accepted when the authority's acceptance of the part in error arrives late: one filing.accepted that says it corrects the error", async () => {
+    const filing = await seedCt600Filing(db, 2);
+    await taxOutcome(failed(filing, 1, "error", "GATEWAY_TIMEOUT"));
+    await taxOutcome(accepted(filing, 2));
+    expect(await state(filing.id)).toMatchObject({ status: "error", events: ["filing.errored"] });
+    const late = randomUUID();
+    expect(await taxOutcome(accepted(filing, 1), late)).toBe("applied");
+    expect(await taxOutcome(accepted(filing, 1), late)).toBe("duplicate");
+    expect(await taxOutcome(accepted(filing, 1))).toBe("ignored");
+    expect(await state(filing.id)).toMatchObject({ status: "accepted", error: null, parts: ["accepted", "accepted"], events: ["filing.errored", "filing.accepted"] });
+    const event = await db.outboxMessage.findFirstOrThrow({ where: { type: "filing.accepted", payload: { path: ["filing_id"], equals: filing.id } } });
+    expect(event.payload).toMatchObject({ filing_id: filing.id, fee_pence: expect.any(Number), corrects: "error" });
+    const row = await db.filing.findUniqueOrThrow({ where: { id: filing.id }, include: { parts: { orderBy: { partNumber: "asc" } } } });
+    expect(row.parts[0]).toMatchObject({ taxStatus: "accepted", errorCode: null, taxIruNumber: expect.stringMatching(/^IRU1/) });
+    const last = await db.statusHistory.findFirstOrThrow({ where: { filingId: filing.id, field: "status" }, orderBy: { id: "desc" } });
+    expect(last).toMatchObject({ fromStatus: "error", toStatus: "accepted" });
+  });
+
+  it("never turn a rejected filing accepted", async () => {
+    const filing = await seedCt600Filing(db, 2);
+    await taxOutcome(failed(filing, 1, "rejected", "TAX_UTR_MISMATCH"));
+    await taxOutcome(failed(filing, 2, "error", "GATEWAY_TIMEOUT"));
+    await taxOutcome(accepted(filing, 2));
+    expect(await state(filing.id)).toMatchObject({ status: "rejected", parts: ["rejected", "accepted"], events: ["filing.rejected"] });
+  });
+
   it("end rejected when one part errs and the other is rejected", async () => {
     const filing = await seedCt600Filing(db, 2);
     await taxOutcome(failed(filing, 1, "error", "GATEWAY_TIMEOUT"));
@@ -163,6 +189,19 @@ describe("registry outcomes", () => {
         };
   const apply = (outcome: RegistryOutcome, messageId = randomUUID()) =>
     applyOutcome(db, { messageId, type: "registry.outcome", filingId: outcome.filing_id, requestId: "req-registry" }, applyRegistryOutcome(outcome));
+
+  it("turn errored accounts accepted when the registry accepts them late, with one corrective filing.accepted", async () => {
+    const filing = await seedAccountsFiling(db);
+    await apply(registryOutcome(filing, "error"));
+    expect((await state(filing.id)).status).toBe("error");
+    expect(await apply(registryOutcome(filing, "accepted"))).toBe("applied");
+    const events = await db.outboxMessage.findMany({ where: { payload: { path: ["filing_id"], equals: filing.id } }, orderBy: { id: "asc" } });
+    expect(events.map((event) => [event.type, (event.payload as { corrects?: string }).corrects])).toEqual([
+      ["filing.errored", undefined],
+      ["filing.accepted", "error"],
+    ]);
+    expect(await db.filing.findUniqueOrThrow({ where: { id: filing.id } })).toMatchObject({ status: "accepted", registryStatus: "accepted", errorCode: null });
+  });
 
   it("accept accounts once", async () => {
     const filing = await seedAccountsFiling(db);

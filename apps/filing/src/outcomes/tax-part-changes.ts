@@ -17,7 +17,9 @@ function movePart(change: Change, message: { part_number: number; correlation_id
   if (!submissionMayMove(part.taxStatus, to)) return false;
   const detail = fields.errorCode ? ` (${fields.errorCode})` : "";
   recordHistory(change, { partNumber: part.partNumber, field: "tax_status", from: part.taxStatus, to, cause: `${cause.text}${detail}` });
-  Object.assign(part, { taxStatus: to, taxCorrelationId: message.correlation_id, updatedAt: change.now }, fields);
+  // A late acceptance replaces our own error: the part's error no longer stands.
+  const cleared = to === "accepted" ? { errorCode: null, errorMessage: null } : {};
+  Object.assign(part, { taxStatus: to, taxCorrelationId: message.correlation_id, updatedAt: change.now }, cleared, fields);
   return true;
 }
 

@@ -4,7 +4,7 @@ import { decideFilingStatus, decidingSubmission, submissionMayMove, type Submiss
 const ALL: SubmissionStatus[] = ["pending", "submitted", "polling", "accepted", "rejected", "error"];
 
 describe("submission state machine", () => {
-  it("moves only forwards and never out of a final status", () => {
+  it("moves only forwards and never out of a final status, but for an error the authority's acceptance replaces", () => {
     expect(submissionMayMove("pending", "submitted")).toBe(true);
     expect(submissionMayMove("submitted", "polling")).toBe(true);
     expect(submissionMayMove("pending", "polling")).toBe(true);
@@ -13,7 +13,7 @@ describe("submission state machine", () => {
     expect(submissionMayMove("polling", "submitted")).toBe(false);
     expect(submissionMayMove("polling", "polling")).toBe(false);
     for (const final of ["accepted", "rejected", "error"] as const) {
-      for (const to of ALL) expect(submissionMayMove(final, to)).toBe(false);
+      for (const to of ALL) expect(submissionMayMove(final, to)).toBe(final === "error" && to === "accepted");
     }
   });
 });
@@ -41,10 +41,15 @@ describe("filing status from its submissions", () => {
     expect(decideFilingStatus("submitted", parts)).toBe(expected);
   });
 
-  it("keeps a final filing final whatever its parts say later", () => {
-    expect(decideFilingStatus("error", ["accepted", "accepted"])).toBe("error");
+  it("keeps a final filing final whatever its parts say later, except an error whose parts all turn out accepted", () => {
     expect(decideFilingStatus("rejected", ["accepted"])).toBe("rejected");
     expect(decideFilingStatus("accepted", ["rejected"])).toBe("accepted");
+    expect(decideFilingStatus("error", ["accepted", "error"])).toBe("error");
+    expect(decideFilingStatus("error", ["accepted", "submitted"])).toBe("error");
+    expect(decideFilingStatus("error", ["rejected", "accepted"])).toBe("error");
+    // A late acceptance: every part accepted after the filing ended error.
+    expect(decideFilingStatus("error", ["accepted", "accepted"])).toBe("accepted");
+    expect(decideFilingStatus("error", ["accepted"])).toBe("accepted");
   });
 
   it("takes the error of the first rejected part, else of the first part in error", () => {

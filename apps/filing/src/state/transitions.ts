@@ -68,6 +68,8 @@ export function everySubmissionAcknowledged(filing: FilingRecord): boolean {
 export function moveFiling(change: Change, to: FilingStatus, cause: Cause, error?: FilingError): void {
   const filing = change.after;
   const final = isFinalFiling(to);
+  // A late acceptance: the filing had ended error (filing.errored went out, the hold was released).
+  const corrects = filing.status === "error" && to === "accepted" ? ("error" as const) : undefined;
   recordHistory(change, { field: "status", from: filing.status, to, cause: cause.text });
   filing.status = to;
   filing.updatedAt = change.now;
@@ -88,7 +90,11 @@ export function moveFiling(change: Change, to: FilingStatus, cause: Cause, error
     occurred_at: change.now.toISOString(),
   };
   if (to === "accepted") {
-    change.events.push(outboxEvent("filing.accepted", { ...common, fee_pence: filing.feePence }, cause.requestId));
+    if (corrects) {
+      filing.errorCode = null;
+      filing.errorMessage = null;
+    }
+    change.events.push(outboxEvent("filing.accepted", { ...common, fee_pence: filing.feePence, ...(corrects ? { corrects } : {}) }, cause.requestId));
   } else {
     const reason = error ?? { code: "INTERNAL_ERROR" as const, message: "The filing could not be completed." };
     change.events.push(outboxEvent(to === "rejected" ? "filing.rejected" : "filing.errored", { ...common, error: reason }, cause.requestId));
