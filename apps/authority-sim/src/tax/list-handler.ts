@@ -6,6 +6,7 @@ import {
   type Ct600DataRequest,
   type DataRequestStatus,
 } from "@dormant/govtalk";
+import { TAX_PATHS } from "../paths.ts";
 import { londonDateTime } from "./london-time.ts";
 import { refusedSender } from "./sender-authentication.ts";
 import { taxErrorAnswer } from "./tax-answers.ts";
@@ -59,6 +60,8 @@ export async function handleList(request: Ct600DataRequest, exchange: TaxExchang
         transactionId: submission.transactionId,
         status: statusAt(submission, now),
       })),
+      transactionId: request.envelope.transactionId,
+      responseEndPoint: { url: `${exchange.baseUrl}${TAX_PATHS.poll}`, pollIntervalSeconds: context.timing.current.pollIntervalSeconds },
       gatewayTest: request.gatewayTest,
       gatewayTimestamp: londonDateTime(now),
     }),

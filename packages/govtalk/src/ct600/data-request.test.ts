@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readGovTalkEnvelope } from "../envelope/read-envelope.ts";
 import { GovTalkInputError } from "../errors.ts";
@@ -79,6 +80,18 @@ describe("the engine's answer to a DATA_REQUEST", () => {
         { correlationId: "0A1C", transactionId: undefined, timestamp: "25/11/2026 15:20:00", status: "SUBMISSION_RESPONSE" },
       ],
     });
+  });
+
+  it("reads the Gift Aid DATA_REQUEST answer of HMRC's development gateway (testdata/hmrc/SOURCES.md)", () => {
+    const xml = readFileSync(new URL("../../testdata/hmrc/gift-aid-data-request-response.xml", import.meta.url), "utf8");
+    const answer = parseCt600DataResponse(xml);
+    if (answer.type !== "list") throw new Error(`expected a list, got ${answer.type}`);
+    // Empty SenderID and window elements are absent values, not "".
+    expect(answer).toMatchObject({ senderId: undefined, startTimeStamp: undefined, endTimeStamp: undefined });
+    expect(answer.records).toHaveLength(6);
+    expect(answer.records[0]).toEqual({ correlationId: "723F63DC1F4F4133A26EEF5E169BADF3", transactionId: "A130814001", timestamp: "14/08/2013 14:34:47", status: "SUBMISSION_RESPONSE" });
+    expect(answer.records[5]).toMatchObject({ transactionId: "A4BEBA03C9FC44D78940C89373D465FE", status: DATA_REQUEST_STATUS.response });
+    expect(parseGovTalkTimeStamp(answer.records[5]?.timestamp ?? "")).toBe(Date.UTC(2013, 7, 15, 14, 17, 45));
   });
 
   it("reads a StatusReport in another namespace (prefixed) and an empty one", () => {

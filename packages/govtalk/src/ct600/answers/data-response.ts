@@ -7,6 +7,10 @@ export interface Ct600DataResponseInput {
   startTimeStamp: string;
   endTimeStamp: string;
   records: readonly { timestamp: string; correlationId: string; transactionId?: string | undefined; status: string }[];
+  /** The request's TransactionID, echoed (as in the Gift Aid answer of testdata/hmrc). */
+  transactionId?: string | undefined;
+  /** `ResponseEndPoint` with its PollInterval (the Gift Aid answer carries the poll endpoint). */
+  responseEndPoint?: { url: string; pollIntervalSeconds?: number };
   gatewayTest?: boolean;
   gatewayTimestamp?: string;
 }
@@ -14,8 +18,9 @@ export interface Ct600DataResponseInput {
 /**
  * The transaction engine's answer to a DATA_REQUEST: `Qualifier response`, `Function list`,
  * Body `StatusReport` {SenderID, StartTimeStamp, EndTimeStamp, StatusRecord* {TimeStamp,
- * CorrelationID, TransactionID, Status}} (in the envelope's namespace: the element names are
- * HMRC's, their namespace could not be checked offline, and parseCt600DataResponse reads any).
+ * CorrelationID, TransactionID, Status}}, in the envelope's namespace, shaped as the Gift Aid
+ * answer of HMRC's development gateway (testdata/hmrc/gift-aid-data-request-response.xml), with
+ * the request's TransactionID and the poll endpoint; parseCt600DataResponse reads any namespace.
  */
 export function buildCt600DataResponse(input: Ct600DataResponseInput): string {
   const { document, root } = startGovTalkMessage({
@@ -23,7 +28,9 @@ export function buildCt600DataResponse(input: Ct600DataResponseInput): string {
     class: CT600_CLASS,
     qualifier: "response",
     function: "list",
+    ...(input.transactionId ? { transactionId: input.transactionId } : {}),
     correlationId: "",
+    ...(input.responseEndPoint ? { responseEndPoint: input.responseEndPoint } : {}),
     transformation: "XML",
     ...(input.gatewayTest === undefined ? {} : { gatewayTest: input.gatewayTest }),
     gatewayTimestamp: input.gatewayTimestamp ?? "",
