@@ -50,6 +50,8 @@ export interface TaxSubmitterConfig {
   submitPrefetch: number;
   submitDedupeTtlSeconds: number;
   completionTtlSeconds: number;
+  /** How long after an attempt ended in doubt the authority's "I do not have it" is believed. */
+  inDoubtSettleSeconds: number;
 }
 
 /** Parses and resolves the configuration once at boot; throws ConfigError listing every problem. */
@@ -93,5 +95,6 @@ export function loadTaxSubmitterConfig(source: Record<string, string | undefined
     submitPrefetch: env.SUBMIT_PREFETCH,
     submitDedupeTtlSeconds: env.SUBMIT_DEDUPE_TTL_SECONDS,
     completionTtlSeconds: env.COMPLETION_TTL_SECONDS,
+    inDoubtSettleSeconds: env.IN_DOUBT_SETTLE_SECONDS,
   };
 }

@@ -1,19 +1,28 @@
-import { giveUpAt, nextPoll, submitFailure, submitOnce, type SubmissionLedger } from "@dormant/authority-client";
+import { giveUpAt, nextPoll, resolveSubmission, submitFailure, submitOnce, type SubmissionLedger } from "@dormant/authority-client";
 import type { RpcContext } from "@dormant/bus";
-import { AppError, type SealingKey, type SubmitTaxPartRequest, type SubmitTaxPartResponse } from "@dormant/contracts";
+import {
+  AppError,
+  type ResolveTaxPartRequest,
+  type ResolveTaxPartResponse,
+  type SealingKey,
+  type SubmitTaxPartRequest,
+  type SubmitTaxPartResponse,
+} from "@dormant/contracts";
 import { buildCt600SubmitMessage, GovTalkInputError } from "@dormant/govtalk";
 import type { Logger } from "@dormant/service-kit";
 import type { Counter } from "prom-client";
 import type { TaxSubmitterConfig } from "./env.ts";
+import { findSubmittedPart } from "./find-submission.ts";
 import { openTaxCredentials } from "./open-credentials.ts";
+import { transactionIdFor, type TaxSubmitAttempt } from "./submit-attempt.ts";
 import type { TaxBus } from "./tax-bus.ts";
 import type { SubmitAnswer, TaxGateway } from "./tax-gateway.ts";
 
 export interface PartSubmitterDeps {
-  config: Pick<TaxSubmitterConfig, "tax" | "breaker" | "pollGiveUpAfterSeconds">;
+  config: Pick<TaxSubmitterConfig, "tax" | "breaker" | "pollGiveUpAfterSeconds" | "inDoubtSettleSeconds">;
   sealingKeys: readonly SealingKey[];
   gateway: TaxGateway;
-  ledger: SubmissionLedger<SubmitTaxPartResponse>;
+  ledger: SubmissionLedger<SubmitTaxPartResponse, TaxSubmitAttempt>;
   bus: TaxBus;
   /** The longest delay the poll queue can hold. */
   maxPollDelayMs: number;
@@ -21,13 +30,50 @@ export interface PartSubmitterDeps {
   logger: Logger;
 }
 
+/** Which part of which filing. */
+type PartRef = Pick<SubmitTaxPartRequest, "filing_id" | "part_number">;
+
 /**
- * `tax.submit_part`: builds the part's CT600 (with its IRmark), submits it at most once (see
- * submitOnce), schedules the first poll at the interval the authority asked for, and answers
- * with the correlation ID and the message as sent (password masked).
+ * `tax.submit_part`: builds the part's CT600 (with its IRmark and the part's TransactionID),
+ * submits it at most once (see submitOnce), schedules the first poll at the interval the
+ * authority asked for, and answers with the correlation ID and the message as sent (password
+ * masked). An earlier attempt in doubt (answer lost, worker died) is settled by asking the
+ * Transaction Engine (DATA_REQUEST) for the part's TransactionID, never by sending it again
+ * blindly. `tax.resolve_part`: the same question for the filing service, without ever sending.
  */
 export class PartSubmitter {
   constructor(private readonly deps: PartSubmitterDeps) {}
+
+  /** How long an attempt lives at most (the authority call, then publishing the first poll): older is a dead worker's. */
+  private get abandonedAfterMs(): number {
+    return this.deps.config.breaker.timeoutMs + 15_000;
+  }
+
+  private lookup(part: PartRef) {
+    return findSubmittedPart({
+      filingId: part.filing_id,
+      partNumber: part.part_number,
+      sealingKeys: this.deps.sealingKeys,
+      list: (credentials, signal) => this.deps.gateway.listSubmissions(credentials, signal),
+    });
+  }
+
+  async resolve(request: ResolveTaxPartRequest, context: RpcContext): Promise<ResolveTaxPartResponse> {
+    const logger = this.deps.logger.child({ filing_id: request.filing_id, part_number: request.part_number });
+    const resolution = await resolveSubmission({
+      ledger: this.deps.ledger,
+      id: `${request.filing_id}:${request.part_number}`,
+      lookup: this.lookup(request),
+      abandonedAfterMs: this.abandonedAfterMs,
+      settleMs: this.deps.config.inDoubtSettleSeconds * 1000,
+      followUp: (acknowledged) => this.scheduleFirstPoll(request, acknowledged, logger),
+      logger,
+      signal: context.signal,
+    });
+    logger.info({ state: resolution.state }, "CT600 part in doubt: resolution");
+    if (resolution.state === "in_doubt") return { state: "in_doubt", reason: resolution.reason, retry_after_seconds: resolution.retryAfterSeconds };
+    return resolution;
+  }
 
   async submit(request: SubmitTaxPartRequest, context: RpcContext): Promise<SubmitTaxPartResponse> {
     const { deps } = this;
@@ -35,16 +81,25 @@ export class PartSubmitter {
     try {
       // The builder gives the message with the password masked as well (every other byte the
       // same): that is what the RPC answers as submitted_xml and the filing service stores.
-      const message = this.buildMessage(request);
+      const transactionId = transactionIdFor(request.filing_id, request.part_number);
+      const message = this.buildMessage(request, transactionId);
       const submittedXml = message.maskedXml;
-      const { response, duplicate } = await submitOnce<SubmitTaxPartResponse>({
+      const { response, duplicate } = await submitOnce<SubmitTaxPartResponse, TaxSubmitAttempt>({
         ledger: deps.ledger,
         id: `${request.filing_id}:${request.part_number}`,
         logger,
         signal: context.signal,
         waitMs: deps.config.breaker.timeoutMs + 2_000,
-        // Longer than an attempt lives (the authority call, then publishing the first poll): older is a dead worker's.
-        abandonedAfterMs: deps.config.breaker.timeoutMs + 15_000,
+        abandonedAfterMs: this.abandonedAfterMs,
+        attempt: {
+          transaction_id: transactionId,
+          irmark_base64: message.irmark.base64,
+          irmark_base32: message.irmark.base32,
+          submitted_xml: submittedXml,
+          credentials: request.credentials,
+        },
+        lookup: this.lookup(request),
+        settleMs: deps.config.inDoubtSettleSeconds * 1000,
         submit: async () => this.acknowledged(await deps.gateway.submit(message.xml, context.signal), message.irmark, submittedXml),
         followUp: (acknowledged) => this.scheduleFirstPoll(request, acknowledged, logger),
       });
@@ -56,7 +111,10 @@ export class PartSubmitter {
         unavailableCode: "TAX_UNAVAILABLE",
         authority: "tax authority",
         defaultRetryAfterSeconds: Math.ceil(deps.config.breaker.resetTimeoutMs / 1000),
-        // A CT600 sent twice is two submissions at the authority: one in doubt is never repeated.
+        // A CT600 sent twice is two submissions at the authority: one in doubt is never repeated
+        // blindly. The filing stays pending; a repeat of the request, or the filing service's
+        // tax.resolve_part, settles it with the authority (non-retryable here tells the filing
+        // service that something may have been sent, so it keeps the filing).
         repeatInDoubt: "never",
       });
       deps.submissions.inc({ result: answer.code.toLowerCase() });
@@ -65,7 +123,7 @@ export class PartSubmitter {
     }
   }
 
-  private buildMessage(request: SubmitTaxPartRequest) {
+  private buildMessage(request: SubmitTaxPartRequest, transactionId: string) {
     const { tax } = this.deps.config;
     const credentials = openTaxCredentials(request.credentials, this.deps.sealingKeys, request.filing_id, request.part_number);
     try {
@@ -84,7 +142,7 @@ export class PartSubmitter {
         companyType: tax.companyType,
         senderId: credentials.government_gateway_id,
         password: credentials.government_gateway_password,
-      });
+      }, { transactionId });
     } catch (error) {
       if (error instanceof GovTalkInputError) throw new AppError("VALIDATION_ERROR", `the CT600 could not be built: ${error.message}`, { retryable: false });
       throw error;
@@ -117,7 +175,7 @@ export class PartSubmitter {
     throw new AppError("INTERNAL_ERROR", "The tax authority refused the submission as malformed.", { retryable: false });
   }
 
-  private async scheduleFirstPoll(request: SubmitTaxPartRequest, response: SubmitTaxPartResponse, logger: Logger): Promise<void> {
+  private async scheduleFirstPoll(request: PartRef, response: SubmitTaxPartResponse, logger: Logger): Promise<void> {
     const giveUp = giveUpAt(new Date(response.submitted_at), this.deps.config.pollGiveUpAfterSeconds);
     const next = nextPoll(response.poll_interval_seconds, giveUp, this.deps.maxPollDelayMs);
     try {

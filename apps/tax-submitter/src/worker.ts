@@ -3,6 +3,7 @@ import { SubmitTaxPartResponse, TAX_POLL_QUEUE, TAX_SUBMIT_QUEUE } from "@dorman
 import type { Logger } from "@dormant/service-kit";
 import type { TaxSubmitterConfig } from "./env.ts";
 import { PartPoller } from "./poll-part.ts";
+import { TaxSubmitAttempt } from "./submit-attempt.ts";
 import { PartSubmitter } from "./submit-part.ts";
 import { TaxGateway } from "./tax-gateway.ts";
 
@@ -23,6 +24,7 @@ export function startTaxSubmitter(config: TaxSubmitterConfig, logger: Logger): P
     breakers: { submission: "tax-submission", poll: "tax-poll" },
     counters: { submissions: "tax_submissions_total", outcomes: "tax_part_outcomes_total", outcomesHelp: "Final part outcomes published, by outcome and filing error code" },
     submitResponse: SubmitTaxPartResponse,
+    submitAttempt: TaxSubmitAttempt,
     pollQueue: TAX_POLL_QUEUE,
     submitQueue: TAX_SUBMIT_QUEUE,
     handlers: ({ breakers, submitting, polling }) => {
@@ -31,7 +33,10 @@ export function startTaxSubmitter(config: TaxSubmitterConfig, logger: Logger): P
       const poller = new PartPoller({ ...polling, gateway });
       return {
         poll: { "tax.poll_part": (message, context) => poller.poll(message.payload, context) },
-        submit: { "tax.submit_part": (request, context) => submitter.submit(request, context) },
+        submit: {
+          "tax.submit_part": (request, context) => submitter.submit(request, context),
+          "tax.resolve_part": (request, context) => submitter.resolve(request, context),
+        },
       };
     },
   });

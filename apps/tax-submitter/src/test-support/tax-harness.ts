@@ -116,6 +116,7 @@ export async function taxHarness(label: string): Promise<TaxHarness> {
       BREAKER_VOLUME_THRESHOLD: "1000",
       BREAKER_RESET_TIMEOUT_MS: "2000",
       POLL_GIVE_UP_AFTER_SECONDS: "4",
+      IN_DOUBT_SETTLE_SECONDS: "1",
       ...env,
     });
 
