@@ -23,8 +23,10 @@ describe("submitFailure", () => {
     expect(submitFailure(new AuthorityCallAbortedError("tax-submission", undefined), tax)).toMatchObject({ kind: "in_doubt", error: { retryable: false } });
   });
 
-  it("another attempt in progress: retry shortly", () => {
-    expect(submitFailure(new SubmissionBlockedError("in_progress", "x"), tax).error).toMatchObject({ code: "TAX_UNAVAILABLE", retryable: true, retryAfterSeconds: 5 });
+  it("another attempt in progress: in doubt where a repeat is never safe (it may reach the authority), else retry shortly", () => {
+    // Never "nothing was sent" for the tax authority: the caller would drop a filing the authority may receive.
+    expect(submitFailure(new SubmissionBlockedError("in_progress", "x"), tax)).toMatchObject({ kind: "in_progress", error: { code: "TAX_UNAVAILABLE", retryable: false } });
+    expect(submitFailure(new SubmissionBlockedError("in_progress", "x"), registry).error).toMatchObject({ code: "REGISTRY_UNAVAILABLE", retryable: true, retryAfterSeconds: 5 });
   });
 
   it("passes classified refusals through; HTTP 4xx and our own failures are internal", () => {

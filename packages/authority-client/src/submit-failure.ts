@@ -28,7 +28,8 @@ export interface SubmitFailureOptions {
  *   or the default;
  * - an attempt that may have reached the authority without an answer (a timeout after sending),
  *   now or earlier: *_UNAVAILABLE, retryable only if repeating is safe at that authority;
- * - another attempt at the same submission still in progress: *_UNAVAILABLE, retry after 5 s;
+ * - another attempt at the same submission still in progress: *_UNAVAILABLE, retry after 5 s,
+ *   or, where repeating is never safe, answered as in doubt (not retryable);
  * - classified refusals (AppErrors such as TAX_AUTH_FAILED) as they were thrown;
  * - an HTTP 4xx: INTERNAL_ERROR; anything else (Redis down before the claim): SERVICE_UNAVAILABLE.
  * Messages are safe to show to API clients: no host names, no authority internals.
@@ -53,6 +54,11 @@ export function submitFailure(error: unknown, options: SubmitFailureOptions): { 
   if (error instanceof AppError) return { error, kind: "refused" };
   if (error instanceof SubmissionBlockedError) {
     if (error.state === "uncertain") return inDoubt();
+    // Another attempt is under way (a redelivered request meeting the one a killed worker left,
+    // a concurrent duplicate): it may reach the authority, so for an authority that takes
+    // duplicates this is in doubt too, never "nothing was sent" (which would let the caller drop
+    // the filing while the authority receives it).
+    if (options.repeatInDoubt === "never") return { ...inDoubt(), kind: "in_progress" };
     return { error: new AppError(code, "This submission is being made by another request; try again shortly.", { retryAfterSeconds: 5 }), kind: "in_progress" };
   }
   if (error instanceof AuthorityCallAbortedError) return inDoubt();
