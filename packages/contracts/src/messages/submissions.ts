@@ -35,6 +35,21 @@ export const SubmitTaxPartRequest = z.object({
   company: z.object({ number: CompanyNumber, name: z.string().min(1), utr: Utr }),
   period: z.object({ start: CalendarDate, end: CalendarDate }),
   declarant: z.object({ name: z.string().min(1), status: z.enum(["Director", "Company Secretary", "Agent"]) }),
+  /**
+   * The company's dormant accounts, attached to the return in iXBRL: the bytes the registry
+   * received (an accounts filing's ixbrl_accounts document). `covers` is `this-period` when they
+   * are the accounts of this return's period, `different-period` otherwise (each part of a split
+   * period: the accounts cover the whole period of account). Absent: the return gives the reason
+   * `Company dormant` for having no accounts (packages/govtalk README, "Accounts: attached, or a
+   * reason").
+   */
+  accounts: z
+    .object({
+      ixbrl_base64: z.string().min(1),
+      covers: z.enum(["this-period", "different-period"]),
+      filename: z.string().min(1).max(100).optional(),
+    })
+    .optional(),
   /** Sealed `Ct600Credentials` (government_gateway_id, government_gateway_password). */
   credentials: SealedSecret,
 });
