@@ -142,6 +142,17 @@ export class PartSubmitter {
         companyType: tax.companyType,
         senderId: credentials.government_gateway_id,
         password: credentials.government_gateway_password,
+        // The accounts iXBRL the registry received, when the filing service has it; else the
+        // return gives the dormant reason for having none (README, "Submit").
+        ...(request.accounts
+          ? {
+              accounts: {
+                ixbrl: Buffer.from(request.accounts.ixbrl_base64, "base64").toString("utf8"),
+                ...(request.accounts.filename ? { filename: request.accounts.filename } : {}),
+                period: request.accounts.covers,
+              },
+            }
+          : {}),
       }, { transactionId });
     } catch (error) {
       if (error instanceof GovTalkInputError) throw new AppError("VALIDATION_ERROR", `the CT600 could not be built: ${error.message}`, { retryable: false });

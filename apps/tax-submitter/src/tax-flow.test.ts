@@ -1,6 +1,16 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, it } from "vitest";
+import { checkCt600BusinessRules } from "@dormant/govtalk";
 import { waitFor } from "@dormant/testing";
 import { newFilingId, taxHarness, type TaxHarness } from "./test-support/tax-harness.ts";
+
+/**
+ * Dormant accounts the registry accepted (LAUDERDALE TWO LIMITED, period 2025-01-15 to
+ * 2026-03-31; provenance in packages/documents/testdata/accepted-accounts/SOURCES.md).
+ */
+const ACCEPTED_DORMANT_ACCOUNTS = readFileSync(
+  new URL("../../../packages/documents/testdata/accepted-accounts/Prod223_4316_16186885_20260331.html", import.meta.url),
+);
 
 let t: TaxHarness;
 beforeAll(async () => {
@@ -93,6 +103,44 @@ describe.concurrent("tax submitter: submit, poll, outcome", () => {
     expect(second.submitted_xml).toContain("<To>2025-03-31</To>");
     expect(await t.outcome(filingId, 1)).toMatchObject({ outcome: "accepted", correlation_id: first.correlation_id });
     expect(await t.outcome(filingId, 2)).toMatchObject({ outcome: "accepted", correlation_id: second.correlation_id });
+  });
+
+  it("attaches the accounts iXBRL a part request carries: AttachedFiles, box 80, HMRC's business rules pass, accepted", async ({ expect }) => {
+    const filingId = newFilingId();
+    const ixbrlBase64 = ACCEPTED_DORMANT_ACCOUNTS.toString("base64");
+    const request = t.request({ filingId, companyNumber: "20260005" });
+    const response = await t.filingBus.rpcCall("tax.submit", "tax.submit_part", {
+      ...request,
+      accounts: { ixbrl_base64: ixbrlBase64, covers: "this-period", filename: "16186885-20260331.xhtml" },
+    });
+    const xml = response.submitted_xml;
+    expect(xml).toContain("<ThisPeriodAccounts>yes</ThisPeriodAccounts>");
+    expect(xml).not.toContain("NoAccountsReason");
+    // The registry's bytes, unchanged, inside the IRmarked body.
+    expect(xml).toContain(`<EncodedInlineXBRLDocument Filename="16186885-20260331.xhtml">${ixbrlBase64}</EncodedInlineXBRLDocument>`);
+    expect(await checkCt600BusinessRules(xml)).toEqual([]);
+    // The simulator applies the same rules at poll time.
+    expect(await t.outcome(filingId)).toMatchObject({ outcome: "accepted", correlation_id: response.correlation_id });
+  });
+
+  it("attaches the whole period's accounts to both parts of a split period as a different period (box 85)", async ({ expect }) => {
+    const filingId = newFilingId();
+    const accounts = { ixbrl_base64: ACCEPTED_DORMANT_ACCOUNTS.toString("base64"), covers: "different-period" as const };
+    const parts = [
+      { partNumber: 1, period: { start: "2024-10-01", end: "2025-09-30" } },
+      { partNumber: 2, period: { start: "2025-10-01", end: "2026-03-31" } },
+    ];
+    for (const part of parts) {
+      const request = t.request({ filingId, companyNumber: "20260006", partsTotal: 2, ...part });
+      const { submitted_xml: xml } = await t.filingBus.rpcCall("tax.submit", "tax.submit_part", { ...request, accounts });
+      expect(xml).toContain("<DifferentPeriod>yes</DifferentPeriod>");
+      expect(xml).not.toContain("ThisPeriodAccounts");
+      // No file name given: the builder's default.
+      expect(xml).toContain(`<EncodedInlineXBRLDocument Filename="accounts.xhtml">${accounts.ixbrl_base64}</EncodedInlineXBRLDocument>`);
+      expect(await checkCt600BusinessRules(xml)).toEqual([]);
+    }
+    expect(await t.outcome(filingId, 1)).toMatchObject({ outcome: "accepted" });
+    expect(await t.outcome(filingId, 2)).toMatchObject({ outcome: "accepted" });
   });
 
   it("never submits a part twice: repeated and concurrent submit RPCs get the first submission", async ({ expect }) => {
