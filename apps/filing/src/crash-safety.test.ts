@@ -91,7 +91,7 @@ describe("crash safety", () => {
 
     const swept = await sweepPendingFilings(
       { db: h.service.db, resolver: busSubmissionResolver(h.service.bus), logger: createLogger({ service: "filing-test", level: "silent" }) },
-      { olderThanSeconds: 0, batchSize: 100 },
+      { olderThanSeconds: 0, batchSize: 100, partlySentGiveUpSeconds: 3600 },
     );
     expect(swept.unsent).toContain(plan.id);
     h.service.relay.wake();

@@ -39,6 +39,11 @@ export const filingEnvSchema = baseEnvSchema.extend({
    */
   SWEEPER_PENDING_AFTER_SECONDS: positiveInt(60),
   SWEEPER_INTERVAL_MS: positiveInt(30_000),
+  /**
+   * A split CT600 with part 1 at the tax authority and part 2 never sent waits this long (from its
+   * creation) for the client's retry, which alone can send part 2; then part 2 ends `error`.
+   */
+  SWEEPER_PARTLY_SENT_GIVE_UP_SECONDS: positiveInt(24 * 60 * 60),
   /** How often the outbox relay looks for rows (it is also woken at once by every commit here). */
   OUTBOX_RELAY_INTERVAL_MS: positiveInt(500),
   OUTBOX_BATCH_SIZE: positiveInt(100),

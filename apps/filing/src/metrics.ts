@@ -35,7 +35,7 @@ export function createFilingMetrics(registry: Registry): FilingMetrics {
     registryLookups: new Counter({ name: "filing_registry_lookups_total", help: "Registry data lookups: cache hit, registry fetch, joined a fetch in flight", labelNames: ["result"], registers: [registry] }),
     swept: new Counter({
       name: "filing_sweeper_settled_total",
-      help: "Pending filings the sweeper looked at, by what their submitters said: acknowledged (now polled), unsent (ended error), partly_sent (a part that never left ended error), in_doubt (left pending)",
+      help: "Pending filings the sweeper looked at, by what their submitters said: acknowledged (now polled), unsent (ended error), partly_sent (a part that never left ended error), awaiting_retry (a part never left: waiting for the client's retry), in_doubt (left pending)",
       labelNames: ["result"],
       registers: [registry],
     }),

@@ -51,7 +51,7 @@ function currentKeyFirst(keys: SealingKey[]): readonly [SealingKey, ...SealingKe
 const CLAIM_WAIT_MS = 20_000;
 const SWEEP_BATCH = 100;
 /** The `result` label of filing_sweeper_settled_total for each kind of settled filing. */
-const SWEEP_RESULT_LABEL = { acknowledged: "acknowledged", unsent: "unsent", partlySent: "partly_sent", inDoubt: "in_doubt" } as const;
+const SWEEP_RESULT_LABEL = { acknowledged: "acknowledged", unsent: "unsent", partlySent: "partly_sent", awaitingRetry: "awaiting_retry", inDoubt: "in_doubt" } as const;
 const FLUSH_TIMEOUT_MS = 5_000;
 
 /**
@@ -109,9 +109,13 @@ export async function startFilingService(config: FilingConfig, options: FilingSe
       "pending sweeper",
       config.SWEEPER_INTERVAL_MS,
       async () => {
-        const swept = await sweepPendingFilings({ db, resolver, logger }, { olderThanSeconds: config.SWEEPER_PENDING_AFTER_SECONDS, batchSize: SWEEP_BATCH });
-        const count = swept.acknowledged.length + swept.unsent.length + swept.partlySent.length + swept.inDoubt.length;
-        for (const result of ["acknowledged", "unsent", "partlySent", "inDoubt"] as const) {
+        const swept = await sweepPendingFilings({ db, resolver, logger }, {
+          olderThanSeconds: config.SWEEPER_PENDING_AFTER_SECONDS,
+          batchSize: SWEEP_BATCH,
+          partlySentGiveUpSeconds: config.SWEEPER_PARTLY_SENT_GIVE_UP_SECONDS,
+        });
+        const count = swept.acknowledged.length + swept.unsent.length + swept.partlySent.length + swept.awaitingRetry.length + swept.inDoubt.length;
+        for (const result of ["acknowledged", "unsent", "partlySent", "awaitingRetry", "inDoubt"] as const) {
           if (swept[result].length > 0) metrics.swept.inc({ result: SWEEP_RESULT_LABEL[result] }, swept[result].length);
         }
         if (count > 0) {

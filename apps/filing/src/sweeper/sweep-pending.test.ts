@@ -23,7 +23,7 @@ const eventsOf = async (filingId: string) =>
   (await h.service.db.outboxMessage.findMany({ where: { payload: { path: ["filing_id"], equals: filingId } } })).map((row) => [row.type, (row.payload as { error?: { code: string } }).error?.code]);
 const filingRow = (id: string) => h.service.db.filing.findUniqueOrThrow({ where: { id }, include: { parts: { orderBy: { partNumber: "asc" } } } });
 const credentials = { government_gateway_id: "GGUSER01", government_gateway_password: "correct horse battery" };
-const sweep = (olderThanSeconds = 0, batchSize = 100) => sweepPendingFilings(deps, { olderThanSeconds, batchSize });
+const sweep = (olderThanSeconds = 0, batchSize = 100, partlySentGiveUpSeconds = 3600) => sweepPendingFilings(deps, { olderThanSeconds, batchSize, partlySentGiveUpSeconds });
 
 describe("pending sweeper", () => {
   it("ends filings none of whose submissions ever reached the authority, releasing their key", async () => {
@@ -44,12 +44,22 @@ describe("pending sweeper", () => {
     expect((await sweep()).unsent).not.toContain(unsent.id);
   });
 
-  it("never ends a part the authority acknowledged: only the part that never left ends error, the filing goes on", async () => {
+  it("never ends a part the authority acknowledged: a part that never left waits for the client's retry, then only that part ends error", async () => {
     const partly = await seedCt600Filing(h.service.db, 2, { acknowledged: false, idempotencyKey: "crashed-3", companyNumber: "61000003" });
     await recordTaxPartSubmitted(h.service.db, partly.id, 1, submitAnswer(partly.correlationIds[0]!), "before the crash");
     await new Promise((resolve) => setTimeout(resolve, 20));
 
-    expect((await sweep()).partlySent).toEqual([partly.id]);
+    // Only the client's retry with the same key can send part 2 (it brings the credentials).
+    expect((await sweep()).awaitingRetry).toEqual([partly.id]);
+    const waiting = await filingRow(partly.id);
+    expect(waiting).toMatchObject({ status: "pending", idempotencyKey: "crashed-3" });
+    expect(waiting.parts.map((part) => part.taxStatus)).toEqual(["submitted", "pending"]);
+    expect(waiting.resolveAfter!.getTime()).toBeGreaterThan(Date.now());
+    expect(Object.values(await sweep()).flat()).not.toContain(partly.id);
+
+    // Past the give-up time: part 2 ends error, part 1 (at the authority) goes on.
+    await h.service.db.filing.update({ where: { id: partly.id }, data: { resolveAfter: null } });
+    expect((await sweep(0, 100, 0)).partlySent).toEqual([partly.id]);
     const filing = await filingRow(partly.id);
     expect(filing).toMatchObject({ status: "submitted", idempotencyKey: "crashed-3" });
     expect(filing.parts.map((part) => [part.taxStatus, part.errorCode])).toEqual([

@@ -13,6 +13,12 @@ export interface SweepOptions {
   batchSize: number;
   /** Filings of a batch looked at at once (each may wait on a submitter asking its authority). */
   concurrency?: number;
+  /**
+   * A filing with a submission at an authority and another that never left (a split CT600 whose
+   * part 2 was never sent) waits this long from its creation for the client's retry, which alone
+   * can send the missing part (credentials are not stored); then the missing part ends `error`.
+   */
+  partlySentGiveUpSeconds: number;
 }
 
 export interface SweepDeps {
@@ -26,11 +32,16 @@ export interface SweepResult {
   acknowledged: string[];
   /** Ended `error`: none of their submissions ever reached an authority (their Idempotency-Key is released). */
   unsent: string[];
-  /** Filings with a submission at an authority whose other part never reached one: that part ended `error`, the rest goes on. */
+  /** Filings with a submission at an authority whose other part never left, past `partlySentGiveUpSeconds`: that part ended `error`, the rest goes on. */
   partlySent: string[];
+  /** Filings with a submission at an authority whose other part never left, still waiting for the client's retry to send it. */
+  awaitingRetry: string[];
   /** Left pending: a submission's fate cannot be settled yet (asked again after the time the submitter gave). */
   inDoubt: string[];
 }
+
+/** How often a filing waiting for its client's retry (a part never sent) is looked at again. */
+const AWAIT_RETRY_RECHECK_SECONDS = 600;
 
 const NEVER_SENT: FilingError = {
   code: "INTERNAL_ERROR",
@@ -70,9 +81,12 @@ function unacknowledged(filing: FilingRecord): number[] {
  *   polled to its outcome);
  * - not_submitted (certainly never at the authority): when no submission of the filing reached
  *   one, the filing ends `error` (filing.errored makes billing release the hold) and its
- *   Idempotency-Key is released so that a retry with it submits afresh; otherwise only that part
- *   ends `error` and the filing goes on with the part the authority has. A submission an
- *   authority acknowledged is never ended by the sweeper;
+ *   Idempotency-Key is released so that a retry with it submits afresh. When another part is at
+ *   the authority (a split CT600 whose part 2 never left), only the client's retry with the same
+ *   key can send the missing part (it brings the credentials; filing again would send part 1 a
+ *   second time), so the filing stays pending for it until `partlySentGiveUpSeconds` after its
+ *   creation; then only the missing part ends `error` and the filing goes on with the part the
+ *   authority has. A submission an authority acknowledged is never ended by the sweeper;
  * - in_doubt (cannot be settled yet, or the submitter cannot be asked): the filing stays pending
  *   and is asked about again after the time given.
  *
@@ -81,7 +95,7 @@ function unacknowledged(filing: FilingRecord): number[] {
  */
 export async function sweepPendingFilings(deps: SweepDeps, options: SweepOptions): Promise<SweepResult> {
   const rows = await sweepableRows(deps.db, options.olderThanSeconds, options.batchSize);
-  const result: SweepResult = { acknowledged: [], unsent: [], partlySent: [], inDoubt: [] };
+  const result: SweepResult = { acknowledged: [], unsent: [], partlySent: [], awaitingRetry: [], inDoubt: [] };
   const queue = filingsFromRows(rows);
   const workers = Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 4, queue.length)) }, async () => {
     for (let filing = queue.shift(); filing; filing = queue.shift()) {
@@ -127,6 +141,17 @@ async function sweepOne(deps: SweepDeps, filing: FilingRecord, options: SweepOpt
   const change = beginChange(current);
   const cause = { text: `sweeper: pending for more than ${options.olderThanSeconds} s, and the submitter says it never reached the authority`, requestId: current.requestId };
   const anyAcknowledged = current.filingType === "ct600" ? current.parts.some((part) => part.taxCorrelationId !== null) : everySubmissionAcknowledged(current);
+  const waitLeftSeconds = Math.ceil((current.createdAt.getTime() + options.partlySentGiveUpSeconds * 1000 - Date.now()) / 1000);
+  if (anyAcknowledged && waitLeftSeconds > 0) {
+    const seconds = Math.min(waitLeftSeconds, AWAIT_RETRY_RECHECK_SECONDS);
+    await db.$executeRaw`UPDATE filings SET resolve_after = now() + ${seconds}::int * interval '1 second' WHERE id = ${current.id} AND status = 'pending'`;
+    logger.warn(
+      { filing_id: current.id, never_sent_parts: neverSent, give_up_in_seconds: waitLeftSeconds },
+      "sweeper: a part of this filing is at the authority and another never left; only the client's retry with the same Idempotency-Key can send it; the filing stays pending",
+    );
+    result.awaitingRetry.push(current.id);
+    return;
+  }
   if (!anyAcknowledged) {
     moveFiling(change, "error", cause, NEVER_SENT);
     change.after.idempotencyKey = null;
