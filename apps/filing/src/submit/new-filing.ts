@@ -2,8 +2,12 @@ import type { DatePeriod } from "@dormant/company-data";
 import type { DocumentType, SubmitRegistryAccountsRequest, SubmitTaxPartRequest } from "@dormant/contracts";
 import type { DormantAccountsInput } from "@dormant/documents";
 
-/** A tax.submit_part request as kept in the database: everything but the credentials. */
-export type TaxPartDraft = Omit<SubmitTaxPartRequest, "credentials">;
+/**
+ * A tax.submit_part request as kept in the database: no credentials, and no accounts iXBRL: when
+ * the return attaches accounts, `accounts_filing_id` names the accounts filing whose ixbrl_accounts
+ * document they are (set by the statement that writes the pending filing: accounts-for-ct600.ts).
+ */
+export type TaxPartDraft = Omit<SubmitTaxPartRequest, "credentials" | "accounts"> & { accounts_filing_id?: string };
 
 /**
  * A registry.submit_accounts request as kept in the database: no credentials, no iXBRL (it is the

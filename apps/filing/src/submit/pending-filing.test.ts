@@ -69,8 +69,10 @@ describe("the pending filing", () => {
   it("is written in one statement with its parts, first history and claim, and the record returned is what a read finds", async () => {
     const plan = splitCt600();
     const from = origin();
-    const created = await createPendingFiling(db, plan, from);
-    if (created === "exists") throw new Error("not created");
+    const result = await createPendingFiling(db, plan, from);
+    if (result === "exists") throw new Error("not created");
+    const created = result.filing;
+    expect(result.ct600Accounts).toBeNull();
     expect(await readFiling(db, plan.id)).toEqual(created);
     expect(created).toMatchObject({ status: "pending", claimToken: from.claimToken, version: 0, parts: [{ taxStatus: "pending" }, { taxStatus: "pending" }] });
     const history = await db.statusHistory.findMany({ where: { filingId: plan.id }, orderBy: { id: "asc" } });

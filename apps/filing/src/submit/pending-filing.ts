@@ -2,6 +2,7 @@ import type { FilingDb } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { isUniqueViolation, type FilingRecord } from "../state/filing-record.ts";
 import { dbDate } from "../dates.ts";
+import { accountsForCt600Query, ct600AccountsFromRow, NO_ACCOUNTS_QUERY, type Ct600Accounts, type MaybeAccountsRow } from "./accounts-for-ct600.ts";
 import type { NewFiling, RegistryRequestRecord } from "./new-filing.ts";
 
 /** Who creates the filing and under which idempotency key, and the claim its request holds. */
@@ -16,7 +17,7 @@ export interface FilingOrigin {
   claimSeconds: number;
 }
 
-interface InsertedRow {
+interface InsertedRow extends MaybeAccountsRow {
   registry_submission_number: string | null;
   registry_request: unknown;
   created_at: Date;
@@ -24,16 +25,24 @@ interface InsertedRow {
   version: number;
 }
 
+/** A filing just written, and for a CT600 the accounts its returns attach (null: none found). */
+export interface CreatedFiling {
+  filing: FilingRecord;
+  ct600Accounts: Ct600Accounts | null;
+}
+
 /**
  * Writes a new filing as `pending`, claimed by the creating request (`claim_expires_at` set by
  * the database clock in the same INSERT), with its parts (or its registry submission and the next
  * submission number: `format_submission_number(nextval('registry_submission_number_seq'))`, never
  * reused, also when this statement fails), the first history entries and its initial documents,
- * as ONE statement (data-modifying CTEs: atomic without a transaction). Returns the filing as
- * written, or "exists" when another request already created the filing under the same API key
- * and Idempotency-Key (the unique key is the idempotency backstop).
+ * as ONE statement (data-modifying CTEs: atomic without a transaction). A CT600 looks up, in the
+ * same statement, the accounts its returns attach (accounts-for-ct600.ts): each part's stored
+ * request refers to them by `accounts_filing_id`, and they are returned for the first sending.
+ * Returns the filing as written, or "exists" when another request already created the filing
+ * under the same API key and Idempotency-Key (the unique key is the idempotency backstop).
  */
-export async function createPendingFiling(db: FilingDb, filing: NewFiling, origin: FilingOrigin): Promise<FilingRecord | "exists"> {
+export async function createPendingFiling(db: FilingDb, filing: NewFiling, origin: FilingOrigin): Promise<CreatedFiling | "exists"> {
   const cause = `submit request ${origin.requestId}`;
   const registry = filing.registry
     ? Prisma.sql`'pending'::submission_status, n.number, ${JSON.stringify(filing.registry)}::jsonb || jsonb_build_object('submission_number', n.number)`
@@ -41,7 +50,9 @@ export async function createPendingFiling(db: FilingDb, filing: NewFiling, origi
   const number = filing.registry
     ? Prisma.sql`(SELECT format_submission_number(nextval('registry_submission_number_seq')) AS number) AS n`
     : Prisma.sql`(SELECT NULL::text AS number) AS n`;
-  const ctes: Prisma.Sql[] = [];
+  const accountsQuery =
+    filing.filingType === "ct600" ? accountsForCt600Query(origin.accountId, filing.companyNumber, filing.period.end) : NO_ACCOUNTS_QUERY;
+  const ctes: Prisma.Sql[] = [Prisma.sql`ct600_accounts AS (${accountsQuery})`];
   if (filing.parts.length > 0) {
     const rows = filing.parts.map(
       (part) =>
@@ -49,7 +60,9 @@ export async function createPendingFiling(db: FilingDb, filing: NewFiling, origi
     );
     ctes.push(Prisma.sql`parts AS (
       INSERT INTO filing_parts (filing_id, part_number, period_start, period_end, tax_status, submit_request)
-      SELECT filing.id, v.* FROM filing CROSS JOIN (VALUES ${Prisma.join(rows)}) AS v(part_number, period_start, period_end, tax_status, submit_request))`);
+      SELECT filing.id, v.part_number, v.period_start, v.period_end, v.tax_status,
+        v.submit_request || COALESCE((SELECT jsonb_build_object('accounts_filing_id', a.accounts_filing_id) FROM ct600_accounts a), '{}'::jsonb)
+      FROM filing CROSS JOIN (VALUES ${Prisma.join(rows)}) AS v(part_number, period_start, period_end, tax_status, submit_request))`);
   }
   const history = [
     Prisma.sql`(0, NULL::int, 'status', ${cause}::text)`,
@@ -84,13 +97,15 @@ export async function createPendingFiling(db: FilingDb, filing: NewFiling, origi
         FROM ${number}
         RETURNING id, registry_submission_number, registry_request, created_at, updated_at, version
       ), ${Prisma.join(ctes, ", ")}
-      SELECT registry_submission_number, registry_request, created_at, updated_at, version FROM filing`;
+      SELECT filing.registry_submission_number, filing.registry_request, filing.created_at, filing.updated_at, filing.version, a.*
+      FROM filing LEFT JOIN ct600_accounts a ON true`;
   } catch (error) {
     if (isUniqueViolation(error, "filings_key_id_idempotency_key_key")) return "exists";
     throw error;
   }
   if (!row) throw new Error(`the filing ${filing.id} was not written`);
-  return {
+  const ct600Accounts = ct600AccountsFromRow(row);
+  const record: FilingRecord = {
     id: filing.id,
     accountId: origin.accountId,
     keyId: origin.keyId,
@@ -109,6 +124,7 @@ export async function createPendingFiling(db: FilingDb, filing: NewFiling, origi
     registryStatus: filing.registry ? "pending" : null,
     registrySubmissionNumber: row.registry_submission_number,
     registryRequest: row.registry_request as RegistryRequestRecord | null,
+    registryExamination: null,
     errorCode: null,
     errorMessage: null,
     claimToken: origin.claimToken,
@@ -127,13 +143,14 @@ export async function createPendingFiling(db: FilingDb, filing: NewFiling, origi
       irmark: null,
       taxReceiptMessage: null,
       taxAcceptedAt: null,
-      submitRequest: part.request,
+      submitRequest: ct600Accounts ? { ...part.request, accounts_filing_id: ct600Accounts.filingId } : part.request,
       submittedAt: null,
       errorCode: null,
       errorMessage: null,
       updatedAt: row.created_at,
     })),
   };
+  return { filing: record, ct600Accounts };
 }
 
 /** `createPendingFiling` for callers that need only whether it was created (test seeding, crash tests). */

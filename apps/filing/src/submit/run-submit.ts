@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { AppError, FILING_FEE_PENCE, type FilingRpcCaller } from "@dormant/contracts";
 import type { SubmitDeps } from "../deps.ts";
 import { abandonFiling } from "./abandon.ts";
+import type { Ct600Accounts } from "./accounts-for-ct600.ts";
 import type { FilingRecord } from "../state/filing-record.ts";
 import { findOrClaim, keepClaimFor, releaseClaim } from "./claim.ts";
 import { classifyHoldFailure, classifySubmitterFailure, type CallFailure } from "./failures.ts";
@@ -17,6 +18,11 @@ export interface HeldFiling {
   token: string;
   /** The plan the filing was just created from (absent when resuming a filing created earlier). */
   plan?: NewFiling;
+  /**
+   * A CT600 just created: the accounts its returns attach, as the creating statement found them
+   * (null: none). Absent when resuming: the parts' stored requests refer to them.
+   */
+  ct600Accounts?: Ct600Accounts | null;
 }
 
 /** One kind of submit (CT600 or accounts): how to plan it, send it and answer it. */
@@ -72,7 +78,7 @@ async function claimOrCreate<R>(deps: SubmitDeps, flow: SubmitFlow<R>, token: st
       claimToken: token,
       claimSeconds: deps.claimSeconds,
     });
-    if (created !== "exists") return { kind: "claimed", filing: created, token, plan };
+    if (created !== "exists") return { kind: "claimed", filing: created.filing, token, plan, ct600Accounts: created.ct600Accounts };
   }
   throw new AppError("IDEMPOTENCY_KEY_IN_USE", "A request with this Idempotency-Key is still being processed; retry shortly", { retryAfterSeconds: 2 });
 }
