@@ -27,24 +27,3 @@ export function expectNoLossNoDuplicate(facts: BurstFacts, submits: number): voi
   expect(facts.tax.recorded).toHaveLength(facts.tax.parts);
   expect([...facts.registry.acknowledged].sort()).toEqual([...facts.registry.filings].sort());
 }
-
-/**
- * As expectNoLossNoDuplicate, except for CT600 parts whose submission was in flight when the
- * tax submitter died: the authority may have received them, but nobody knows their correlation id, so
- * they are never sent again (no second filing either: the client's retries get 502 TAX_UNAVAILABLE
- * until it gives up, and the filing ends `error` by the sweeper, uncharged). No CT600 part
- * reaches the authority twice.
- */
-export function expectNoDuplicateWithTaxInDoubt(facts: BurstFacts, submits: number): void {
-  expectMoneyAndFilingsConsistent(facts, submits);
-  for (const { attempts } of facts.unsettled) expect(attempts).toContainEqual({ status: 502, code: "TAX_UNAVAILABLE" });
-  const answered = new Set(facts.answeredIds);
-  const inDoubt = [...facts.filings.values()].filter((filing) => !answered.has(filing.filing_id));
-  expect(inDoubt.map((filing) => [filing.filing_type, filing.status])).toEqual(facts.unsettled.map(() => ["ct600", "error"]));
-  // Recorded parts reached the authority once each; a part in doubt at most once (the dying
-  // worker may or may not have sent it): never more submissions than parts.
-  expect(new Set(facts.tax.acknowledged).size).toBe(facts.tax.acknowledged.length);
-  expect(facts.tax.acknowledged).toEqual(expect.arrayContaining(facts.tax.recorded));
-  expect(facts.tax.acknowledged.length).toBeLessThanOrEqual(facts.tax.parts);
-  expect([...facts.registry.acknowledged].sort()).toEqual([...facts.registry.filings].sort());
-}

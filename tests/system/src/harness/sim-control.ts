@@ -19,6 +19,10 @@ export interface SimFaults {
   slowMs?: number;
   errorRate?: number;
   errorMode?: "protocol" | "http";
+  /** Take each submission in (recorded, decided as usual), then lose its answer: hold the connection, or close it. */
+  loseAnswer?: "hold" | "close" | null;
+  /** With `loseAnswer`: only the next N submissions' answers. */
+  loseAnswerCount?: number;
 }
 
 /** The authority simulator's control API (`/_control/*`, see apps/authority-sim/README.md). */
