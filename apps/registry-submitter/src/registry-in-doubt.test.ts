@@ -1,4 +1,5 @@
 import { AppError } from "@dormant/contracts";
+import { rejectionOf } from "@dormant/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { registryHarness, type RegistryHarness } from "./test-support/registry-harness.ts";
 
@@ -11,15 +12,6 @@ afterEach(async () => {
   await t.control("DELETE", "/faults");
 });
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 const resolve = (request: { filing_id: string; submission_number: string; company: { number: string } }) =>
   t.filingBus.rpcCall("registry.submit", "registry.resolve_accounts", {
@@ -33,7 +25,7 @@ describe("registry.resolve_accounts: the filing service asks what became of acco
     const worker = await t.startWorker({ AUTHORITY_TIMEOUT_MS: "1000" });
     await t.control("POST", "/faults", { target: "registry", slowMs: 2_500 });
     const request = t.request({ companyNumber: "50000021" });
-    expect(await failure(t.filingBus.rpcCall("registry.submit", "registry.submit_accounts", request))).toMatchObject({ code: "REGISTRY_UNAVAILABLE" });
+    expect(await rejectionOf(t.filingBus.rpcCall("registry.submit", "registry.submit_accounts", request), AppError)).toMatchObject({ code: "REGISTRY_UNAVAILABLE" });
     await t.control("DELETE", "/faults");
     // Too early to believe the registry (IN_DOUBT_SETTLE_SECONDS is 1 here): still in doubt.
     expect(await resolve(request)).toMatchObject({ state: "in_doubt", retry_after_seconds: expect.any(Number) });
@@ -58,7 +50,7 @@ describe("registry.resolve_accounts: the filing service asks what became of acco
     const worker = await t.startWorker({ AUTHORITY_TIMEOUT_MS: "1000" });
     await t.control("POST", "/faults", { target: "registry", hang: true });
     const request = t.request({ companyNumber: "50000023" });
-    await failure(t.filingBus.rpcCall("registry.submit", "registry.submit_accounts", request));
+    await rejectionOf(t.filingBus.rpcCall("registry.submit", "registry.submit_accounts", request), AppError);
     await t.control("DELETE", "/faults");
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await resolve(request)).toMatchObject({ state: "not_submitted" });

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { AppError } from "@dormant/contracts";
-import { waitFor } from "@dormant/testing";
+import { waitFor, rejectionOf } from "@dormant/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newFilingId, registryHarness, type RegistryHarness } from "./test-support/registry-harness.ts";
 
@@ -14,25 +14,16 @@ afterEach(async () => {
   await t.control("DELETE", "/faults");
 });
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected the submit to fail");
-}
 
 describe("registry submitter: an unreliable registry", () => {
   it("opens the breaker when the registry is down, then fails fast with REGISTRY_UNAVAILABLE and the time to wait", async () => {
     const worker = await t.startWorker({ BREAKER_VOLUME_THRESHOLD: "3", BREAKER_RESET_TIMEOUT_MS: "1500" });
     await t.control("POST", "/faults", { target: "registry", down: true });
     for (let i = 0; i < 3; i += 1) {
-      expect(await failure(t.submit({ companyNumber: "50000001" }))).toMatchObject({ code: "REGISTRY_UNAVAILABLE", retryable: true, retryAfterSeconds: 30 });
+      expect(await rejectionOf(t.submit({ companyNumber: "50000001" }), AppError)).toMatchObject({ code: "REGISTRY_UNAVAILABLE", retryable: true, retryAfterSeconds: 30 });
     }
     const started = Date.now();
-    const fast = await failure(t.submit({ companyNumber: "50000001" }));
+    const fast = await rejectionOf(t.submit({ companyNumber: "50000001" }), AppError);
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(fast).toMatchObject({ code: "REGISTRY_UNAVAILABLE", retryable: true });
     expect(fast.retryAfterSeconds).toBeGreaterThanOrEqual(1);
@@ -52,7 +43,7 @@ describe("registry submitter: an unreliable registry", () => {
   it("refused presenter credentials are our configuration's fault: INTERNAL_ERROR, and the breaker stays closed", async () => {
     const worker = await t.startWorker({ BREAKER_VOLUME_THRESHOLD: "2", REGISTRY_PRESENTER_AUTH_CODE: "WRONGCODE" });
     for (let i = 0; i < 3; i += 1) {
-      expect(await failure(t.submit({ companyNumber: "50000002" }))).toMatchObject({ code: "INTERNAL_ERROR", retryable: false });
+      expect(await rejectionOf(t.submit({ companyNumber: "50000002" }), AppError)).toMatchObject({ code: "INTERNAL_ERROR", retryable: false });
     }
     const metrics = await (await fetch(`http://127.0.0.1:${(worker.ops.address() as AddressInfo).port}/metrics`)).text();
     expect(metrics).toMatch(/authority_breaker_state\{[^}]*breaker="registry-submission"[^}]*\} 0/);
@@ -66,7 +57,7 @@ describe("registry submitter: an unreliable registry", () => {
     const request = t.request({ companyNumber: "50000003" });
     const call = () => t.filingBus.rpcCall("registry.submit", "registry.submit_accounts", request);
     const started = Date.now();
-    const timedOut = await failure(call());
+    const timedOut = await rejectionOf(call(), AppError);
     expect(Date.now() - started).toBeLessThan(2_300);
     expect(timedOut).toMatchObject({ code: "REGISTRY_UNAVAILABLE", retryable: true });
     await waitFor(async () => (await t.received({ company: "50000003", kind: "submit" })).length === 1, { timeoutMs: 5_000, what: "the slow submission to land" });
@@ -84,13 +75,13 @@ describe("registry submitter: an unreliable registry", () => {
     // The worker died in the middle of an attempt, before sending anything: its claim is left.
     const request = t.request({ companyNumber: "50000013" });
     await t.control("POST", "/faults", { target: "registry", hang: true });
-    const lost = await failure(t.filingBus.rpcCall("registry.submit", "registry.submit_accounts", request));
+    const lost = await rejectionOf(t.filingBus.rpcCall("registry.submit", "registry.submit_accounts", request), AppError);
     expect(lost).toMatchObject({ code: "REGISTRY_UNAVAILABLE" });
     await t.control("DELETE", "/faults");
     // The hang fault acts before the registry takes anything in: nothing of this filing is there.
     // Until IN_DOUBT_SETTLE_SECONDS passed, a repeat is answered "in doubt" (retryable), as a
     // client retrying after Retry-After would see; then the registry is asked, and it is sent.
-    const early = await failure(t.filingBus.rpcCall("registry.submit", "registry.submit_accounts", request));
+    const early = await rejectionOf(t.filingBus.rpcCall("registry.submit", "registry.submit_accounts", request), AppError);
     expect(early).toMatchObject({ code: "REGISTRY_UNAVAILABLE", retryable: true });
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const repeated = await t.filingBus.rpcCall("registry.submit", "registry.submit_accounts", request);

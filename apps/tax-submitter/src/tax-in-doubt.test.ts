@@ -1,4 +1,5 @@
 import { AppError } from "@dormant/contracts";
+import { rejectionOf } from "@dormant/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { taxHarness, type TaxHarness } from "./test-support/tax-harness.ts";
 import { transactionIdFor } from "./submit-attempt.ts";
@@ -15,15 +16,6 @@ afterEach(async () => {
   await t.control("DELETE", "/faults");
 });
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 const submitCall = (request: ReturnType<TaxHarness["request"]>) => t.filingBus.rpcCall("tax.submit", "tax.submit_part", request);
 const resolveCall = (request: ReturnType<TaxHarness["request"]>) =>
@@ -48,7 +40,7 @@ describe("tax submitter: parts in doubt", () => {
       const worker = await t.startWorker({ AUTHORITY_TIMEOUT_MS: "1500" });
       await t.control("POST", "/faults", { target: "tax", loseAnswer: mode, loseAnswerCount: 1 });
       const request = t.request({ companyNumber: mode === "hold" ? "70000002" : "70000003" });
-      const lost = await failure(submitCall(request));
+      const lost = await rejectionOf(submitCall(request), AppError);
       // In doubt: not retryable, so the filing service keeps the filing (nothing is removed).
       expect(lost).toMatchObject({ code: "TAX_UNAVAILABLE", retryable: false });
       await settle();
@@ -65,7 +57,7 @@ describe("tax submitter: parts in doubt", () => {
     const worker = await t.startWorker({ AUTHORITY_TIMEOUT_MS: "1500" });
     await t.control("POST", "/faults", { target: "tax", loseAnswer: "hold", loseAnswerCount: 1 });
     const request = t.request({ companyNumber: "70000004" });
-    await failure(submitCall(request));
+    await rejectionOf(submitCall(request), AppError);
     expect(await resolveCall(request)).toMatchObject({ state: "in_doubt" });
     await settle();
     const resolved = await resolveCall(request);
@@ -83,7 +75,7 @@ describe("tax submitter: parts in doubt", () => {
     // hang acts before the engine takes anything in: the part never reached it.
     await t.control("POST", "/faults", { target: "tax", hang: true });
     const hung = t.request({ companyNumber: "70000006" });
-    await failure(submitCall(hung));
+    await rejectionOf(submitCall(hung), AppError);
     await t.control("DELETE", "/faults");
     await settle();
     expect(await resolveCall(hung)).toMatchObject({ state: "not_submitted" });
@@ -96,11 +88,11 @@ describe("tax submitter: parts in doubt", () => {
     const worker = await t.startWorker({ AUTHORITY_TIMEOUT_MS: "1500" });
     await t.control("POST", "/faults", { target: "tax", loseAnswer: "close", loseAnswerCount: 1 });
     const request = t.request({ companyNumber: "70000007" });
-    await failure(submitCall(request));
+    await rejectionOf(submitCall(request), AppError);
     await t.control("POST", "/faults", { target: "tax", down: true });
     await settle();
     expect(await resolveCall(request)).toMatchObject({ state: "in_doubt", reason: expect.stringMatching(/could not be asked/) });
-    expect(await failure(submitCall(request))).toMatchObject({ code: "TAX_UNAVAILABLE", retryable: false });
+    expect(await rejectionOf(submitCall(request), AppError)).toMatchObject({ code: "TAX_UNAVAILABLE", retryable: false });
     await t.control("DELETE", "/faults");
     expect(await resolveCall(request)).toMatchObject({ state: "acknowledged" });
     expect(await t.received({ company: "70000007", kind: "submit" })).toHaveLength(1);

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { AppError } from "@dormant/contracts";
-import { waitFor } from "@dormant/testing";
+import { waitFor, rejectionOf } from "@dormant/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newFilingId, taxHarness, type TaxHarness } from "./test-support/tax-harness.ts";
 
@@ -14,15 +14,6 @@ afterEach(async () => {
   await t.control("DELETE", "/faults");
 });
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected the submit to fail");
-}
 
 async function metricsText(port: number): Promise<string> {
   return (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
@@ -34,11 +25,11 @@ describe("tax submitter: an unreliable authority", () => {
     const opsPort = (worker.ops.address() as AddressInfo).port;
     await t.control("POST", "/faults", { target: "tax", down: true });
     for (let i = 0; i < 3; i += 1) {
-      const error = await failure(t.submit({ companyNumber: "30000001" }));
+      const error = await rejectionOf(t.submit({ companyNumber: "30000001" }), AppError);
       expect(error).toMatchObject({ code: "TAX_UNAVAILABLE", retryable: true, retryAfterSeconds: 30 });
     }
     const started = Date.now();
-    const fast = await failure(t.submit({ companyNumber: "30000001" }));
+    const fast = await rejectionOf(t.submit({ companyNumber: "30000001" }), AppError);
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(fast).toMatchObject({ code: "TAX_UNAVAILABLE", retryable: true });
     expect(fast.retryAfterSeconds).toBeGreaterThanOrEqual(1);
@@ -62,7 +53,7 @@ describe("tax submitter: an unreliable authority", () => {
   it("does not open the breaker on refused credentials", async () => {
     const worker = await t.startWorker({ BREAKER_VOLUME_THRESHOLD: "2" });
     for (let i = 0; i < 4; i += 1) {
-      expect(await failure(t.submit({ companyNumber: "30000002", senderId: "REFUSED" }))).toMatchObject({ code: "TAX_AUTH_FAILED", retryable: false });
+      expect(await rejectionOf(t.submit({ companyNumber: "30000002", senderId: "REFUSED" }), AppError)).toMatchObject({ code: "TAX_AUTH_FAILED", retryable: false });
     }
     const filingId = newFilingId();
     await t.submit({ filingId, companyNumber: "30000002" });
@@ -75,7 +66,7 @@ describe("tax submitter: an unreliable authority", () => {
     await t.control("POST", "/faults", { target: "tax", slowMs: 2_500 });
     const part = { filingId: newFilingId(), companyNumber: "30000003" };
     const started = Date.now();
-    const timedOut = await failure(t.submit(part));
+    const timedOut = await rejectionOf(t.submit(part), AppError);
     expect(Date.now() - started).toBeLessThan(2_300);
     expect(timedOut).toMatchObject({ code: "TAX_UNAVAILABLE", retryable: false });
     expect(timedOut.message).toMatch(/may have been received/);
@@ -108,7 +99,7 @@ describe("tax submitter: an unreliable authority", () => {
     const worker = await t.startWorker();
     await t.control("POST", "/faults", { target: "tax", edge403: true });
     const part = { filingId: newFilingId(), companyNumber: "30000007" };
-    const refused = await failure(t.submit(part));
+    const refused = await rejectionOf(t.submit(part), AppError);
     expect(refused).toMatchObject({ code: "TAX_UNAVAILABLE", retryable: true });
     expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     expect(await t.received({ company: "30000007" })).toEqual([]);

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createLogger } from "@dormant/service-kit";
-import { getFreePort, waitFor } from "@dormant/testing";
+import { getFreePort, waitFor, rejectionOf } from "@dormant/testing";
 import { Registry } from "prom-client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AuthorityBreaker } from "./authority-breaker.ts";
@@ -86,14 +86,6 @@ async function metricValue(registry: Registry, name: string, labels: Record<stri
 
 const post = (path: string) => (signal: AbortSignal) => postXml(`${base}${path}`, "<m/>", signal);
 
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 describe("AuthorityBreaker", () => {
   it("passes answers through", async () => {
@@ -104,7 +96,7 @@ describe("AuthorityBreaker", () => {
   it("aborts the request itself when the timeout passes (the authority sees the connection go)", async () => {
     const { breaker, registry } = breakerWith();
     const started = Date.now();
-    const error = await failure(breaker.run(post("/slow?ms=3000")));
+    const error = await rejectionOf(breaker.run(post("/slow?ms=3000")));
     expect(Date.now() - started).toBeLessThan(1000);
     expect(error).toBeInstanceOf(AuthorityUnavailableError);
     expect(error).toMatchObject({ reason: "timeout", maybeReceived: true });
@@ -114,7 +106,7 @@ describe("AuthorityBreaker", () => {
 
   it("aborts only the call that timed out, not the others in flight", async () => {
     const { breaker } = breakerWith();
-    const slow = failure(breaker.run(post("/slow?ms=3000")));
+    const slow = rejectionOf(breaker.run(post("/slow?ms=3000")));
     await new Promise((resolve) => setTimeout(resolve, 150));
     // Started 150 ms later, answers 250 ms after it started: after the first call timed out.
     const second = breaker.run(post("/slow?ms=250"));
@@ -125,18 +117,18 @@ describe("AuthorityBreaker", () => {
   it("applies a shorter per-call timeout", async () => {
     const { breaker } = breakerWith({ timeoutMs: 5_000 });
     const started = Date.now();
-    expect(await failure(breaker.run(post("/slow?ms=3000"), { timeoutMs: 200 }))).toMatchObject({ reason: "timeout" });
+    expect(await rejectionOf(breaker.run(post("/slow?ms=3000"), { timeoutMs: 200 }))).toMatchObject({ reason: "timeout" });
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it("opens after the failure share is reached, then fails fast without calling, with the time to wait", async () => {
     const { breaker, registry } = breakerWith();
     for (let i = 0; i < 3; i += 1) {
-      expect(await failure(breaker.run(post("/down")))).toMatchObject({ reason: "http_status", status: 503, maybeReceived: false, retryAfterSeconds: 30 });
+      expect(await rejectionOf(breaker.run(post("/down")))).toMatchObject({ reason: "http_status", status: 503, maybeReceived: false, retryAfterSeconds: 30 });
     }
     expect(breaker.state).toBe("open");
     const started = Date.now();
-    const rejected = await failure(breaker.run(post("/ok")));
+    const rejected = await rejectionOf(breaker.run(post("/ok")));
     expect(Date.now() - started).toBeLessThan(50);
     expect(rejected).toMatchObject({ reason: "breaker_open", maybeReceived: false });
     expect((rejected as AuthorityUnavailableError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
@@ -150,7 +142,7 @@ describe("AuthorityBreaker", () => {
 
   it("lets one trial through after the reset timeout and closes when it succeeds", async () => {
     const { breaker, registry } = breakerWith({ resetTimeoutMs: 300 });
-    for (let i = 0; i < 3; i += 1) await failure(breaker.run(post("/down")));
+    for (let i = 0; i < 3; i += 1) await rejectionOf(breaker.run(post("/down")));
     expect(breaker.state).toBe("open");
     await waitFor(() => breaker.state === "half_open", { timeoutMs: 2000, what: "half-open" });
     expect(await metricValue(registry, "authority_breaker_state")).toBe(1);
@@ -161,15 +153,15 @@ describe("AuthorityBreaker", () => {
 
   it("does not count HTTP 4xx, the caller's own abort or errors of the work as authority failures", async () => {
     const { breaker, registry } = breakerWith();
-    for (let i = 0; i < 5; i += 1) expect(await failure(breaker.run(post("/bad")))).toBeInstanceOf(AuthorityRequestError);
+    for (let i = 0; i < 5; i += 1) expect(await rejectionOf(breaker.run(post("/bad")))).toBeInstanceOf(AuthorityRequestError);
     const caller = new AbortController();
-    const aborted = failure(breaker.run(post("/slow?ms=3000"), { signal: caller.signal }));
+    const aborted = rejectionOf(breaker.run(post("/slow?ms=3000"), { signal: caller.signal }));
     caller.abort(new Error("shutting down"));
     const abortedError = await aborted;
     expect(abortedError).toBeInstanceOf(AuthorityCallAbortedError);
     expect(abortedError).toMatchObject({ maybeReceived: true, cause: { message: "shutting down" } });
     for (let i = 0; i < 3; i += 1) {
-      expect(await failure(breaker.run(async () => Promise.reject(new Error("business rejection"))))).toMatchObject({ message: "business rejection" });
+      expect(await rejectionOf(breaker.run(async () => Promise.reject(new Error("business rejection"))))).toMatchObject({ message: "business rejection" });
     }
     expect(breaker.state).toBe("closed");
     expect(await metricValue(registry, "authority_breaker_failures_total")).toBe(0);
@@ -178,8 +170,8 @@ describe("AuthorityBreaker", () => {
   it("classifies connection failures: refused was never sent, a reset may have been received", async () => {
     const { breaker } = breakerWith({ volumeThreshold: 100 });
     const closedPort = await getFreePort();
-    const refused = await failure(breaker.run((signal) => postXml(`http://127.0.0.1:${closedPort}/x`, "<m/>", signal)));
+    const refused = await rejectionOf(breaker.run((signal) => postXml(`http://127.0.0.1:${closedPort}/x`, "<m/>", signal)));
     expect(refused).toMatchObject({ reason: "network", maybeReceived: false });
-    expect(await failure(breaker.run(post("/reset")))).toMatchObject({ reason: "network", maybeReceived: true });
+    expect(await rejectionOf(breaker.run(post("/reset")))).toMatchObject({ reason: "network", maybeReceived: true });
   });
 });

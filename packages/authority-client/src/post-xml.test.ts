@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { rejectionOf } from "@dormant/testing";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -85,14 +86,6 @@ beforeEach(() => {
   received.length = 0;
 });
 
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 const signal = () => new AbortController().signal;
 
@@ -123,46 +116,46 @@ describe("postXml", () => {
   });
 
   it("classifies answers that are not 2xx: 429 unavailable (with Retry-After), 4xx a refused request, a redirect never followed", async () => {
-    expect(await failure(postXml(`${base}/throttled`, "<m/>", signal()))).toMatchObject({ reason: "http_status", status: 429, retryAfterSeconds: 7, maybeReceived: false });
-    const refused = await failure(postXml(`${base}/not-found`, "<m/>", signal()));
+    expect(await rejectionOf(postXml(`${base}/throttled`, "<m/>", signal()))).toMatchObject({ reason: "http_status", status: 429, retryAfterSeconds: 7, maybeReceived: false });
+    const refused = await rejectionOf(postXml(`${base}/not-found`, "<m/>", signal()));
     expect(refused).toBeInstanceOf(AuthorityRequestError);
     expect(refused).toMatchObject({ status: 404 });
-    const redirect = await failure(postXml(`${base}/redirect`, "<m/>", signal()));
+    const redirect = await rejectionOf(postXml(`${base}/redirect`, "<m/>", signal()));
     expect(redirect).toBeInstanceOf(AuthorityUnavailableError);
     expect(redirect).toMatchObject({ reason: "network", maybeReceived: true });
     expect(received.map((entry) => entry.path)).toEqual(["/throttled", "/not-found", "/redirect"]);
   });
 
   it("HMRC's edge 403 page (not GovTalk) is unavailable, not received: retried later, never a permanent refusal", async () => {
-    const edge = await failure(postXml(`${base}/edge-403`, "<m/>", signal()));
+    const edge = await rejectionOf(postXml(`${base}/edge-403`, "<m/>", signal()));
     expect(edge).toBeInstanceOf(AuthorityUnavailableError);
     expect(edge).toMatchObject({ reason: "http_status", status: 403, maybeReceived: false, retryAfterSeconds: undefined });
-    expect(await failure(postXml(`${base}/edge-403?retry`, "<m/>", signal()))).toMatchObject({ reason: "http_status", retryAfterSeconds: 12 });
+    expect(await rejectionOf(postXml(`${base}/edge-403?retry`, "<m/>", signal()))).toMatchObject({ reason: "http_status", retryAfterSeconds: 12 });
     // The connection is still usable afterwards (the page was read to its end).
     expect(await postXml(`${base}/echo`, "<a/>", signal())).toBe("<echo><a/></echo>");
   });
 
   it("a 403 that carries a GovTalk message is the authority refusing the request", async () => {
-    const refused = await failure(postXml(`${base}/govtalk-403`, "<m/>", signal()));
+    const refused = await rejectionOf(postXml(`${base}/govtalk-403`, "<m/>", signal()));
     expect(refused).toBeInstanceOf(AuthorityRequestError);
     expect(refused).toMatchObject({ status: 403 });
   });
 
   it("reports an answer that broke off as unavailable, maybe received", async () => {
-    expect(await failure(postXml(`${base}/broken`, "<m/>", signal()))).toMatchObject({ reason: "network", maybeReceived: true });
+    expect(await rejectionOf(postXml(`${base}/broken`, "<m/>", signal()))).toMatchObject({ reason: "network", maybeReceived: true });
   });
 
   it("rejects with the signal's reason when aborted, before or during the call", async () => {
     const before = new AbortController();
     before.abort(new Error("gave up early"));
-    expect(await failure(postXml(`${base}/echo`, "<m/>", before.signal))).toMatchObject({ message: "gave up early" });
+    expect(await rejectionOf(postXml(`${base}/echo`, "<m/>", before.signal))).toMatchObject({ message: "gave up early" });
     const during = new AbortController();
-    const call = failure(postXml(`${base}/chunked`, "<m/>", during.signal));
+    const call = rejectionOf(postXml(`${base}/chunked`, "<m/>", during.signal));
     setTimeout(() => during.abort(new Error("gave up")), 5);
     expect(await call).toMatchObject({ message: "gave up" });
   });
 
   it("refuses a URL that is neither http nor https", async () => {
-    expect(await failure(postXml("ftp://127.0.0.1/x", "<m/>", signal()))).toBeInstanceOf(TypeError);
+    expect(await rejectionOf(postXml("ftp://127.0.0.1/x", "<m/>", signal()))).toBeInstanceOf(TypeError);
   });
 });

@@ -1,5 +1,5 @@
 import { createLogger } from "@dormant/service-kit";
-import { createTestRedisPrefix, type TestRedis } from "@dormant/testing";
+import { createTestRedisPrefix, type TestRedis, rejectionOf } from "@dormant/testing";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -105,19 +105,11 @@ const resolveOptions = (s: ReturnType<typeof scenario>, settleMs = 0) => ({
   logger,
 });
 
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a rejection");
-}
 
 describe("submitOnce with an authority to ask", () => {
   it("answers a repeat of an attempt whose answer was lost from the authority's own record, without sending it again", async () => {
     const s = scenario(true);
-    expect(await rejection(submitOnce(s.options))).toMatchObject({ reason: "timeout" });
+    expect(await rejectionOf(submitOnce(s.options))).toMatchObject({ reason: "timeout" });
     expect(await ledger.read(s.id)).toMatchObject({ state: "uncertain", attempt: { transaction_id: s.options.attempt?.transaction_id } });
     expect(await submitOnce(s.options)).toEqual({ response: { correlation_id: "C1" }, duplicate: true });
     expect(s.auth.calls.sends).toBe(1);
@@ -136,13 +128,13 @@ describe("submitOnce with an authority to ask", () => {
 
   it("keeps an attempt in doubt while it is too early to believe the authority, or it cannot be asked", async () => {
     const s = scenario(true);
-    await rejection(submitOnce(s.options));
-    const early = await rejection(submitOnce({ ...s.options, settleMs: 60_000 }));
+    await rejectionOf(submitOnce(s.options));
+    const early = await rejectionOf(submitOnce({ ...s.options, settleMs: 60_000 }));
     expect(early).toBeInstanceOf(SubmissionBlockedError);
     expect(early).toMatchObject({ state: "uncertain" });
     expect(s.auth.calls.lookups).toBe(0);
     s.auth.setDown(true);
-    expect(await rejection(submitOnce(s.options))).toMatchObject({ state: "uncertain", message: expect.stringMatching(/could not be asked/) });
+    expect(await rejectionOf(submitOnce(s.options))).toMatchObject({ state: "uncertain", message: expect.stringMatching(/could not be asked/) });
     s.auth.setDown(false);
     expect((await submitOnce(s.options)).duplicate).toBe(true);
     expect(s.auth.calls.sends).toBe(1);
@@ -163,7 +155,7 @@ describe("submitOnce with an authority to ask", () => {
 describe("resolveSubmission (nothing is ever sent)", () => {
   it("acknowledges an attempt whose answer was lost, from the authority's own record, and schedules its follow-up once", async () => {
     const s = scenario(true);
-    await rejection(submitOnce(s.options));
+    await rejectionOf(submitOnce(s.options));
     expect(await resolveSubmission(resolveOptions(s))).toEqual({ state: "acknowledged", response: { correlation_id: "C1" } });
     expect(await resolveSubmission(resolveOptions(s))).toEqual({ state: "acknowledged", response: { correlation_id: "C1" } });
     expect(s.followUps).toHaveLength(1);
@@ -206,7 +198,7 @@ describe("resolveSubmission (nothing is ever sent)", () => {
         s.followUps.push(response);
       },
     };
-    await rejection(submitOnce(options));
+    await rejectionOf(submitOnce(options));
     failFollowUp = false;
     expect(await resolveSubmission({ ...resolveOptions(s), followUp: options.followUp })).toEqual({ state: "acknowledged", response: { correlation_id: "C1" } });
     expect(s.followUps).toEqual([{ correlation_id: "C1" }]);

@@ -1,6 +1,6 @@
 import { AppError } from "@dormant/contracts";
 import { createLogger } from "@dormant/service-kit";
-import { createTestRedisPrefix, type TestRedis } from "@dormant/testing";
+import { createTestRedisPrefix, type TestRedis, rejectionOf } from "@dormant/testing";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -48,14 +48,6 @@ function scenario(submit: () => Promise<{ correlation_id: string }>, followUp: (
   return { counts, options, id };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a rejection");
-}
 
 describe("submitOnce", () => {
   it("submits once; a later request gets the recorded response", async () => {
@@ -80,7 +72,7 @@ describe("submitOnce", () => {
     const { options } = scenario(() => new Promise((resolve) => setTimeout(() => resolve({ correlation_id: "X" }), 1_000)));
     const first = submitOnce(options);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const error = await rejection(submitOnce({ ...options, waitMs: 200 }));
+    const error = await rejectionOf(submitOnce({ ...options, waitMs: 200 }));
     expect(error).toBeInstanceOf(SubmissionBlockedError);
     expect(error).toMatchObject({ state: "in_progress" });
     await first;
@@ -92,7 +84,7 @@ describe("submitOnce", () => {
       if (refuse) throw new AppError("TAX_AUTH_FAILED", "credentials refused");
       return { correlation_id: "LATER" };
     });
-    expect(await rejection(submitOnce(options))).toMatchObject({ code: "TAX_AUTH_FAILED" });
+    expect(await rejectionOf(submitOnce(options))).toMatchObject({ code: "TAX_AUTH_FAILED" });
     refuse = false;
     expect((await submitOnce(options)).response).toEqual({ correlation_id: "LATER" });
     expect(counts.submits).toBe(2);
@@ -102,9 +94,9 @@ describe("submitOnce", () => {
     const { counts, options, id } = scenario(async () => {
       throw new AuthorityUnavailableError("breaker_open", "open", { maybeReceived: false });
     });
-    await rejection(submitOnce(options));
+    await rejectionOf(submitOnce(options));
     expect(await ledger.read(id)).toBeUndefined();
-    await rejection(submitOnce(options));
+    await rejectionOf(submitOnce(options));
     expect(counts.submits).toBe(2);
   });
 
@@ -112,8 +104,8 @@ describe("submitOnce", () => {
     const { counts, options, id } = scenario(async () => {
       throw new AuthorityUnavailableError("timeout", "no answer", { maybeReceived: true });
     });
-    expect(await rejection(submitOnce(options))).toMatchObject({ reason: "timeout" });
-    const blocked = await rejection(submitOnce(options));
+    expect(await rejectionOf(submitOnce(options))).toMatchObject({ reason: "timeout" });
+    const blocked = await rejectionOf(submitOnce(options));
     expect(blocked).toBeInstanceOf(SubmissionBlockedError);
     expect(blocked).toMatchObject({ state: "uncertain" });
     expect(counts.submits).toBe(1);
@@ -124,8 +116,8 @@ describe("submitOnce", () => {
     const { counts, options } = scenario(async () => {
       throw new AuthorityCallAbortedError("tax-submission", new Error("rpc deadline"));
     });
-    await rejection(submitOnce(options));
-    expect(await rejection(submitOnce(options))).toMatchObject({ state: "uncertain" });
+    await rejectionOf(submitOnce(options));
+    expect(await rejectionOf(submitOnce(options))).toMatchObject({ state: "uncertain" });
     expect(counts.submits).toBe(1);
   });
 
@@ -134,7 +126,7 @@ describe("submitOnce", () => {
     // A worker claimed the submission, maybe sent it, and died before recording anything.
     expect(await ledger.claim(id)).toMatchObject({ claimed: true });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const blocked = await rejection(submitOnce({ ...options, abandonedAfterMs: 200 }));
+    const blocked = await rejectionOf(submitOnce({ ...options, abandonedAfterMs: 200 }));
     expect(blocked).toBeInstanceOf(SubmissionBlockedError);
     expect(blocked).toMatchObject({ state: "uncertain" });
     expect(await ledger.read(id)).toMatchObject({ state: "uncertain", reason: expect.stringMatching(/stopped/) });
@@ -159,7 +151,7 @@ describe("submitOnce", () => {
         if (failFollowUp) throw new Error("bus unavailable");
       },
     );
-    expect(await rejection(submitOnce(options))).toMatchObject({ message: "bus unavailable" });
+    expect(await rejectionOf(submitOnce(options))).toMatchObject({ message: "bus unavailable" });
     expect(await ledger.read(id)).toMatchObject({ state: "submitted", follow_up_done: false });
     failFollowUp = false;
     expect(await submitOnce(options)).toEqual({ response: { correlation_id: "ACK" }, duplicate: true });

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { rejectionOf } from "@dormant/testing";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -70,17 +71,9 @@ beforeEach(() => {
 const client = (overrides: Partial<RegistryDataClientOptions> = {}) =>
   createRegistryDataClient({ baseUrl, apiKey: "test-registry-key", timeoutMs: 2000, ...overrides });
 
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 async function unavailable(promise: Promise<unknown>): Promise<RegistryUnavailableError> {
-  const error = await failure(promise);
+  const error = await rejectionOf(promise);
   expect(error).toBeInstanceOf(RegistryUnavailableError);
   return error as RegistryUnavailableError;
 }
@@ -129,7 +122,7 @@ describe("registry data client: answers", () => {
   });
 
   it("encodes the company number so it cannot change the path", async () => {
-    const error = await failure(client().getCompany("../../x?y"));
+    const error = await rejectionOf(client().getCompany("../../x?y"));
     expect(error).toBeInstanceOf(CompanyNotFoundError);
     expect(seen[0]?.url).toBe("/company/..%2F..%2Fx%3Fy");
   });
@@ -147,7 +140,7 @@ describe("registry data client: answers", () => {
 
 describe("registry data client: failures", () => {
   it("turns 404 into CompanyNotFoundError", async () => {
-    const error = await failure(client().getCompany("99999999"));
+    const error = await rejectionOf(client().getCompany("99999999"));
     expect(error).toBeInstanceOf(CompanyNotFoundError);
     expect(error).toMatchObject({ companyNumber: "99999999", code: "COMPANY_NOT_FOUND", retryable: false });
   });

@@ -6,3 +6,4 @@ export type { TestRedis } from "./redis.ts";
 export { createTestVhost, deleteLeftoverTestVhosts } from "./rabbitmq.ts";
 export type { TestVhost } from "./rabbitmq.ts";
 export { waitFor, getFreePort } from "./wait.ts";
+export { rejectionOf } from "./rejection.ts";
