@@ -43,7 +43,15 @@ describe("filing database schema", () => {
   it("records the migration the way Prisma does, and re-running changes nothing", async () => {
     expect(await migrateFilingDatabase(database.url)).toEqual([]);
     const rows = await db.$queryRaw<Array<{ migration_name: string }>>`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`;
-    expect(rows.map((r) => r.migration_name).sort()).toEqual(["20261122040000_filings_outbox_inbox", "20261122060000_documents_rendering", "20261122080000_single_statement_writes", "20261125120000_final_filings_index", "20261125160000_registry_status_code"]);
+    expect(rows.map((r) => r.migration_name).sort()).toEqual(["20261122040000_filings_outbox_inbox", "20261122060000_documents_rendering", "20261122080000_single_statement_writes", "20261125120000_final_filings_index", "20261125160000_registry_status_code", "20261125170000_in_doubt_resolution", "20261125180000_accounts_for_ct600_index"]);
+  });
+
+  it("keeps when an in-doubt pending filing may be asked about again (resolve_after)", async () => {
+    const resolveAfter = new Date("2026-11-25T17:00:00.123Z");
+    const created = await db.filing.create({ data: filing("fil_schema_resolve_after", { resolveAfter }) });
+    expect(created.resolveAfter).toEqual(resolveAfter);
+    const cleared = await db.filing.update({ where: { id: created.id }, data: { resolveAfter: null } });
+    expect(cleared.resolveAfter).toBeNull();
   });
 
   it("stores a CT600 filing with its parts and history, and reads them back", async () => {
