@@ -33,6 +33,9 @@ describe("periodEndAfterMonths", () => {
     ["2024-01-01", 18, "2025-06-30"],
     ["2023-08-31", 6, "2024-02-29"],
     ["2024-01-15", 24, "2026-01-14"],
+    // the tax builder's rule-9101 limit was tested with these
+    ["2024-04-01", 12, "2025-03-31"],
+    ["2024-03-31", 12, "2025-03-30"],
   ])("%s + %i months ends %s", (start, months, end) => {
     expect(periodEndAfterMonths(start, months)).toBe(end);
   });

@@ -71,6 +71,15 @@ describe("isValidIsoDate / parseIsoDate / formatIsoDate", () => {
     ["20240101", false],
     ["", false],
     ["2024-01-0a", false],
+    // cases the tax builder's and the accounts renderer's own date checks were tested with
+    ["2025-02-29", false],
+    ["2025-04-31", false],
+    ["2025-12-31", true],
+    ["2025-1-01", false],
+    ["2025-4-01", false],
+    ["2025-00-10", false],
+    ["20250101", false],
+    ["2025-04-01T00:00:00Z", false],
   ])("isValidIsoDate(%j) is %s", (value, valid) => {
     expect(isValidIsoDate(value)).toBe(valid);
   });
@@ -141,6 +150,7 @@ describe("addDays", () => {
     ["2023-01-01", 365, "2024-01-01"],
     ["2024-03-31", 0, "2024-03-31"],
     ["2024-03-30", 2, "2024-04-01"],
+    ["2025-04-01", -1, "2025-03-31"],
   ])("%s + %i days = %s", (date, days, expected) => {
     expect(addDays(date, days)).toBe(expected);
   });
@@ -169,6 +179,8 @@ describe("addMonths", () => {
     ["2024-05-31", -12, "2023-05-31"],
     ["2024-06-15", 0, "2024-06-15"],
     ["2023-04-30", 10, "2024-02-29"],
+    ["2025-01-31", 1, "2025-02-28"],
+    ["2024-03-01", 12, "2025-03-01"],
   ])("%s + %i months = %s", (date, months, expected) => {
     expect(addMonths(date, months)).toBe(expected);
   });

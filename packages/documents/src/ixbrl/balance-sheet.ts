@@ -1,5 +1,5 @@
 import type { PeriodContexts } from "./accounts-contexts.ts";
-import { longDate } from "./calendar-date.ts";
+import { longDate } from "./long-date.ts";
 import type { BalanceSheetFigures } from "./dormant-accounts-input.ts";
 import type { ContextDefinition, InlineFacts } from "./inline-facts.ts";
 import { el, type ElementNode } from "./markup.ts";

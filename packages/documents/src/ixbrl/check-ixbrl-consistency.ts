@@ -1,5 +1,5 @@
 import type { Element } from "@xmldom/xmldom";
-import { isIsoDate } from "./calendar-date.ts";
+import { isValidIsoDate } from "@dormant/company-data";
 import { readIxbrl, type IxbrlContext, type IxbrlReading } from "./read-ixbrl.ts";
 import { NS } from "./taxonomy.ts";
 
@@ -40,9 +40,9 @@ function checkPeriod(context: IxbrlContext, problems: string[]): void {
   if (period === undefined) {
     problems.push(`context ${context.id} has no period`);
   } else if ("instant" in period) {
-    if (!isIsoDate(period.instant)) problems.push(`context ${context.id} instant ${period.instant} is not a YYYY-MM-DD date`);
+    if (!isValidIsoDate(period.instant)) problems.push(`context ${context.id} instant ${period.instant} is not a YYYY-MM-DD date`);
   } else if ("startDate" in period) {
-    if (!isIsoDate(period.startDate) || !isIsoDate(period.endDate)) {
+    if (!isValidIsoDate(period.startDate) || !isValidIsoDate(period.endDate)) {
       problems.push(`context ${context.id} period ${period.startDate}..${period.endDate} is not made of YYYY-MM-DD dates`);
     } else if (period.endDate < period.startDate) {
       problems.push(`context ${context.id} ends before it starts`);

@@ -1,4 +1,4 @@
-import { addDays, addMonths, isIsoDate } from "./calendar-date.ts";
+import { addDays, addMonths, isValidIsoDate } from "@dormant/company-data";
 import { findIllegalXmlChar } from "./escape-xml.ts";
 import {
   isSupportedCompanyType,
@@ -83,7 +83,7 @@ function checkText(problems: string[], field: string, value: unknown, required: 
 }
 
 function checkDate(problems: string[], field: string, value: unknown): value is string {
-  if (typeof value === "string" && isIsoDate(value)) return true;
+  if (typeof value === "string" && isValidIsoDate(value)) return true;
   problems.push(`${field} must be a YYYY-MM-DD calendar date`);
   return false;
 }

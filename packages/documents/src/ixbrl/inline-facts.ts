@@ -1,4 +1,4 @@
-import { longDate } from "./calendar-date.ts";
+import { longDate } from "./long-date.ts";
 import { el, type Child, type ElementNode } from "./markup.ts";
 import { formatPounds, groupThousands, type MoneyDecimals } from "./money.ts";
 import { FORMAT, REGISTRY_IDENTIFIER_SCHEME, UNIT, type UnitId } from "./taxonomy.ts";

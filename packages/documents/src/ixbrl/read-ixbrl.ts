@@ -1,5 +1,5 @@
 import { DOMParser, type Document, type Element, type Node } from "@xmldom/xmldom";
-import { parseLongDate } from "./calendar-date.ts";
+import { parseLongDate } from "./long-date.ts";
 import { NS } from "./taxonomy.ts";
 
 /**

@@ -1,6 +1,7 @@
 import { accountsContexts } from "./accounts-contexts.ts";
 import { renderBalanceSheet, balanceSheetLines, type BalanceSheetColumn } from "./balance-sheet.ts";
-import { addDays, addMonths, longDate } from "./calendar-date.ts";
+import { addDays, addMonths } from "@dormant/company-data";
+import { longDate } from "./long-date.ts";
 import { assertValidDormantAccountsInput, type DormantAccountsInput } from "./dormant-accounts-input.ts";
 import { InlineFacts } from "./inline-facts.ts";
 import { JURISDICTIONS, LEGAL_FORMS, TRADING_STATUS_MEMBER } from "./legal-form.ts";

@@ -1,4 +1,4 @@
-import { isIsoDate } from "../ixbrl/calendar-date.ts";
+import { isValidIsoDate } from "@dormant/company-data";
 import { checkDocumentOptions, checkMultilineText, checkText } from "./input-checks.ts";
 import { isIrmark } from "./irmark.ts";
 import { PdfInputError } from "./pdf-input-error.ts";
@@ -11,7 +11,7 @@ const COMPANY_NUMBER = /^[A-Z0-9]{2,8}$/;
 const UTR = /^\d{10}$/;
 
 function checkDate(problems: string[], field: string, value: unknown): boolean {
-  if (typeof value === "string" && isIsoDate(value)) return true;
+  if (typeof value === "string" && isValidIsoDate(value)) return true;
   problems.push(`${field} must be a YYYY-MM-DD calendar date`);
   return false;
 }

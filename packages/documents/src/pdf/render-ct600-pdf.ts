@@ -1,4 +1,4 @@
-import { longDate } from "../ixbrl/calendar-date.ts";
+import { longDate } from "../ixbrl/long-date.ts";
 import { assertValidCt600PdfInput } from "./ct600-pdf-input.ts";
 import { figuresTable } from "./figures-table.ts";
 import { FONT } from "./fonts.ts";

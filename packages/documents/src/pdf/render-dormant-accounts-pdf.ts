@@ -1,5 +1,6 @@
 import { balanceSheetLines, type BalanceSheetLines } from "../ixbrl/balance-sheet.ts";
-import { addDays, addMonths, longDate } from "../ixbrl/calendar-date.ts";
+import { addDays, addMonths } from "@dormant/company-data";
+import { longDate } from "../ixbrl/long-date.ts";
 import { findDormantAccountsInputProblems, type BalanceSheetFigures } from "../ixbrl/dormant-accounts-input.ts";
 import { JURISDICTIONS, LEGAL_FORMS } from "../ixbrl/legal-form.ts";
 import { decimalsFor, formatPounds, type MoneyDecimals } from "../ixbrl/money.ts";

@@ -1,4 +1,5 @@
-import { isIsoDate, longDate } from "../ixbrl/calendar-date.ts";
+import { isValidIsoDate } from "@dormant/company-data";
+import { longDate } from "../ixbrl/long-date.ts";
 
 /**
  * Date-times as the platform and the tax authority write them: `YYYY-MM-DDTHH:MM[:SS[.fff]]`
@@ -17,7 +18,7 @@ function parse(text: string): TimestampParts | undefined {
   const match = TIMESTAMP.exec(text);
   if (match === null) return undefined;
   const date = match[1] ?? "";
-  if (!isIsoDate(date)) return undefined;
+  if (!isValidIsoDate(date)) return undefined;
   return { date, time: `${match[2]}:${match[3]}:${match[4] ?? "00"}`, zone: match[5] };
 }
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { isCalendarDate, lastDayOfTwelveMonths } from "../calendar/calendar-date.ts";
+import { isValidIsoDate, periodEndAfterMonths } from "@dormant/company-data";
 import { parseInput } from "../envelope/parse-input.ts";
 import { CT600_EARLIEST_PERIOD_START, CT600_NAME_MAX_LENGTH, CT600_SCHEMA_VERSION } from "./constants.ts";
 import { toCtText } from "./ct-text.ts";
 
-const calendarDate = z.string().refine(isCalendarDate, "must be a calendar date YYYY-MM-DD");
+const calendarDate = z.string().refine(isValidIsoDate, "must be a calendar date YYYY-MM-DD");
 
 /** A name field: transliterated to the CT600 character set, cut to 56, at least 2 characters. */
 const ctName = z
@@ -69,13 +69,13 @@ export const ct600NilReturnInputSchema = z
     accounts: ct600AttachedAccountsSchema.optional(),
   })
   .superRefine((input, context) => {
-    if (!isCalendarDate(input.periodStart) || !isCalendarDate(input.periodEnd)) return;
+    if (!isValidIsoDate(input.periodStart) || !isValidIsoDate(input.periodEnd)) return;
     if (input.periodStart < CT600_EARLIEST_PERIOD_START) {
       context.addIssue({ code: "custom", path: ["periodStart"], message: `must be on or after ${CT600_EARLIEST_PERIOD_START}` });
     }
     if (input.periodEnd < input.periodStart) {
       context.addIssue({ code: "custom", path: ["periodEnd"], message: "must not be before periodStart" });
-    } else if (input.periodEnd > lastDayOfTwelveMonths(input.periodStart)) {
+    } else if (input.periodEnd > periodEndAfterMonths(input.periodStart, 12)) {
       context.addIssue({ code: "custom", path: ["periodEnd"], message: "the period must not exceed 12 months (rule 9101): split it" });
     }
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCalendarDate } from "../calendar/calendar-date.ts";
+import { isValidIsoDate } from "@dormant/company-data";
 import { parseInput } from "../envelope/parse-input.ts";
 import { appendSenderDetails, serializeMessage, startGovTalkMessage } from "../envelope/write-envelope.ts";
 import { NS } from "../xml/namespaces.ts";
@@ -15,7 +15,7 @@ import {
 import { presenterCredentialHashes } from "./credentials.ts";
 import { SUBMISSION_NUMBER_PATTERN, TRANSACTION_ID_PATTERN } from "./identifiers.ts";
 
-const calendarDate = z.string().refine(isCalendarDate, "must be a calendar date YYYY-MM-DD");
+const calendarDate = z.string().refine(isValidIsoDate, "must be a calendar date YYYY-MM-DD");
 
 export const registryPresenterSchema = z.object({
   presenterId: z.string().min(1),
