@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { connectBus, type Bus, type ReconnectOptions, type Subscription } from "@dormant/bus";
+import { PLATFORM_TOPOLOGY } from "@dormant/contracts";
 import { createLogger, createMetricsRegistry, type Logger } from "@dormant/service-kit";
 import { BILLING_EVENT_CATALOG, BILLING_EVENTS_QUEUE, BILLING_RPC_CATALOG } from "./bus/catalog.ts";
 import { billingEventHandlers } from "./bus/event-handlers.ts";
@@ -70,6 +71,7 @@ export async function startBilling(config: BillingConfig, options: StartBillingO
     bus = await connectBus({
       url: config.AMQP_URL,
       service: "billing",
+      topology: PLATFORM_TOPOLOGY,
       messages: BILLING_EVENT_CATALOG,
       rpc: BILLING_RPC_CATALOG,
       logger,

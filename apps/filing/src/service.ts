@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import { connectBus, type Subscription } from "@dormant/bus";
 import { createRegistryDataClient } from "@dormant/company-data";
-import type { SealingKey } from "@dormant/contracts";
+import { PLATFORM_TOPOLOGY, type SealingKey } from "@dormant/contracts";
 import { createLogger, createMetricsRegistry, startOpsServer, type Logger } from "@dormant/service-kit";
 import { Redis } from "ioredis";
 import type { Registry } from "prom-client";
@@ -76,6 +76,7 @@ export async function startFilingService(config: FilingConfig, options: FilingSe
     const bus = await connectBus({
       url: config.AMQP_URL,
       service: "filing",
+      topology: PLATFORM_TOPOLOGY,
       messages: FILING_SERVICE_MESSAGES,
       rpc: FILING_SERVICE_RPC,
       logger,

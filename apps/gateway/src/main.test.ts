@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { connectBus } from "@dormant/bus";
-import { FILING_RPC_CATALOG } from "@dormant/contracts";
+import { FILING_RPC_CATALOG, PLATFORM_TOPOLOGY } from "@dormant/contracts";
 import { createLogger } from "@dormant/service-kit";
 import { createTestRedisPrefix, createTestVhost, getFreePort, waitFor, type TestDatabase, type TestVhost } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -52,7 +52,7 @@ describe("the gateway process", () => {
 
   it("on SIGTERM stops accepting connections, finishes the request in flight, and exits 0", async () => {
     // A slow filing service: the submit is still in flight when the signal arrives.
-    const server = await connectBus({ url: vhost.url, service: "filing-test", messages: {}, rpc: FILING_RPC_CATALOG, logger: createLogger({ service: "t", level: "silent" }) });
+    const server = await connectBus({ url: vhost.url, service: "filing-test", topology: PLATFORM_TOPOLOGY, messages: {}, rpc: FILING_RPC_CATALOG, logger: createLogger({ service: "t", level: "silent" }) });
     let received!: () => void;
     const arrived = new Promise<void>((resolve) => (received = resolve));
     const serving = await server.rpcServe("filing.rpc", {

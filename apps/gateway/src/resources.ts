@@ -1,5 +1,5 @@
 import { connectBus } from "@dormant/bus";
-import { BILLING_RPC_CATALOG, FILING_RPC_CATALOG } from "@dormant/contracts";
+import { BILLING_RPC_CATALOG, FILING_RPC_CATALOG, PLATFORM_TOPOLOGY } from "@dormant/contracts";
 import { createMetricsRegistry, type Logger } from "@dormant/service-kit";
 import { Redis } from "ioredis";
 import type { GatewayAppDeps, GatewaySettings } from "./app.ts";
@@ -41,7 +41,7 @@ export async function openGatewayResources(config: GatewayConfig, logger: Logger
   redis.on("error", (error: Error) => logger.warn({ err: error }, "redis connection error"));
   try {
     await redis.connect();
-    const bus = await connectBus({ url: config.AMQP_URL, service: "gateway", messages: {}, rpc: GATEWAY_RPC_CATALOG, logger, metrics });
+    const bus = await connectBus({ url: config.AMQP_URL, service: "gateway", topology: PLATFORM_TOPOLOGY, messages: {}, rpc: GATEWAY_RPC_CATALOG, logger, metrics });
     return {
       settings: gatewaySettings(config),
       logger,

@@ -11,6 +11,7 @@ import {
   sealingKeyFromBase64,
   type PollRegistryStatusCommand,
   type SubmitRegistryAccountsRequest,
+  PLATFORM_TOPOLOGY,
 } from "@dormant/contracts";
 import { createLogger } from "@dormant/service-kit";
 import { createTestRedisPrefix, createTestVhost, waitFor, type TestRedis, type TestVhost } from "@dormant/testing";
@@ -40,7 +41,7 @@ beforeAll(async () => {
   testRedis = createTestRedisPrefix("submitter-worker");
   redis = new Redis(testRedis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
   await redis.connect();
-  client = await connectBus({ url: vhost.url, service: "filing-test", messages: PLATFORM_MESSAGE_CATALOG, rpc: SUBMISSION_RPC_CATALOG, logger });
+  client = await connectBus({ url: vhost.url, service: "filing-test", topology: PLATFORM_TOPOLOGY, messages: PLATFORM_MESSAGE_CATALOG, rpc: SUBMISSION_RPC_CATALOG, logger });
 });
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.close().catch(() => undefined)));

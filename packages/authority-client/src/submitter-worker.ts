@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
-import { connectBus, systemTopology, type Bus, type ConsumedQueue, type HandlerMap, type RpcHandlerMap, type RpcQueue } from "@dormant/bus";
-import { PLATFORM_MESSAGE_CATALOG, SUBMISSION_RPC_CATALOG, type SealingKey } from "@dormant/contracts";
+import { connectBus, type Bus, type ConsumedQueue, type HandlerMap, type RpcHandlerMap, type RpcQueue } from "@dormant/bus";
+import { PLATFORM_MESSAGE_CATALOG, SUBMISSION_RPC_CATALOG, type SealingKey, PLATFORM_TOPOLOGY } from "@dormant/contracts";
 import { createMetricsRegistry, startOpsServer, type Logger } from "@dormant/service-kit";
 import { Redis } from "ioredis";
 import { Counter, type Registry } from "prom-client";
@@ -141,7 +141,7 @@ export async function startSubmitterWorker<
   let bus: SubmitterBus | undefined;
   try {
     await redis.connect();
-    bus = await connectBus({ url: config.amqpUrl, service, messages: PLATFORM_MESSAGE_CATALOG, rpc: SUBMISSION_RPC_CATALOG, logger, metrics });
+    bus = await connectBus({ url: config.amqpUrl, service, topology: PLATFORM_TOPOLOGY, messages: PLATFORM_MESSAGE_CATALOG, rpc: SUBMISSION_RPC_CATALOG, logger, metrics });
     const keyPrefix = `${config.redisKeyPrefix}${service}:`;
     const maxPollDelayMs = longestWaitTierMs(options.pollQueue);
     const handlers = options.handlers({
@@ -202,7 +202,7 @@ export async function startSubmitterWorker<
 
 /** The longest delay a command can be scheduled with on `queue` (its longest wait tier). */
 function longestWaitTierMs(queue: string): number {
-  const longest = systemTopology.workQueues.find((workQueue) => workQueue.name === queue)?.waitTiersMs.at(-1);
+  const longest = PLATFORM_TOPOLOGY.workQueues.find((workQueue) => workQueue.name === queue)?.waitTiersMs.at(-1);
   if (longest === undefined) throw new Error(`the topology has no wait tiers for ${queue}`);
   return longest;
 }

@@ -25,9 +25,9 @@ import { ConfirmPublisher, type PublishTarget } from "./publisher.ts";
 import { scheduledWait } from "./retry-schedule.ts";
 import { RpcClient } from "./rpc-client.ts";
 import { rpcDeliveryHandler } from "./rpc-server.ts";
-import { systemTopology } from "./topology.ts";
 import { declareRpcQueue, declareTopology } from "./topology/declare.ts";
 import { waitQueueName } from "./topology/names.ts";
+import { topologyProblems } from "./topology/plan.ts";
 import type { Topology } from "./topology/spec.ts";
 
 export interface BusOptions<C extends MessageCatalog, R extends RpcCatalog> {
@@ -37,8 +37,8 @@ export interface BusOptions<C extends MessageCatalog, R extends RpcCatalog> {
   service: string;
   messages: C;
   rpc: R;
-  /** Defaults to the platform's topology (./topology.ts). */
-  topology?: Topology;
+  /** Every exchange and queue the services use (the platform's is PLATFORM_TOPOLOGY in @dormant/contracts). */
+  topology: Topology;
   logger?: Logger;
   /** Registry for the bus counters (the service's own, from createMetricsRegistry). */
   metrics?: Registry;
@@ -94,12 +94,15 @@ export interface Bus<C extends MessageCatalog, R extends RpcCatalog> {
 }
 
 /**
- * Connects to the broker, declares the topology, and returns the bus. The catalogs are checked
- * against the topology first: a message routed to a queue that does not exist, an event whose
+ * Connects to the broker, declares the topology, and returns the bus. The topology and the
+ * catalogs are checked first: an unsound topology (names declared twice, tiers not ascending,
+ * bindings to unknown queues), a message routed to a queue that does not exist, an event whose
  * consumers the bindings do not reach, or a backoff that is not a wait tier fails here.
  */
 export async function connectBus<const C extends MessageCatalog, const R extends RpcCatalog>(options: BusOptions<C, R>): Promise<Bus<C, R>> {
-  const topology = options.topology ?? systemTopology;
+  const { topology } = options;
+  const topologyFaults = topologyProblems(topology);
+  if (topologyFaults.length > 0) throw new Error(`invalid bus topology:\n  - ${topologyFaults.join("\n  - ")}`);
   const problems = catalogProblems(options.messages, options.rpc, topology);
   if (problems.length > 0) throw new Error(`bus catalogs do not fit the topology:\n  - ${problems.join("\n  - ")}`);
 

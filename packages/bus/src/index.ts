@@ -1,6 +1,7 @@
-// @dormant/bus: RabbitMQ for the platform's services. One topology (./topology.ts), catalogs of
-// typed messages and RPCs, confirmed publishing, consumers with bounded retries and dead-letter
-// queues, RPC over direct reply-to, and recovery after the connection drops. See README.md.
+// @dormant/bus: RabbitMQ for the platform's services, generic: a topology given as data (declared
+// at every connect), catalogs of typed messages and RPCs, confirmed publishing, consumers with
+// bounded retries and dead-letter queues, RPC over direct reply-to, and recovery after the
+// connection drops. See README.md.
 export { connectBus } from "./bus.ts";
 export type { Bus, BusOptions, PublishOptions, SubscribeOptions, RpcCallOptions, Subscription } from "./bus.ts";
 export type { ReconnectOptions } from "./connection.ts";
@@ -27,7 +28,6 @@ export type {
   RpcHandlerMap,
 } from "./catalog/types.ts";
 
-export { systemTopology } from "./topology.ts";
 export { defineTopology, planTopology, topologyProblems } from "./topology/plan.ts";
 export type { TopologyPlan } from "./topology/plan.ts";
 export { declareTopology, declareRpcQueue } from "./topology/declare.ts";

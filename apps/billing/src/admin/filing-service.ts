@@ -1,5 +1,5 @@
 import { connectBus, RpcNoServerError, RpcTimeoutError } from "@dormant/bus";
-import { AppError, FILING_RECONCILE_RPC_CATALOG, FILING_RPC_QUEUE } from "@dormant/contracts";
+import { AppError, FILING_RECONCILE_RPC_CATALOG, FILING_RPC_QUEUE, PLATFORM_TOPOLOGY } from "@dormant/contracts";
 import { createLogger, type Logger } from "@dormant/service-kit";
 import type { ListFinalFilings } from "../ledger/filings-cross-check.ts";
 
@@ -28,7 +28,7 @@ export async function withFilingService<T>(amqpUrl: string, fn: (listFinal: List
   const where = brokerWhere(amqpUrl);
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
   const logger = options.logger ?? createLogger({ service: "billing-admin", level: "silent" });
-  const bus = await connectBus({ url: amqpUrl, service: "billing-admin", messages: {}, rpc: FILING_RECONCILE_RPC_CATALOG, logger }).catch((error: unknown) => {
+  const bus = await connectBus({ url: amqpUrl, service: "billing-admin", topology: PLATFORM_TOPOLOGY, messages: {}, rpc: FILING_RECONCILE_RPC_CATALOG, logger }).catch((error: unknown) => {
     throw new AppError("SERVICE_UNAVAILABLE", `cannot connect to RabbitMQ at ${where} (AMQP_URL): ${(error as Error).message}`, { cause: error });
   });
   const listFinal: ListFinalFilings = async (request) => {

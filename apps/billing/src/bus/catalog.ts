@@ -10,4 +10,5 @@ export const BILLING_EVENT_CATALOG = {
 /** The RPCs billing serves on `billing.rpc`. */
 export { BILLING_RPC_CATALOG };
 
-export const BILLING_EVENTS_QUEUE = "billing.events";
+/** Billing's queue of filing events (named in @dormant/contracts with the platform topology). */
+export { BILLING_EVENTS_QUEUE } from "@dormant/contracts";

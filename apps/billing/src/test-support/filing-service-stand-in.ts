@@ -1,5 +1,5 @@
 import { connectBus, type Bus, type Subscription } from "@dormant/bus";
-import { FILING_RECONCILE_RPC_CATALOG, type FinalFiling, type ListFinalFilingsRequest, type ListFinalFilingsResponse } from "@dormant/contracts";
+import { FILING_RECONCILE_RPC_CATALOG, type FinalFiling, type ListFinalFilingsRequest, type ListFinalFilingsResponse, PLATFORM_TOPOLOGY } from "@dormant/contracts";
 import { createLogger } from "@dormant/service-kit";
 
 /**
@@ -45,6 +45,7 @@ export async function startFilingServiceStandIn(amqpUrl: string): Promise<Filing
   const bus: Bus<Record<never, never>, typeof FILING_RECONCILE_RPC_CATALOG> = await connectBus({
     url: amqpUrl,
     service: "filing-stand-in",
+    topology: PLATFORM_TOPOLOGY,
     messages: {},
     rpc: FILING_RECONCILE_RPC_CATALOG,
     logger: silent,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { connectBus, type Bus } from "@dormant/bus";
-import { BILLING_RPC_CATALOG, PLATFORM_MESSAGE_CATALOG } from "@dormant/contracts";
+import { BILLING_RPC_CATALOG, PLATFORM_MESSAGE_CATALOG, PLATFORM_TOPOLOGY } from "@dormant/contracts";
 import { createLogger } from "@dormant/service-kit";
 import { createTestVhost, type TestDatabase, type TestVhost } from "@dormant/testing";
 import { afterAll, beforeAll } from "vitest";
@@ -69,6 +69,7 @@ export function useBillingService(label: string): ServiceFixture {
     filing = await connectBus({
       url: vhost.url,
       service: "filing-test",
+      topology: PLATFORM_TOPOLOGY,
       messages: PLATFORM_MESSAGE_CATALOG,
       rpc: BILLING_RPC_CATALOG,
       logger: createLogger({ service: "filing-test", level: "silent" }),

@@ -1,4 +1,5 @@
 import { connectBus } from "@dormant/bus";
+import { PLATFORM_TOPOLOGY } from "@dormant/contracts";
 import { createLogger, createMetricsRegistry } from "@dormant/service-kit";
 import { createTestVhost, waitFor, type TestDatabase, type TestVhost } from "@dormant/testing";
 import { connect, type ChannelModel } from "amqplib";
@@ -21,7 +22,7 @@ const received: Array<{ messageId: string; type: string; requestId: string; payl
 beforeAll(async () => {
   [database, vhost] = await Promise.all([createFilingTestDatabase("outbox"), createTestVhost("filing-outbox")]);
   db = createFilingDb(database.url);
-  bus = await connectBus({ url: vhost.url, service: "filing", messages: FILING_SERVICE_MESSAGES, rpc: FILING_SERVICE_RPC, logger });
+  bus = await connectBus({ url: vhost.url, service: "filing", topology: PLATFORM_TOPOLOGY, messages: FILING_SERVICE_MESSAGES, rpc: FILING_SERVICE_RPC, logger });
   amqp = await connect(vhost.url);
   const channel = await amqp.createChannel();
   const { queue } = await channel.assertQueue("", { exclusive: true });
@@ -109,7 +110,7 @@ describe("outbox relay", () => {
 
   it("keeps what it could not publish, and a later relay (after a restart) publishes it", async () => {
     const [id] = await write(1);
-    const deadBus = await connectBus({ url: vhost.url, service: "filing", messages: FILING_SERVICE_MESSAGES, rpc: FILING_SERVICE_RPC, logger, publishTimeoutMs: 200 });
+    const deadBus = await connectBus({ url: vhost.url, service: "filing", topology: PLATFORM_TOPOLOGY, messages: FILING_SERVICE_MESSAGES, rpc: FILING_SERVICE_RPC, logger, publishTimeoutMs: 200 });
     await deadBus.close();
     expect(await relay(deadBus).relayOnce()).toBe(0);
     const row = await db.outboxMessage.findFirstOrThrow({ where: { messageId: id! } });

@@ -19,6 +19,7 @@ import {
   type Ct600FilingInput,
   type FilingRpcCaller,
   type SealingKey,
+  PLATFORM_TOPOLOGY,
 } from "@dormant/contracts";
 import { createLogger, migrationsFingerprint, type Logger } from "@dormant/service-kit";
 import { loadRegistrySubmitterConfig } from "@dormant/registry-submitter/src/env.ts";
@@ -130,6 +131,7 @@ export async function startFilingHarness(label: string, options: HarnessOptions 
     const peer: PeerBus = await connectBus({
       url: vhost.url,
       service: "peer-test",
+      topology: PLATFORM_TOPOLOGY,
       messages: PLATFORM_MESSAGE_CATALOG,
       rpc: { ...FILING_RPC_CATALOG, ...FILING_RECONCILE_RPC_CATALOG, ...BILLING_RPC_CATALOG, ...SUBMISSION_RPC_CATALOG },
       logger: silent,

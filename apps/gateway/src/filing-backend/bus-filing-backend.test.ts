@@ -9,6 +9,7 @@ import {
   sealingKeyFromBase64,
   type SubmitAccountsRequest,
   type SubmitCt600Request,
+  PLATFORM_TOPOLOGY,
 } from "@dormant/contracts";
 import { createLogger } from "@dormant/service-kit";
 import { createTestVhost, type TestVhost } from "@dormant/testing";
@@ -98,6 +99,7 @@ describe("live mode over the bus (a stand-in filing service serves filing.rpc)",
     server = await connectBus({
       url: vhost.url,
       service: "filing-test",
+      topology: PLATFORM_TOPOLOGY,
       messages: {},
       rpc: FILING_RPC_CATALOG,
       logger: createLogger({ service: "filing-test", level: "silent" }),

@@ -1,5 +1,5 @@
 import { type Bus, connectBus } from "@dormant/bus";
-import { DEVELOPMENT_SEALING_KEY, sealingKeyFromBase64 } from "@dormant/contracts";
+import { DEVELOPMENT_SEALING_KEY, sealingKeyFromBase64, PLATFORM_TOPOLOGY } from "@dormant/contracts";
 import { createLogger, createMetricsRegistry, type Logger } from "@dormant/service-kit";
 import { createTestRedisPrefix } from "@dormant/testing";
 import type { Express } from "express";
@@ -58,6 +58,7 @@ export async function createTestGateway(options: TestGatewayOptions): Promise<Te
   const bus = await connectBus({
     url: options.amqpUrl ?? inject("gatewayAmqpUrl"),
     service: "gateway-test",
+    topology: PLATFORM_TOPOLOGY,
     messages: {},
     rpc: GATEWAY_RPC_CATALOG,
     logger,

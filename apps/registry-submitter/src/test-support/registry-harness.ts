@@ -14,6 +14,7 @@ import {
   type RegistryStatusReport,
   type SubmitRegistryAccountsRequest,
   type SubmitRegistryAccountsResponse,
+  PLATFORM_TOPOLOGY,
 } from "@dormant/contracts";
 import { renderDormantAccountsIxbrl } from "@dormant/documents";
 import { formatSubmissionNumber } from "@dormant/govtalk";
@@ -110,6 +111,7 @@ export async function registryHarness(label: string): Promise<RegistryHarness> {
   const filingBus: FilingSideBus = await connectBus({
     url: vhost.url,
     service: "filing-test",
+    topology: PLATFORM_TOPOLOGY,
     messages: PLATFORM_MESSAGE_CATALOG,
     rpc: SUBMISSION_RPC_CATALOG,
     logger,

@@ -14,6 +14,7 @@ import {
   type SubmitTaxPartResponse,
   type TaxPartOutcome,
   type TaxPartPolling,
+  PLATFORM_TOPOLOGY,
 } from "@dormant/contracts";
 import { createLogger } from "@dormant/service-kit";
 import { createTestRedisPrefix, createTestVhost, waitFor, type TestRedis, type TestVhost } from "@dormant/testing";
@@ -90,6 +91,7 @@ export async function taxHarness(label: string): Promise<TaxHarness> {
   const filingBus: FilingSideBus = await connectBus({
     url: vhost.url,
     service: "filing-test",
+    topology: PLATFORM_TOPOLOGY,
     messages: PLATFORM_MESSAGE_CATALOG,
     rpc: SUBMISSION_RPC_CATALOG,
     logger,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { testMessages, testRpc, testTopology, type TestBus } from "../test-support/fixture.ts";
-import { systemTopology } from "../topology.ts";
+import { connectBus } from "../bus.ts";
 import { defineTopology, topologyProblems } from "../topology/plan.ts";
 import { defineMessageCatalog } from "./define.ts";
 import { catalogProblems } from "./validate.ts";
@@ -62,8 +62,16 @@ describe("catalogProblems", () => {
 });
 
 describe("topology checks", () => {
-  it("the system topology is sound", () => {
-    expect(topologyProblems(systemTopology)).toEqual([]);
+  it("the test topology is sound", () => {
+    expect(topologyProblems(testTopology)).toEqual([]);
+  });
+
+  it("connectBus refuses an unsound topology before it connects", async () => {
+    const unsound = { ...testTopology, bindings: [...testTopology.bindings, { exchange: "shop.events", routingKey: "#", queue: "orders.work.dlq" }] };
+    // no broker listens on port 1: the check must fail first
+    await expect(connectBus({ url: "amqp://127.0.0.1:1", service: "t", messages: {}, rpc: {}, topology: unsound })).rejects.toThrow(
+      'invalid bus topology:\n  - binding of "shop.events" to "orders.work.dlq", which is not a work queue',
+    );
   });
 
   it("finds duplicates, bad tiers, dangling bindings", () => {

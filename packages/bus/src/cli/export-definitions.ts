@@ -1,9 +1,10 @@
-// Writes the platform's bus topology as RabbitMQ definitions (infra/rabbitmq/definitions.json).
+// Writes the platform's bus topology (PLATFORM_TOPOLOGY in @dormant/contracts) as RabbitMQ
+// definitions (infra/rabbitmq/definitions.json).
 // Usage: pnpm --filter @dormant/bus export-definitions [--vhost /] [--out path]
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { systemTopology } from "../topology.ts";
+import { PLATFORM_TOPOLOGY } from "@dormant/contracts";
 import { renderDefinitions } from "../topology/definitions.ts";
 import { definitionsPath } from "./paths.ts";
 
@@ -11,5 +12,5 @@ const { values } = parseArgs({
   options: { vhost: { type: "string", default: "/" }, out: { type: "string", default: definitionsPath } },
 });
 const out = resolve(values.out);
-writeFileSync(out, renderDefinitions(systemTopology, values.vhost));
+writeFileSync(out, renderDefinitions(PLATFORM_TOPOLOGY, values.vhost));
 process.stdout.write(`wrote ${out}\n`);

@@ -1,11 +1,11 @@
 // Moves parked messages from a work queue's dead-letter queue back to the work queue.
-// Usage: pnpm --filter @dormant/bus replay-dead-letters --queue billing.events [--type filing.accepted]
+// Usage: pnpm --filter @dormant/bus replay-dead-letters --queue <work queue> [--type <message type>]
 //          [--limit 10] [--dry-run]        (AMQP_URL selects the broker and vhost)
 // Prints one JSON line per message (replayed, or replayable with --dry-run) and a summary line.
 import { parseArgs } from "node:util";
+import { PLATFORM_TOPOLOGY } from "@dormant/contracts";
 import { connect } from "amqplib";
 import { replayDeadLetters } from "../replay.ts";
-import { systemTopology } from "../topology.ts";
 
 const { values } = parseArgs({
   options: {
@@ -15,7 +15,7 @@ const { values } = parseArgs({
     "dry-run": { type: "boolean", default: false },
   },
 });
-const workQueues: string[] = systemTopology.workQueues.map((q) => q.name);
+const workQueues: string[] = PLATFORM_TOPOLOGY.workQueues.map((q) => q.name);
 if (!values.queue || !workQueues.includes(values.queue)) {
   process.stderr.write(`--queue must be one of: ${workQueues.join(", ")}\n`);
   process.exit(2);

@@ -8,12 +8,12 @@ export function formatDuration(ms: number): string {
   return `${ms}ms`;
 }
 
-/** The TTL queue of one wait tier: `tax.poll.wait.5s`. */
+/** The TTL queue of one wait tier: `orders.work.wait.5s`. */
 export function waitQueueName(workQueue: string, tierMs: number): string {
   return `${workQueue}.wait.${formatDuration(tierMs)}`;
 }
 
-/** The parking lot of a work queue: `tax.poll.dlq`. */
+/** The parking lot of a work queue: `orders.work.dlq`. */
 export function deadLetterQueueName(workQueue: string): string {
   return `${workQueue}.dlq`;
 }

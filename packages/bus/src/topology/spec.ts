@@ -1,6 +1,6 @@
 /**
- * The shape of a bus topology. The system's own topology is written once, in ../topology.ts;
- * tests write small ones of their own with the same types.
+ * The shape of a bus topology, given to the bus as data. The platform's own is written once, in
+ * @dormant/contracts (PLATFORM_TOPOLOGY); tests write small ones of their own with the same types.
  */
 
 export interface ExchangeSpec {

@@ -26,20 +26,23 @@ import {
   TaxPartOutcome,
   TaxPartPolling,
 } from "./submissions.ts";
+import { EVENT_WAIT_TIERS_MS } from "./wait-tiers.ts";
 
 /**
  * The platform's messages and RPCs in the shape of the bus's catalogs (packages/bus
  * `defineMessageCatalog` / `defineRpcCatalog`): type -> schema, route, retry policy, timeout.
- * Backoff values must be wait tiers of the consuming queue (packages/bus/src/topology.ts); the
- * bus checks that at start.
+ * Backoff values must be wait tiers of the consuming queue (platform-topology.ts); the bus
+ * checks that at start.
  */
 const SECOND = 1000;
 
 /** The filing service's own queue of `filing.accepted` events: it renders the documents of accepted filings. */
 export const FILING_DOCUMENTS_QUEUE = "filing.documents";
+/** Billing's queue of filing events: it captures or releases the fee hold. */
+export const BILLING_EVENTS_QUEUE = "billing.events";
 
-/** Outcome and event consumers: 1 s, 5 s, 30 s, 2 min, 10 min, then the parking lot. */
-const EVENT_RETRY = { maxAttempts: 6, backoffMs: [1 * SECOND, 5 * SECOND, 30 * SECOND, 120 * SECOND, 600 * SECOND], jitter: 0.2 } as const;
+/** Outcome and event consumers: every wait tier (1 s, 5 s, 30 s, 2 min, 10 min), then the parking lot. */
+const EVENT_RETRY = { maxAttempts: 6, backoffMs: EVENT_WAIT_TIERS_MS, jitter: 0.2 } as const;
 /** Poll commands whose poll failed for a transient reason (the deadline still applies). */
 const POLL_RETRY = { maxAttempts: 8, backoffMs: [1 * SECOND, 2 * SECOND, 5 * SECOND, 10 * SECOND, 30 * SECOND], jitter: 0.2 } as const;
 
@@ -90,21 +93,21 @@ export const PLATFORM_MESSAGE_CATALOG = {
     schema: FilingAccepted,
     schemaVersion: 1,
     // billing captures the fee; the filing service renders the filing's PDFs (its own queue).
-    route: { kind: "event", exchange: FILING_EVENTS_EXCHANGE, routingKey: "filing.accepted", consumers: ["billing.events", FILING_DOCUMENTS_QUEUE] },
+    route: { kind: "event", exchange: FILING_EVENTS_EXCHANGE, routingKey: "filing.accepted", consumers: [BILLING_EVENTS_QUEUE, FILING_DOCUMENTS_QUEUE] },
     retry: EVENT_RETRY,
     timeoutMs: 10 * SECOND,
   },
   "filing.rejected": {
     schema: FilingRejected,
     schemaVersion: 1,
-    route: { kind: "event", exchange: FILING_EVENTS_EXCHANGE, routingKey: "filing.rejected", consumers: ["billing.events"] },
+    route: { kind: "event", exchange: FILING_EVENTS_EXCHANGE, routingKey: "filing.rejected", consumers: [BILLING_EVENTS_QUEUE] },
     retry: EVENT_RETRY,
     timeoutMs: 10 * SECOND,
   },
   "filing.errored": {
     schema: FilingErrored,
     schemaVersion: 1,
-    route: { kind: "event", exchange: FILING_EVENTS_EXCHANGE, routingKey: "filing.errored", consumers: ["billing.events"] },
+    route: { kind: "event", exchange: FILING_EVENTS_EXCHANGE, routingKey: "filing.errored", consumers: [BILLING_EVENTS_QUEUE] },
     retry: EVENT_RETRY,
     timeoutMs: 10 * SECOND,
   },

@@ -7,3 +7,4 @@ export * from "./in-doubt.ts";
 export * from "./filing-events.ts";
 export * from "./billing-rpc.ts";
 export * from "./catalogs.ts";
+export * from "./platform-topology.ts";

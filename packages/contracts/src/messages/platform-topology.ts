@@ -1,0 +1,95 @@
+import { BILLING_RPC_QUEUE } from "./billing-rpc.ts";
+import { BILLING_EVENTS_QUEUE, FILING_DOCUMENTS_QUEUE, PLATFORM_MESSAGE_CATALOG } from "./catalogs.ts";
+import { FILING_EVENTS_EXCHANGE } from "./filing-events.ts";
+import { FILING_RPC_QUEUE } from "./filing-rpc.ts";
+import { FILING_OUTCOMES_QUEUE, REGISTRY_POLL_QUEUE, REGISTRY_SUBMIT_QUEUE, TAX_POLL_QUEUE, TAX_SUBMIT_QUEUE } from "./submissions.ts";
+import { EVENT_WAIT_TIERS_MS, POLL_WAIT_TIERS_MS } from "./wait-tiers.ts";
+
+/**
+ * THE bus topology of the platform, as data in the shape of packages/bus's `Topology`: every
+ * exchange and queue a service uses. Every service passes it to `connectBus`, which declares it at
+ * connect and again after each recovery; `pnpm --filter @dormant/bus export-definitions` writes
+ * it to infra/rabbitmq/definitions.json, whose README describes the same entries for people.
+ *
+ * Names are the constants the catalogs use; the bindings are derived from the catalog's event
+ * routes, so a consumer added to an event is bound without a second edit.
+ */
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+/** The broker-side poison guard of every work queue (`x-delivery-limit`). */
+const DELIVERY_LIMIT = 10;
+
+interface EventRouted {
+  readonly route: { readonly kind: "command" } | { readonly kind: "event"; readonly exchange: string; readonly routingKey: string; readonly consumers: readonly string[] };
+}
+
+/**
+ * One binding per (event, consuming queue), grouped by queue in the order the queues are first
+ * named as consumers, each queue's events in catalog order.
+ */
+function eventBindings(catalog: Readonly<Record<string, EventRouted>>): { exchange: string; routingKey: string; queue: string }[] {
+  const byQueue = new Map<string, { exchange: string; routingKey: string; queue: string }[]>();
+  for (const { route } of Object.values(catalog)) {
+    if (route.kind !== "event") continue;
+    for (const queue of route.consumers) {
+      const bindings = byQueue.get(queue) ?? [];
+      bindings.push({ exchange: route.exchange, routingKey: route.routingKey, queue });
+      byQueue.set(queue, bindings);
+    }
+  }
+  return [...byQueue.values()].flat();
+}
+
+export const PLATFORM_TOPOLOGY = {
+  exchanges: [
+    {
+      name: FILING_EVENTS_EXCHANGE,
+      type: "topic",
+      purpose: "Facts about filings (filing.accepted, filing.rejected, filing.errored) for whoever reacts to them",
+    },
+  ],
+  workQueues: [
+    {
+      name: TAX_POLL_QUEUE,
+      purpose: "tax-submitter: poll the tax authority for the outcome of a submitted CT600 part",
+      waitTiersMs: POLL_WAIT_TIERS_MS,
+      deliveryLimit: DELIVERY_LIMIT,
+    },
+    {
+      name: REGISTRY_POLL_QUEUE,
+      purpose: "registry-submitter: poll the registry for the status of submitted accounts",
+      waitTiersMs: POLL_WAIT_TIERS_MS,
+      deliveryLimit: DELIVERY_LIMIT,
+    },
+    {
+      name: FILING_OUTCOMES_QUEUE,
+      purpose: "filing: apply the outcome of a submission (accepted, rejected, error) reported by a submitter",
+      waitTiersMs: EVENT_WAIT_TIERS_MS,
+      deliveryLimit: DELIVERY_LIMIT,
+    },
+    {
+      name: FILING_DOCUMENTS_QUEUE,
+      purpose: "filing: render the PDFs of an accepted filing (CT600 return, dormant accounts) and store them",
+      waitTiersMs: EVENT_WAIT_TIERS_MS,
+      deliveryLimit: DELIVERY_LIMIT,
+    },
+    {
+      name: BILLING_EVENTS_QUEUE,
+      purpose: "billing: capture the fee hold when a filing is accepted, release it when rejected or errored",
+      waitTiersMs: EVENT_WAIT_TIERS_MS,
+      deliveryLimit: DELIVERY_LIMIT,
+    },
+  ],
+  rpcQueues: [
+    {
+      name: FILING_RPC_QUEUE,
+      purpose: "filing: submit a filing, read filings and documents (called by the gateway); list final filings (billing's reconcile)",
+      maxRequestAgeMs: 30 * SECOND,
+    },
+    { name: BILLING_RPC_QUEUE, purpose: "billing: fee holds, balances, top-ups (called by filing and the gateway)", maxRequestAgeMs: 30 * SECOND },
+    { name: TAX_SUBMIT_QUEUE, purpose: "tax-submitter: submit one CT600 part to the tax authority (called by filing)", maxRequestAgeMs: MINUTE },
+    { name: REGISTRY_SUBMIT_QUEUE, purpose: "registry-submitter: submit dormant accounts to the registry (called by filing)", maxRequestAgeMs: MINUTE },
+  ],
+  bindings: eventBindings(PLATFORM_MESSAGE_CATALOG),
+} as const;
