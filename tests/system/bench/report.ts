@@ -94,7 +94,7 @@ export function renderLiveSection(report: LiveReport): string {
   return `${START}
 ## Live submits through the whole chain (gateway → filing → billing, submitters → simulator)
 
-Written by \`${report.command}\` (scripts/bench.mjs → tests/system/bench/live-bench.ts, after the sandbox benchmark); run it again to refresh. Method and analysis: tests/system/README.md, "Live benchmark".
+Written by \`${report.command}\` (scripts/bench.mjs → tests/system/bench/live-bench.ts, after the sandbox benchmark); run it again to refresh. Method: tests/system/README.md, "Live benchmark"; analysis: docs/analysis/live-benchmark.md.
 
 | goal | measured | met |
 |---|---|---|
