@@ -123,7 +123,7 @@ async function main() {
   const created = JSON.parse(
     execFileSync(
       process.execPath,
-      [join(repoRoot, "scripts", "run-ts.mjs"), "apps/gateway/src/admin/cli.ts", "create-account", "--name", `Bench ${runId}`, "--balance", "0", "--rate-per-minute", "10000000", "--rate-per-day", "1000000000"],
+      [join(repoRoot, "scripts", "run-ts.mjs"), "scripts/admin.mjs", "create-account", "--name", `Bench ${runId}`, "--balance", "0", "--rate-per-minute", "10000000", "--rate-per-day", "1000000000"],
       { cwd: repoRoot, env, stdio: ["ignore", "pipe", "inherit"] },
     ).toString(),
   );

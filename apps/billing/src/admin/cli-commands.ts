@@ -2,7 +2,8 @@
 // exactly one JSON object on stdout; messages go to stderr. Exit codes: 0 done, 1 failed (unknown
 // account, database unreachable, the filing service not answering reconcile --against-filings,
 // or reconcile found problems: its report is still printed), 2 bad invocation. Run directly (`node --import tsx apps/billing/src/admin/cli-commands.ts
-// balance --account acc_...`) or from the root admin CLI through runBillingAdminCli(argv).
+// balance --account acc_...`) or from the root admin CLI (scripts/admin.mjs), which finds
+// `adminCli` through the "admin" entry of package.json "dormant".
 import { realpathSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { isAppError } from "@dormant/contracts";
@@ -10,7 +11,7 @@ import { ConfigError, createLogger, parseEnv } from "@dormant/service-kit";
 import { z } from "zod";
 import { amqpEnvShape } from "../bus/settings.ts";
 import { billingDatabaseEnvShape } from "../db/settings.ts";
-import { BILLING_USAGE, parseBillingAdminArgs, UsageError, type BillingAdminCommand } from "./cli-args.ts";
+import { BILLING_ADMIN_COMMANDS, BILLING_USAGE, parseBillingAdminArgs, UsageError, type BillingAdminCommand } from "./cli-args.ts";
 import { withFilingService } from "./filing-service.ts";
 import { getBalance, listLedger, openAccount, reconcile, reconcileAgainstFilings, topUp } from "./operations.ts";
 import { withBillingDb } from "./with-billing-db.ts";
@@ -81,6 +82,13 @@ export async function runBillingAdminCli(
     return fail(1, `failed: ${(error as Error).message}`);
   }
 }
+
+/** This CLI as the root admin CLI (scripts/admin.mjs) runs it: the context carries env and the streams. */
+export const adminCli = {
+  commands: BILLING_ADMIN_COMMANDS,
+  usage: BILLING_USAGE,
+  run: (argv: string[], context: CliStreams & { env: Record<string, string | undefined> }) => runBillingAdminCli(argv, context.env, context),
+};
 
 function isEntryPoint(): boolean {
   const script = process.argv[1];

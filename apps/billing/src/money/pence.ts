@@ -1,31 +1,13 @@
 /**
  * Money is integer pence everywhere (bigint in the database layer, safe integers on the bus);
  * decimal strings like "80.00" only at the edges (admin output, webhook payloads, error details).
+ * Parsing and formatting those strings is the platform's one money module (@dormant/contracts,
+ * api/money.ts); what is billing's own is here.
  */
+export { formatPence, parseGbpToPence } from "@dormant/contracts";
 
 /** The largest single credit (top-up or opening balance): 1,000,000,000.00 GBP. */
 export const MAX_CREDIT_PENCE = 100_000_000_000n;
-
-/** Whole pence as a decimal string of pounds: 8000 -> "80.00", -5 -> "-0.05". */
-export function formatPence(pence: bigint | number): string {
-  const value = BigInt(pence);
-  const sign = value < 0n ? "-" : "";
-  const magnitude = value < 0n ? -value : value;
-  return `${sign}${magnitude / 100n}.${String(magnitude % 100n).padStart(2, "0")}`;
-}
-
-const GBP_AMOUNT = /^(\d{1,10})(?:\.(\d{1,2}))?$/;
-
-/**
- * "100", "100.5" or "100.50" pounds to integer pence, by string arithmetic (no binary floats).
- * Anything else (signs, exponents, separators, currency symbols, a third decimal) is null.
- */
-export function parseGbpToPence(text: string): bigint | null {
-  const match = GBP_AMOUNT.exec(text);
-  if (!match) return null;
-  const [, pounds, fraction = ""] = match;
-  return BigInt(pounds!) * 100n + BigInt(fraction.padEnd(2, "0"));
-}
 
 /** Pence as a JavaScript number for the bus contracts; refuses what a number cannot hold exactly. */
 export function penceToNumber(pence: bigint): number {

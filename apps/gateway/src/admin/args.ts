@@ -1,6 +1,8 @@
 import { parseArgs } from "node:util";
+import { parseGbpToPence } from "@dormant/contracts";
 import { MAX_RATE_PER_DAY, MAX_RATE_PER_MINUTE } from "./accounts.ts";
-import { parseGbpToPence } from "./money.ts";
+
+export const GATEWAY_ADMIN_COMMANDS = ["create-account", "revoke-key", "list-accounts"] as const;
 
 export type AdminCommand =
   | { command: "create-account"; name: string; openingBalancePence: bigint; rateLimitPerMinute?: number; rateLimitPerDay?: number }

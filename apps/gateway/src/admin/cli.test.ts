@@ -17,12 +17,12 @@ const run = promisify(execFile);
 // The CLI falls back to the development pepper, as a fresh clone does.
 const { API_KEY_PEPPER: _pepper, ...environment } = process.env;
 
-/** `node scripts/run-ts.mjs apps/gateway/src/admin/cli.ts ...`, as `npm run admin` runs it. */
+/** `node scripts/run-ts.mjs scripts/admin.mjs ...`, as `npm run admin` runs it. */
 let billingDatabaseUrl = "";
 
 async function admin(databaseUrl: string, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ["scripts/run-ts.mjs", "apps/gateway/src/admin/cli.ts", ...args], {
+    const { stdout, stderr } = await run(process.execPath, ["scripts/run-ts.mjs", "scripts/admin.mjs", ...args], {
       cwd: repoRoot,
       env: { ...environment, GATEWAY_DATABASE_URL: databaseUrl, BILLING_DATABASE_URL: billingDatabaseUrl, NODE_ENV: "development" },
     });

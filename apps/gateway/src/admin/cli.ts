@@ -1,11 +1,13 @@
-// Operator CLI: `npm run --silent admin -- <command> ...`. Accounts and API keys live in the
-// gateway database; money (balance, top-up, ledger, reconcile, and create-account's opening
-// balance) belongs to the billing service, whose operator functions this CLI calls directly
-// against billing's own database (apps/billing/src/admin). Prints exactly one JSON object on
-// stdout; logs and errors go to stderr. Exit codes: 0 done, 1 failed (e.g. unknown key,
-// database unreachable, reconcile found problems), 2 bad invocation. See docs/security-and-limits.md.
-import { billingDatabaseEnvShape, isBillingAdminCommand, openAccount, runBillingAdminCli, withBillingDb, BILLING_USAGE } from "@dormant/billing/admin";
-import { ConfigError, createLogger, parseEnv } from "@dormant/service-kit";
+// The gateway's operator commands: create-account, revoke-key, list-accounts (accounts and API
+// keys live in the gateway database). The root admin CLI (`npm run --silent admin -- <command>`,
+// scripts/admin.mjs) finds this module through the "admin" entry of package.json "dormant" and
+// runs it with an AdminContext. Money belongs to billing: create-account opens the account's
+// billing side through billing's own `open-account` command (context.runCommand), never through
+// billing's database. Prints exactly one JSON object on stdout; logs and errors go to stderr.
+// Exit codes: 0 done, 1 failed (e.g. unknown key, database unreachable, billing refused), 2 bad
+// invocation. See docs/security-and-limits.md.
+import { formatPence } from "@dormant/contracts";
+import { ConfigError, createLogger, parseEnv, type Logger } from "@dormant/service-kit";
 import { z } from "zod";
 import { createGatewayDb } from "../db/client.ts";
 import { migrateGatewayDatabase } from "../db/migrations.ts";
@@ -14,15 +16,26 @@ import { createSecretHasher } from "../keys/hash.ts";
 import { apiKeyEnvShape, resolveApiKeyPepper } from "../keys/pepper.ts";
 import { revokeApiKey } from "../keys/revoke.ts";
 import { createAccount, listAccounts } from "./accounts.ts";
-import { parseAdminArgs, USAGE, UsageError } from "./args.ts";
+import { GATEWAY_ADMIN_COMMANDS, parseAdminArgs, USAGE, UsageError } from "./args.ts";
 import type { AdminCommand } from "./args.ts";
 
-const logger = createLogger({ service: "gateway-admin", destination: process.stderr });
+type Output = Pick<NodeJS.WritableStream, "write">;
+
+/** What the root admin CLI gives each service's CLI. */
+export interface AdminContext {
+  env: Record<string, string | undefined>;
+  stdout: Output;
+  stderr: Output;
+  /** Every service's usage, printed after a bad invocation. */
+  usage: string;
+  /** Runs another service's operator command: its exit code and its stdout (messages go to stderr). */
+  runCommand(argv: string[]): Promise<{ code: number; stdout: string }>;
+}
 
 class CommandFailed extends Error {}
 
-async function run(command: AdminCommand): Promise<object> {
-  const env = parseEnv(z.object({ NODE_ENV: z.string().optional(), ...gatewayDatabaseEnvShape, ...apiKeyEnvShape, ...billingDatabaseEnvShape }));
+async function run(command: AdminCommand, context: AdminContext, logger: Logger): Promise<object> {
+  const env = parseEnv(z.object({ NODE_ENV: z.string().optional(), ...gatewayDatabaseEnvShape, ...apiKeyEnvShape }), context.env);
   await migrateGatewayDatabase(env.GATEWAY_DATABASE_URL, logger);
   const db = createGatewayDb(env.GATEWAY_DATABASE_URL);
   try {
@@ -31,11 +44,13 @@ async function run(command: AdminCommand): Promise<object> {
         const hasher = createSecretHasher(resolveApiKeyPepper(env));
         const { command: _, ...input } = command;
         const created = await createAccount(db, input, { hasher });
-        // The opening balance is billing's: a ledger credit on the same account id. openAccount
-        // is idempotent, so rerunning after a failure here is safe.
-        await withBillingDb(env.BILLING_DATABASE_URL, (billing) =>
-          openAccount(billing, { accountId: created.accountId, openingBalancePence: input.openingBalancePence, name: input.name }),
-        );
+        // The opening balance is billing's: a ledger credit on the same account id, by billing's
+        // own command. open-account is idempotent, so finishing by hand after a failure is safe.
+        const balance = formatPence(input.openingBalancePence);
+        const opened = await context.runCommand(["open-account", `--account=${created.accountId}`, `--balance=${balance}`, `--name=${input.name}`]);
+        if (opened.code !== 0) {
+          throw new CommandFailed(`billing did not open account ${created.accountId} (above); open it with: admin open-account --account ${created.accountId} --balance ${balance}`);
+        }
         return { account_id: created.accountId, live_key: created.liveKey, test_key: created.testKey };
       }
       case "revoke-key": {
@@ -51,24 +66,24 @@ async function run(command: AdminCommand): Promise<object> {
   }
 }
 
-function fail(code: number, message: string): void {
-  process.stderr.write(`admin: ${message}\n`);
-  process.exitCode = code;
+/** Runs one gateway admin command from its argv (`["revoke-key", "--key", "..."]`) and returns the exit code. */
+export async function runGatewayAdminCli(argv: string[], context: AdminContext): Promise<number> {
+  const logger = createLogger({ service: "gateway-admin", destination: context.stderr as NodeJS.WritableStream });
+  const fail = (code: number, message: string) => {
+    context.stderr.write(`admin: ${message}\n`);
+    return code;
+  };
+  try {
+    const command = parseAdminArgs(argv);
+    context.stdout.write(`${JSON.stringify(await run(command, context, logger))}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) return fail(2, `${error.message}\n${context.usage}`);
+    if (error instanceof CommandFailed || error instanceof ConfigError) return fail(1, error.message);
+    logger.error({ err: error }, "admin command failed");
+    return fail(1, (error as Error).message);
+  }
 }
 
-const argv = process.argv.slice(2);
-try {
-  if (isBillingAdminCommand(argv[0])) {
-    process.exitCode = await runBillingAdminCli(argv);
-  } else {
-    const command = parseAdminArgs(argv);
-    process.stdout.write(`${JSON.stringify(await run(command))}\n`);
-  }
-} catch (error) {
-  if (error instanceof UsageError) fail(2, `${error.message}\n${USAGE}\n${BILLING_USAGE.replace(/^usage:\n/, "")}`);
-  else if (error instanceof CommandFailed || error instanceof ConfigError) fail(1, error.message);
-  else {
-    logger.error({ err: error }, "admin command failed");
-    fail(1, (error as Error).message);
-  }
-}
+/** This CLI as the root admin CLI (scripts/admin.mjs) runs it. */
+export const adminCli = { commands: GATEWAY_ADMIN_COMMANDS, usage: USAGE, run: runGatewayAdminCli };

@@ -20,7 +20,7 @@ const since = new Date().toISOString();
 
 async function admin(amqpUrl: string, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ["scripts/run-ts.mjs", "apps/gateway/src/admin/cli.ts", ...args], {
+    const { stdout, stderr } = await run(process.execPath, ["scripts/run-ts.mjs", "scripts/admin.mjs", ...args], {
       cwd: repoRoot,
       env: { ...process.env, BILLING_DATABASE_URL: h.billingDatabase!.url, AMQP_URL: amqpUrl, NODE_ENV: "development" },
     });

@@ -31,3 +31,25 @@ export function moneyAmount({ allowNegative }: { allowNegative: boolean }) {
 export function toPence(amount: number): number {
   return Math.round(amount * 100);
 }
+
+/** Whole pence as a decimal string of pounds, the edges' form ("80.00"): 8000 -> "80.00", -5 -> "-0.05". */
+export function formatPence(pence: bigint | number): string {
+  const value = BigInt(pence);
+  const sign = value < 0n ? "-" : "";
+  const magnitude = value < 0n ? -value : value;
+  return `${sign}${magnitude / 100n}.${String(magnitude % 100n).padStart(2, "0")}`;
+}
+
+const GBP_AMOUNT = /^(\d{1,10})(?:\.(\d{1,2}))?$/;
+
+/**
+ * "100", "100.5" or "100.50" pounds (an operator's or a payment provider's text) to integer
+ * pence, by string arithmetic (no binary floats). Anything else (signs, exponents, separators,
+ * currency symbols, a third decimal, more than ten digits of pounds) is null.
+ */
+export function parseGbpToPence(text: string): bigint | null {
+  const match = GBP_AMOUNT.exec(text);
+  if (!match) return null;
+  const [, pounds, fraction = ""] = match;
+  return BigInt(pounds!) * 100n + BigInt(fraction.padEnd(2, "0"));
+}
