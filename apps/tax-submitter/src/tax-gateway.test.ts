@@ -1,6 +1,5 @@
 import { AuthorityBreaker, AuthorityUnavailableError, createBreakerMetrics } from "@dormant/authority-client";
-import type { SimServer } from "@dormant/authority-sim/src/server.ts";
-import { startTestSim } from "@dormant/authority-sim/src/testing/test-sim.ts";
+import { startTestSim, type SimServer } from "@dormant/authority-sim/testing";
 import { buildCt600SubmitMessage, type Ct600DataResponse } from "@dormant/govtalk";
 import { createLogger } from "@dormant/service-kit";
 import { Registry } from "prom-client";

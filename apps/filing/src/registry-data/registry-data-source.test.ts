@@ -1,8 +1,7 @@
 import { CompanyNotFoundError, createRegistryDataClient, RegistryUnavailableError } from "@dormant/company-data";
 import { createLogger } from "@dormant/service-kit";
 import { createTestRedisPrefix } from "@dormant/testing";
-import { startTestSim, testConfig } from "@dormant/authority-sim/src/testing/test-sim.ts";
-import type { SimServer } from "@dormant/authority-sim/src/server.ts";
+import { startTestSim, testConfig, type SimServer } from "@dormant/authority-sim/testing";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRegistryDataSource, type RegistryDataSourceOptions } from "./registry-data-source.ts";

@@ -1,5 +1,4 @@
-import type { SimServer } from "@dormant/authority-sim/src/server.ts";
-import { startTestSim } from "@dormant/authority-sim/src/testing/test-sim.ts";
+import { startTestSim, type SimServer } from "@dormant/authority-sim/testing";
 import { createRegistryDataClient } from "@dormant/company-data";
 import { AppError, type AccountsFilingInput } from "@dormant/contracts";
 import { checkIxbrlConsistency, readIxbrl } from "@dormant/documents";

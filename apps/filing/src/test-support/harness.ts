@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import type { SimServer } from "@dormant/authority-sim/src/server.ts";
-import { startTestSim } from "@dormant/authority-sim/src/testing/test-sim.ts";
+import { startTestSim, type SimServer } from "@dormant/authority-sim/testing";
 import { startBilling, loadBillingConfig, type BillingService } from "@dormant/billing";
 import { openAccount, withBillingDb } from "@dormant/billing/admin";
 import { connectBus, type Bus } from "@dormant/bus";
@@ -22,10 +21,8 @@ import {
   PLATFORM_TOPOLOGY,
 } from "@dormant/contracts";
 import { createLogger, migrationsFingerprint, type Logger } from "@dormant/service-kit";
-import { loadRegistrySubmitterConfig } from "@dormant/registry-submitter/src/env.ts";
-import { startRegistrySubmitter, type RegistrySubmitter } from "@dormant/registry-submitter/src/worker.ts";
-import { loadTaxSubmitterConfig } from "@dormant/tax-submitter/src/env.ts";
-import { startTaxSubmitter, type TaxSubmitter } from "@dormant/tax-submitter/src/worker.ts";
+import { loadRegistrySubmitterConfig, startRegistrySubmitter, type RegistrySubmitter } from "@dormant/registry-submitter/testing";
+import { loadTaxSubmitterConfig, startTaxSubmitter, type TaxSubmitter } from "@dormant/tax-submitter/testing";
 import { createTestDatabase, createTestRedisPrefix, createTestVhost, waitFor, type TestDatabase, type TestRedis, type TestVhost } from "@dormant/testing";
 import { connect, type ChannelModel } from "amqplib";
 import { createFilingTestDatabase } from "../db/test-database.ts";

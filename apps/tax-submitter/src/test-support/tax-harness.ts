@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { SimServer } from "@dormant/authority-sim/src/server.ts";
-import { startTestSim } from "@dormant/authority-sim/src/testing/test-sim.ts";
+import { startTestSim, type SimServer } from "@dormant/authority-sim/testing";
 import { connectBus, type Bus } from "@dormant/bus";
 import {
   DEVELOPMENT_SEALING_KEY,

@@ -1,7 +1,5 @@
 import { openAccount, withBillingDb } from "@dormant/billing/admin";
-import { createAccount } from "@dormant/gateway/src/admin/accounts.ts";
-import { createGatewayDb } from "@dormant/gateway/src/db/client.ts";
-import { createSecretHasher } from "@dormant/gateway/src/keys/hash.ts";
+import { createAccount, createGatewayDb, createSecretHasher } from "@dormant/gateway/admin";
 
 export interface SystemAccount {
   accountId: string;

@@ -1,0 +1,5 @@
+// @dormant/authority-sim/testing: the simulator in-process for other workspaces' tests (the
+// submitters' and the filing service's harnesses), with tiny timings and its control helpers.
+export { control, postXml, startTestSim, testConfig } from "./test-sim.ts";
+export type { SimServer } from "../server.ts";
+export type { SimConfig } from "../config.ts";
