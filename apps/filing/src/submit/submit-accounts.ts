@@ -2,6 +2,7 @@ import {
   AccountsCredentials,
   AppError,
   credentialsBinding,
+  openSealedCredentials,
   REGISTRY_SUBMIT_QUEUE,
   type AccountsSubmitResponse,
   type SubmitAccountsRequest,
@@ -9,7 +10,7 @@ import {
 import type { SubmitDeps } from "../deps.ts";
 import { submitFingerprint } from "../fingerprint.ts";
 import { planAccountsFiling } from "./accounts-plan.ts";
-import { openCredentials, sealForSubmission } from "./credentials.ts";
+import { sealForSubmission } from "./credentials.ts";
 import type { RegistryRequestRecord } from "./new-filing.ts";
 import { recordRegistrySubmitted, type Recorded } from "./record-submission.ts";
 import { runSubmit, type HeldFiling } from "./run-submit.ts";
@@ -46,7 +47,7 @@ async function sendAccounts(deps: SubmitDeps, held: HeldFiling, credentials: Acc
 
 /** `filing.submit_accounts`: POST /filings/accounts of a live key. */
 export function submitAccounts(deps: SubmitDeps, request: SubmitAccountsRequest): Promise<AccountsSubmitResponse> {
-  const credentials = openCredentials(
+  const credentials = openSealedCredentials(
     request.credentials,
     deps.sealingKeys,
     credentialsBinding(request.caller.account_id, request.idempotency_key),

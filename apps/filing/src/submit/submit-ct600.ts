@@ -1,6 +1,7 @@
 import {
   credentialsBinding,
   Ct600Credentials,
+  openSealedCredentials,
   TAX_SUBMIT_QUEUE,
   type Ct600SubmitResponse,
   type SubmitCt600Request,
@@ -11,7 +12,7 @@ import { submitFingerprint } from "../fingerprint.ts";
 import { isFinalFiling } from "../state/filing-state.ts";
 import { attachedAccounts, readCt600Accounts, type Ct600Accounts } from "./accounts-for-ct600.ts";
 import { planCt600Filing } from "./ct600-plan.ts";
-import { openCredentials, sealForSubmission } from "./credentials.ts";
+import { sealForSubmission } from "./credentials.ts";
 import type { TaxPartDraft } from "./new-filing.ts";
 import { recordTaxPartSubmitted, type Recorded } from "./record-submission.ts";
 import { runSubmit, type HeldFiling } from "./run-submit.ts";
@@ -63,7 +64,7 @@ async function sendTaxParts(deps: SubmitDeps, held: HeldFiling, credentials: Ct6
 
 /** `filing.submit_ct600`: POST /filings/ct600 of a live key. */
 export function submitCt600(deps: SubmitDeps, request: SubmitCt600Request): Promise<Ct600SubmitResponse> {
-  const credentials = openCredentials(
+  const credentials = openSealedCredentials(
     request.credentials,
     deps.sealingKeys,
     credentialsBinding(request.caller.account_id, request.idempotency_key),

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { openSealedSecret, sealSecret, sealingKeyFromBase64, SealedSecret } from "../index.ts";
+import { z } from "zod";
+import { AppError, openSealedCredentials, openSealedSecret, sealSecret, sealingKeyFromBase64, SealedSecret } from "../index.ts";
 
 const key = sealingKeyFromBase64("k1", randomBytes(32).toString("base64"));
 const secret = { government_gateway_id: "user", government_gateway_password: "pa55word" };
@@ -26,5 +27,51 @@ describe("sealed secrets", () => {
 
   it("refuses keys of the wrong size", () => {
     expect(() => sealingKeyFromBase64("short", randomBytes(16).toString("base64"))).toThrow(/32 bytes/);
+  });
+
+  describe("openSealedCredentials", () => {
+    const Credentials = z.object({ government_gateway_id: z.string(), government_gateway_password: z.string() });
+    const binding = "submission:filing-1:part-1";
+
+    function refusalOf(open: () => unknown): AppError {
+      try {
+        open();
+      } catch (error) {
+        if (error instanceof AppError) return error;
+        throw error;
+      }
+      throw new Error("expected a refusal");
+    }
+
+    it("gives the credentials back, checked against their schema", () => {
+      const sealed = sealSecret(secret, key, binding);
+      expect(openSealedCredentials(sealed, [key], binding, Credentials)).toEqual(secret);
+    });
+
+    it("refuses a value that does not open (another binding, another key, altered) with INTERNAL_ERROR, saying nothing of it", () => {
+      const sealed = sealSecret(secret, key, binding);
+      const flipped = Buffer.from(sealed.ciphertext, "base64");
+      flipped[0] = (flipped[0] ?? 0) ^ 1;
+      const other = sealingKeyFromBase64("k1", randomBytes(32).toString("base64"));
+      for (const open of [
+        () => openSealedCredentials(sealed, [key], "submission:filing-1:part-2", Credentials),
+        () => openSealedCredentials(sealed, [other], binding, Credentials),
+        () => openSealedCredentials({ ...sealed, kid: "k2" }, [key], binding, Credentials),
+        () => openSealedCredentials({ ...sealed, ciphertext: flipped.toString("base64") }, [key], binding, Credentials),
+      ]) {
+        const refusal = refusalOf(open);
+        expect(refusal.code).toBe("INTERNAL_ERROR");
+        expect(refusal.retryable).toBe(false);
+        expect(refusal.message).not.toMatch(/user|pa55word/);
+      }
+    });
+
+    it("refuses a value of another shape with INTERNAL_ERROR, saying nothing of it", () => {
+      const sealed = sealSecret({ company_auth_code: "SECRET1" }, key, binding);
+      const refusal = refusalOf(() => openSealedCredentials(sealed, [key], binding, Credentials));
+      expect(refusal.code).toBe("INTERNAL_ERROR");
+      expect(refusal.retryable).toBe(false);
+      expect(refusal.message).not.toContain("SECRET1");
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { z } from "zod";
+import { AppError } from "../errors.ts";
 
 /**
  * Third-party secrets (gateway passwords, company authentication codes) never travel on the bus
@@ -55,4 +56,22 @@ export function openSealedSecret(sealed: SealedSecret, keys: readonly SealingKey
   decipher.setAuthTag(Buffer.from(sealed.tag, "base64"));
   const plain = Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, "base64")), decipher.final()]);
   return JSON.parse(plain.toString("utf8")) as unknown;
+}
+
+/**
+ * Opens credentials sealed for `boundTo` (`credentialsBinding` or `submissionBinding`) and checks
+ * them against `schema`, in memory only. A value that does not open (another key, another binding,
+ * altered) or does not have the schema's shape is the platform's fault, not the caller's:
+ * INTERNAL_ERROR, not retryable, with nothing of the value in the message.
+ */
+export function openSealedCredentials<S extends z.ZodType>(sealed: SealedSecret, keys: readonly SealingKey[], boundTo: string, schema: S): z.output<S> {
+  let value: unknown;
+  try {
+    value = openSealedSecret(sealed, keys, boundTo);
+  } catch {
+    throw new AppError("INTERNAL_ERROR", "the sealed credentials could not be opened for this binding", { retryable: false });
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new AppError("INTERNAL_ERROR", "the sealed credentials do not have the expected shape", { retryable: false });
+  return parsed.data;
 }
