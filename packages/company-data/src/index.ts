@@ -88,26 +88,17 @@ export type { DormantCashInput } from "./derive/dormant-cash.ts";
 export { deriveDormantBalanceSheet } from "./derive/dormant-balance-sheet.ts";
 export type { DormantBalanceSheetInput } from "./derive/dormant-balance-sheet.ts";
 export { CT600_MAX_PERIOD_MONTHS, splitCt600Period } from "./derive/ct600-period-split.ts";
-export {
-  DECLARANT_STATUSES,
-  DEFAULT_DECLARANT_STATUS,
-  DEFAULT_DIRECTOR_POSITION,
-  deriveCompanyFacts,
-  isDeclarantStatus,
-} from "./derive/company-facts.ts";
+export { DEFAULT_DECLARANT_STATUS, DEFAULT_DIRECTOR_POSITION, deriveCompanyFacts } from "./derive/company-facts.ts";
 export type {
   AccountsDerivedValues,
   AccountsFacts,
   AccountsFactsInput,
-  AccountsOverrides,
   CompanyFacts,
   CompanyFactsInput,
   CompanyFactsResult,
   Ct600DerivedValues,
   Ct600Facts,
   Ct600FactsInput,
-  Ct600Overrides,
-  DeclarantStatus,
 } from "./derive/company-facts.ts";
 
 // Business validation

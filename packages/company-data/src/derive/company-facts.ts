@@ -3,6 +3,7 @@
  * applied and the business rules checked: the one call the filing service makes per submit.
  * Pure: the registry data and today's date come in as arguments.
  */
+import { DeclarantStatus, type AccountsOverrides, type Ct600Overrides } from "@dormant/contracts";
 import type { DatePeriod } from "../accounting-period.ts";
 import type { BalanceSheetPence } from "../balance-sheet.ts";
 import { compareDates, isValidIsoDate, parseIsoDate, type IsoDate } from "../calendar-date.ts";
@@ -25,34 +26,13 @@ import { deriveIsFirstYear } from "./is-first-year.ts";
 import { derivePeriodStart } from "./period-start.ts";
 import { derivePriorYearFigures, type PriorYearFigures } from "./prior-year-figures.ts";
 
-/** The CT600 declarant capacities the public API accepts. */
-export const DECLARANT_STATUSES = ["Director", "Company Secretary", "Agent"] as const;
-export type DeclarantStatus = (typeof DECLARANT_STATUSES)[number];
+/** Who signs a CT600 when the request names no declarant: the registry's first active director. */
 export const DEFAULT_DECLARANT_STATUS: DeclarantStatus = "Director";
 export const DEFAULT_DIRECTOR_POSITION = "Director";
 
-export function isDeclarantStatus(value: string): value is DeclarantStatus {
-  return (DECLARANT_STATUSES as readonly string[]).includes(value);
-}
-
-/** The override fields of the CT600 submit request (same names as the public API). */
-export interface Ct600Overrides {
-  company?: { name?: string };
-  period?: { start?: IsoDate };
-  declarant?: { name?: string; status?: string };
-}
-
-/** The override fields of the accounts submit request (same names as the public API). */
-export interface AccountsOverrides {
-  company?: { name?: string; entity_type?: string };
-  period?: { start?: IsoDate; is_first_year?: boolean };
-  approval?: { date?: IsoDate; director_name?: string; director_position?: string };
-  balance_sheet?: {
-    share_capital?: number;
-    cash?: number;
-    creditors?: number;
-    profit_loss_account?: number;
-  };
+/** The overrides reach here typed by the contracts, but are still checked: callers may be plain JavaScript. */
+function isDeclarantStatus(value: string): value is DeclarantStatus {
+  return DeclarantStatus.safeParse(value).success;
 }
 
 interface FactsInputBase {
@@ -241,7 +221,7 @@ function ct600Facts(input: Ct600FactsInput): CompanyFactsResult<Ct600Facts> {
 
   const status = overrides.declarant?.status ?? DEFAULT_DECLARANT_STATUS;
   if (!isDeclarantStatus(status)) {
-    problems.push({ path: "declarant.status", message: `must be one of ${DECLARANT_STATUSES.join(", ")}` });
+    problems.push({ path: "declarant.status", message: `must be one of ${DeclarantStatus.options.join(", ")}` });
   }
   let name = textOverride("declarant.name", overrides.declarant?.name, problems);
   if (overrides.declarant?.name === undefined) {
@@ -299,7 +279,7 @@ function approvalDate(input: AccountsFactsInput, problems: FieldProblem[]): IsoD
 }
 
 function givenBalanceSheet(input: AccountsFactsInput, problems: FieldProblem[]): Partial<BalanceSheetPence> {
-  const overrides = input.overrides?.balance_sheet ?? {};
+  const overrides: NonNullable<AccountsOverrides["balance_sheet"]> = input.overrides?.balance_sheet ?? {};
   const given: Partial<BalanceSheetPence> = {};
   const fields = [
     ["share_capital", "shareCapital"],

@@ -123,6 +123,12 @@ export type AccountsSubmitRequest = z.infer<typeof AccountsSubmitRequest>;
 export const AccountsFilingInput = z.strictObject(accountsFields, OBJECT).superRefine(accountsRules, EVEN_WHEN_OTHER_FIELDS_FAIL);
 export type AccountsFilingInput = z.infer<typeof AccountsFilingInput>;
 
+/**
+ * The fields of an accounts request that override what is derived from the registry's data. Each
+ * balance sheet amount is optional here: the derivation completes the ones not given.
+ */
+export type AccountsOverrides = Pick<AccountsFilingInput, "company" | "period" | "approval"> & { balance_sheet?: Partial<BalanceSheet> };
+
 export const AccountsDerivedValues = z
   .object({
     company_name: z.string(),

@@ -65,6 +65,9 @@ export type Ct600SubmitRequest = z.infer<typeof Ct600SubmitRequest>;
 export const Ct600FilingInput = z.strictObject(ct600Fields, OBJECT).superRefine(ct600Rules, EVEN_WHEN_OTHER_FIELDS_FAIL);
 export type Ct600FilingInput = z.infer<typeof Ct600FilingInput>;
 
+/** The fields of a CT600 request that override what is derived from the registry's data. */
+export type Ct600Overrides = Pick<Ct600FilingInput, "company" | "period" | "declarant">;
+
 export const Ct600DerivedValues = z
   .object({
     company_name: z.string(),
