@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson, submitFingerprint } from "./fingerprint.ts";
+import { submitFingerprint } from "./fingerprint.ts";
 
 describe("submit fingerprint", () => {
   it("ignores key order and absent fields, not values or the filing type", () => {
@@ -8,9 +8,5 @@ describe("submit fingerprint", () => {
     expect(a).toBe(b);
     expect(submitFingerprint("ct600", { company_number: "00000001", period_end: "2026-03-30", company: { name: "A" } })).not.toBe(a);
     expect(submitFingerprint("accounts", { company_number: "00000001", period_end: "2026-03-31", company: { name: "A" } })).not.toBe(a);
-  });
-
-  it("writes canonical JSON", () => {
-    expect(canonicalJson({ b: [1, { d: null, c: "x" }], a: true })).toBe('{"a":true,"b":[1,{"c":"x","d":null}]}');
   });
 });

@@ -7,6 +7,7 @@ export { createHttpMetrics, createMetricsRegistry, httpMetricsMiddleware } from 
 export type { HttpMetrics } from "./metrics.ts";
 export { createOpsRouter, startOpsServer } from "./health.ts";
 export type { OpsOptions, ReadinessCheck } from "./health.ts";
+export { canonicalJson } from "./canonical-json.ts";
 export { createShutdown } from "./shutdown.ts";
 export type { Shutdown } from "./shutdown.ts";
 export { ensureDatabase } from "./db/ensure-database.ts";

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalJson, requestFingerprint } from "./fingerprint.ts";
+import { canonicalJson } from "@dormant/service-kit";
+import { requestFingerprint } from "./fingerprint.ts";
 
 describe("request fingerprint", () => {
   it("writes JSON with keys sorted at every depth", () => {
@@ -22,7 +23,7 @@ describe("request fingerprint", () => {
   });
 });
 
-/** The first implementation: every sandbox filing id and stored fingerprint was made with it. */
+/** The first implementation (the filing service's own until they shared one): every sandbox filing id and stored fingerprint was made with it. */
 function referenceCanonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value ?? null);
   if (Array.isArray(value)) return `[${value.map((item) => referenceCanonicalJson(item === undefined ? null : item)).join(",")}]`;

@@ -1,6 +1,6 @@
 import { createHash, createHmac, type KeyObject } from "node:crypto";
 import { SANDBOX_FILING_ID_PATTERN, type FilingType } from "@dormant/contracts";
-import { canonicalJson } from "../idempotency/fingerprint.ts";
+import { canonicalJson } from "@dormant/service-kit";
 
 export interface SandboxFilingRef {
   filingId: string;
