@@ -54,6 +54,8 @@ export { parseCt600DataResponse } from "./ct600/parse-data-response.ts";
 export type { DataRequestStatus } from "./ct600/data-request-status.ts";
 export { DATA_REQUEST_STATUS } from "./ct600/data-request-status.ts";
 export { formatGovTalkTimeStamp, parseGovTalkTimeStamp } from "./ct600/govtalk-timestamp.ts";
+export { londonWallClock, londonWallClockToEpochMs } from "./time/london-wall-clock.ts";
+export type { LondonWallClock } from "./time/london-wall-clock.ts";
 export type { XsdValidationResult } from "./xsd/validate-ct600.ts";
 export { CT600_XSD_URL, validateCt600Body } from "./xsd/validate-ct600.ts";
 export type { BusinessRuleFailure, BusinessRulesOptions } from "./business-rules/check-ct600-business-rules.ts";
