@@ -88,18 +88,18 @@ export type { DormantCashInput } from "./derive/dormant-cash.ts";
 export { deriveDormantBalanceSheet } from "./derive/dormant-balance-sheet.ts";
 export type { DormantBalanceSheetInput } from "./derive/dormant-balance-sheet.ts";
 export { CT600_MAX_PERIOD_MONTHS, splitCt600Period } from "./derive/ct600-period-split.ts";
-export { DEFAULT_DECLARANT_STATUS, DEFAULT_DIRECTOR_POSITION, deriveCompanyFacts } from "./derive/company-facts.ts";
+export { deriveCompanyFacts } from "./derive/company-facts/derive-company-facts.ts";
+export { DEFAULT_DECLARANT_STATUS } from "./derive/company-facts/declarant.ts";
+export { DEFAULT_DIRECTOR_POSITION } from "./derive/company-facts/accounts-facts.ts";
+export type { AccountsFactsInput, CompanyFactsInput, Ct600FactsInput } from "./derive/company-facts/facts-input.ts";
 export type {
   AccountsDerivedValues,
   AccountsFacts,
-  AccountsFactsInput,
   CompanyFacts,
-  CompanyFactsInput,
   CompanyFactsResult,
   Ct600DerivedValues,
   Ct600Facts,
-  Ct600FactsInput,
-} from "./derive/company-facts.ts";
+} from "./derive/company-facts/company-facts.ts";
 
 // Business validation
 export type { FieldProblem } from "./validation/field-problem.ts";

@@ -27,6 +27,9 @@ export const moneyAmountSchema = z
   .number()
   .refine(isMoneyAmount, { error: "must be an amount with at most two decimal places" });
 
+/** A count in the registry's paging fields of a list (we read the first page only). */
+const pageCountSchema = z.number().int().nonnegative().optional();
+
 export const registeredOfficeAddressSchema = z.object({
   care_of: z.string().optional(),
   po_box: z.string().optional(),
@@ -110,9 +113,9 @@ export const officerSchema = z.object({
 /** `GET /company/{number}/officers` (first page). */
 export const officerListSchema = z.object({
   items: z.array(officerSchema),
-  total_results: z.number().int().nonnegative().optional(),
-  items_per_page: z.number().int().nonnegative().optional(),
-  start_index: z.number().int().nonnegative().optional(),
+  total_results: pageCountSchema,
+  items_per_page: pageCountSchema,
+  start_index: pageCountSchema,
 });
 
 /**
@@ -154,9 +157,9 @@ export const filingHistoryItemSchema = z.object({
 /** `GET /company/{number}/filing-history?category=accounts` (first page, newest first). */
 export const filingHistorySchema = z.object({
   items: z.array(filingHistoryItemSchema),
-  total_count: z.number().int().nonnegative().optional(),
-  items_per_page: z.number().int().nonnegative().optional(),
-  start_index: z.number().int().nonnegative().optional(),
+  total_count: pageCountSchema,
+  items_per_page: pageCountSchema,
+  start_index: pageCountSchema,
   filing_history_status: z.string().optional(),
 });
 

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { periodEndAfterMonths } from "../accounting-period.ts";
-import { addDays, daysBetween, fromDayNumber, toDayNumber } from "../calendar-date.ts";
+import { periodEndAfterMonths } from "../../accounting-period.ts";
+import { addDays, daysBetween, fromDayNumber, toDayNumber } from "../../calendar-date.ts";
 import {
   companyProfileSchema,
   filingHistorySchema,
@@ -10,24 +10,20 @@ import {
   type CompanyProfile,
   type FilingHistory,
   type OfficerList,
-} from "../schemas.ts";
+} from "../../schemas.ts";
 import {
   annualAccounts,
   companyProfile,
   filingHistory,
   officer,
   officerList,
-} from "../test-support/registry-builders.ts";
-import {
-  deriveCompanyFacts,
-  type AccountsFacts,
-  type AccountsFactsInput,
-  type Ct600Facts,
-  type Ct600FactsInput,
-} from "./company-facts.ts";
+} from "../../test-support/registry-builders.ts";
+import type { AccountsFacts, Ct600Facts } from "./company-facts.ts";
+import { deriveCompanyFacts } from "./derive-company-facts.ts";
+import type { AccountsFactsInput, Ct600FactsInput } from "./facts-input.ts";
 
 const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8"));
+  JSON.parse(readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), "utf8"));
 
 // LOVELACE ENGINES LIMITED: incorporated 2022-04-14, accounts filed to 2023-03-31 and
 // 2024-03-31 (the latter with figures 100/100/0/0), directors Lovelace (2022) and Babbage (2023).
