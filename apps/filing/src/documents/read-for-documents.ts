@@ -1,5 +1,7 @@
 import type { FilingDb } from "../db/client.ts";
-import { FILING_READ_COLUMNS, filingsFromRows, type FilingRecord, type FilingRow } from "../state/filing-record.ts";
+import { FILING_READ_COLUMNS } from "../state/filing-columns.ts";
+import type { FilingRecord } from "../state/filing-record.ts";
+import { filingsFromRows, type FilingRow } from "../state/filing-rows.ts";
 import { STORED_KEY_SQL, type RenderableFiling } from "./render-missing.ts";
 
 /** What the documents consumer needs to handle one `filing.accepted` message. */

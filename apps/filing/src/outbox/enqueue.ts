@@ -3,13 +3,13 @@ import type { PayloadInput } from "@dormant/bus";
 import type { FILING_SERVICE_MESSAGES, FilingEventType } from "../bus-catalog.ts";
 import { FILING_SERVICE_MESSAGES as CATALOG } from "../bus-catalog.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
-import type { OutboxEvent } from "../state/filing-record.ts";
+import type { OutboxEvent } from "../state/filing-change.ts";
 
 /**
  * An event for the outbox, under the message id it keeps for ever. The payload is checked
  * against the message schema here, so a bad event fails the change that would write it instead
  * of sitting in the outbox. The row is written with the state change it reports
- * (src/state/filing-record.ts `writeFiling`): it is published (by the relay) if and only if that
+ * (src/state/write-filing.ts `writeFiling`): it is published (by the relay) if and only if that
  * change commits.
  */
 export function outboxEvent<T extends FilingEventType>(type: T, payload: PayloadInput<typeof FILING_SERVICE_MESSAGES, T>, requestId: string): OutboxEvent {

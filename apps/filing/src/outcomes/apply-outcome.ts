@@ -1,14 +1,9 @@
 import type { FilingDb } from "../db/client.ts";
-import {
-  FILING_READ_COLUMNS,
-  FilingBusyError,
-  filingsFromRows,
-  isUniqueViolation,
-  MAX_WRITE_ATTEMPTS,
-  writeFiling,
-  type FilingRecord,
-  type FilingRow,
-} from "../state/filing-record.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
+import { FILING_READ_COLUMNS } from "../state/filing-columns.ts";
+import type { FilingRecord } from "../state/filing-record.ts";
+import { filingsFromRows, type FilingRow } from "../state/filing-rows.ts";
+import { FilingBusyError, MAX_WRITE_ATTEMPTS, writeFiling } from "../state/write-filing.ts";
 import { beginChange, settleFiling, type Cause, type Change } from "../state/transitions.ts";
 
 /** What applying a message did. */
@@ -67,7 +62,7 @@ async function recordInboxOnly(db: FilingDb, message: InboundMessage): Promise<b
  * 2. the change (`change` returns whether the state machine allowed one), the filing settled
  *    from its submissions (which may finish it and write its event to the outbox), and the
  *    message's inbox row, written as one statement that applies only if the filing is still at
- *    the version read (src/state/filing-record.ts). Two outcomes of one filing's parts arriving
+ *    the version read (src/state/write-filing.ts). Two outcomes of one filing's parts arriving
  *    together: one writes, the other finds the filing moved and computes its change again from
  *    a fresh read, so both are applied, one after the other. Two deliveries of the same message:
  *    the second finds the inbox row (on its read, or as a unique-key failure of its write, which

@@ -1,7 +1,7 @@
 import { AppError, type Filing as FilingView, type FilingRpcCaller, type FilingsList, type ListFilingsCriteria } from "@dormant/contracts";
 import type { FilingDb } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
-import { readFiling } from "../state/filing-record.ts";
+import { readFiling } from "../state/filing-rows.ts";
 import { filingSummary, filingView, type SummaryFields } from "./filing-view.ts";
 
 const notFound = () => new AppError("FILING_NOT_FOUND", "No filing with this id for this API key");

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilingDb, type FilingDb } from "../db/client.ts";
 import { createFilingTestDatabase } from "../db/test-database.ts";
 import { seedCt600Filing } from "../test-support/seed.ts";
-import { isUniqueViolation, readFiling, writeFiling } from "./filing-record.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
+import { readFiling } from "./filing-rows.ts";
+import { writeFiling } from "./write-filing.ts";
 import { beginChange, moveFiling, partOf, recordHistory } from "./transitions.ts";
 
 let database: TestDatabase;

@@ -2,7 +2,8 @@ import type { FilingError, FilingStatus } from "@dormant/contracts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { outboxEvent } from "../outbox/enqueue.ts";
 import { decideFilingStatus, decidingSubmission, isFinalFiling, type SubmissionStatus } from "./filing-state.ts";
-import type { DocumentRow, FilingRecord, FilingWrite, HistoryEntry, OutboxEvent, PartRecord } from "./filing-record.ts";
+import type { DocumentRow, FilingWrite, HistoryEntry, OutboxEvent } from "./filing-change.ts";
+import type { FilingRecord, PartRecord } from "./filing-record.ts";
 
 /** A Prisma transaction client (for code that still writes in an interactive transaction). */
 export type Tx = Prisma.TransactionClient;
@@ -16,7 +17,7 @@ export interface Cause {
 /**
  * One change of a filing, computed in memory: `filing` is the record as it will be (a copy of
  * `before`, changed by the functions below), with the history rows, the event and the documents
- * that go with it. Written as one statement by `writeFiling` (src/state/filing-record.ts).
+ * that go with it. Written as one statement by `writeFiling` (src/state/write-filing.ts).
  */
 export interface Change extends FilingWrite {
   readonly before: FilingRecord;

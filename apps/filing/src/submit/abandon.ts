@@ -2,7 +2,10 @@ import type { FilingError } from "@dormant/contracts";
 import type { FilingDb } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { outboxEvent } from "../outbox/enqueue.ts";
-import { MAX_WRITE_ATTEMPTS, outboxValues, readFiling, type FilingRecord } from "../state/filing-record.ts";
+import { outboxValues } from "../state/change-ctes.ts";
+import type { FilingRecord } from "../state/filing-record.ts";
+import { readFiling } from "../state/filing-rows.ts";
+import { MAX_WRITE_ATTEMPTS } from "../state/write-filing.ts";
 
 export interface AbandonReason {
   error: FilingError;

@@ -6,7 +6,7 @@ import { createFilingTestDatabase } from "../db/test-database.ts";
 import { newFilingId } from "../ids.ts";
 import { applyOutcome } from "../outcomes/apply-outcome.ts";
 import { applyRegistryOutcome } from "../outcomes/registry-changes.ts";
-import { readFiling } from "../state/filing-record.ts";
+import { readFiling } from "../state/filing-rows.ts";
 import { seedAccountsFiling, type SeededFiling } from "../test-support/seed.ts";
 import { attachedAccounts, readCt600Accounts } from "./accounts-for-ct600.ts";
 import type { NewFiling, TaxPartDraft } from "./new-filing.ts";

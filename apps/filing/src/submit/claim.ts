@@ -1,6 +1,8 @@
 import { AppError } from "@dormant/contracts";
 import type { FilingDb } from "../db/client.ts";
-import { FILING_READ_COLUMNS, filingsFromRows, type FilingRecord, type FilingRow } from "../state/filing-record.ts";
+import { FILING_READ_COLUMNS } from "../state/filing-columns.ts";
+import type { FilingRecord } from "../state/filing-record.ts";
+import { filingsFromRows, type FilingRow } from "../state/filing-rows.ts";
 
 export type ExistingFiling =
   /** No filing under this key (never created, or removed after a failed submit): start afresh. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilingDb, type FilingDb } from "../db/client.ts";
 import { createFilingTestDatabase } from "../db/test-database.ts";
 import { newFilingId } from "../ids.ts";
-import { readFiling } from "../state/filing-record.ts";
+import { readFiling } from "../state/filing-rows.ts";
 import { seedAccountsFiling } from "../test-support/seed.ts";
 import { findOrClaim } from "./claim.ts";
 import type { NewFiling } from "./new-filing.ts";

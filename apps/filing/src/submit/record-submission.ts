@@ -1,7 +1,9 @@
 import { AppError, DOCUMENT_MEDIA_TYPES, type SubmitRegistryAccountsResponse, type SubmitTaxPartResponse } from "@dormant/contracts";
 import type { FilingDb } from "../db/client.ts";
 import { submissionMayMove } from "../state/filing-state.ts";
-import { FilingBusyError, MAX_WRITE_ATTEMPTS, readFiling, writeFiling, type FilingRecord } from "../state/filing-record.ts";
+import type { FilingRecord } from "../state/filing-record.ts";
+import { readFiling } from "../state/filing-rows.ts";
+import { FilingBusyError, MAX_WRITE_ATTEMPTS, writeFiling } from "../state/write-filing.ts";
 import { beginChange, everySubmissionAcknowledged, partOf, recordHistory, settleFiling, type Change } from "../state/transitions.ts";
 
 /** What recording an acknowledgement left: the filing as written, and whether a filing event went to the outbox. */

@@ -3,7 +3,10 @@ import type { Logger } from "@dormant/service-kit";
 import type { FilingDb } from "../db/client.ts";
 import { recordRegistrySubmitted, recordTaxPartSubmitted } from "../submit/record-submission.ts";
 import { submissionMayMove } from "../state/filing-state.ts";
-import { FILING_READ_COLUMNS, filingsFromRows, writeFiling, type FilingRecord, type FilingRow } from "../state/filing-record.ts";
+import { FILING_READ_COLUMNS } from "../state/filing-columns.ts";
+import type { FilingRecord } from "../state/filing-record.ts";
+import { filingsFromRows, type FilingRow } from "../state/filing-rows.ts";
+import { writeFiling } from "../state/write-filing.ts";
 import { beginChange, everySubmissionAcknowledged, moveFiling, partOf, recordHistory, settleFiling } from "../state/transitions.ts";
 import type { SubmissionResolution, SubmissionResolver } from "./resolve-submissions.ts";
 
