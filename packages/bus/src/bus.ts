@@ -4,17 +4,8 @@ import type { ChannelModel } from "amqplib";
 import { Registry } from "prom-client";
 import type { z } from "zod";
 import { catalogProblems, consumerQueues } from "./catalog/validate.ts";
-import type {
-  ConsumedQueue,
-  HandlerMap,
-  MessageCatalog,
-  MessageHandler,
-  PayloadInput,
-  RpcCatalog,
-  RpcHandler,
-  RpcHandlerMap,
-  RpcQueue,
-} from "./catalog/types.ts";
+import type { ConsumedQueue, HandlerMap, MessageCatalog, MessageHandler, PayloadInput } from "./catalog/message-catalog.ts";
+import type { RpcCatalog, RpcHandler, RpcHandlerMap, RpcQueue } from "./catalog/rpc-catalog.ts";
 import { BusConnection, type ReconnectOptions } from "./connection.ts";
 import { DeliveryLoop } from "./delivery-loop.ts";
 import { encodeBody, messageProperties, newMetadata, type MetadataOverrides } from "./envelope.ts";

@@ -13,8 +13,6 @@ export type {
   MessageRoute,
   MessageDefinition,
   MessageCatalog,
-  RpcDefinition,
-  RpcCatalog,
   ConsumedQueue,
   TypesOnQueue,
   PayloadOf,
@@ -22,11 +20,8 @@ export type {
   DeliveryContext,
   MessageHandler,
   HandlerMap,
-  RpcQueue,
-  RpcContext,
-  RpcHandler,
-  RpcHandlerMap,
-} from "./catalog/types.ts";
+} from "./catalog/message-catalog.ts";
+export type { RpcDefinition, RpcCatalog, RpcQueue, RpcContext, RpcHandler, RpcHandlerMap } from "./catalog/rpc-catalog.ts";
 
 export { defineTopology, planTopology, topologyProblems } from "./topology/plan.ts";
 export type { TopologyPlan } from "./topology/plan.ts";

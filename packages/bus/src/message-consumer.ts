@@ -1,6 +1,6 @@
 import { BUS_HEADERS, type BusMessageMetadata, type DeadLetterReason } from "@dormant/contracts";
 import { runWithRequestContext, type Logger } from "@dormant/service-kit";
-import type { MessageCatalog, MessageDefinition, MessageHandler } from "./catalog/types.ts";
+import type { MessageCatalog, MessageDefinition, MessageHandler } from "./catalog/message-catalog.ts";
 import type { Delivery } from "./delivery-loop.ts";
 import { attemptOf, decodeBody, describeIssues, readMetadata, republishProperties } from "./envelope.ts";
 import { BusError, errorCodeOf, errorMessageOf, isRetryable } from "./errors.ts";

@@ -2,7 +2,7 @@ import type { Logger } from "@dormant/service-kit";
 import type { ChannelModel, ConfirmChannel, Message, Options } from "amqplib";
 import type { BusConnection, ChannelUser } from "./connection.ts";
 import { BusError, BusUnavailableError } from "./errors.ts";
-import { Slot } from "./slot.ts";
+import { CurrentChannel } from "./current-channel.ts";
 
 export interface PublishTarget {
   exchange: string;
@@ -23,7 +23,7 @@ type Attempt = { outcome: "confirmed" } | { outcome: "channel-lost" };
  */
 export class ConfirmPublisher implements ChannelUser {
   readonly name = "publisher";
-  private readonly slot = new Slot<ConfirmChannel>();
+  private readonly currentChannel = new CurrentChannel<ConfirmChannel>();
   /** basic.return arrives before the confirm: message ids returned and not yet settled. */
   private readonly returned = new Map<string, number>();
 
@@ -35,27 +35,25 @@ export class ConfirmPublisher implements ChannelUser {
 
   async attach(model: ChannelModel): Promise<void> {
     const channel = await model.createConfirmChannel();
-    channel.on("error", (error: Error) => this.logger.warn({ err: error }, "publish channel error"));
-    channel.on("handler-error", (error: Error, event: string) => this.logger.error({ err: error, event }, "publish channel listener threw"));
+    this.currentChannel.watch(channel, {
+      logger: this.logger,
+      messages: { error: "publish channel error", listenerThrew: "publish channel listener threw" },
+      reopen: () => this.connection.reattach(this, model),
+    });
     channel.on("return", (message: Message) => {
       const id = message.properties.messageId as string | undefined;
       if (id) this.returned.set(id, (this.returned.get(id) ?? 0) + 1);
     });
-    channel.on("close", () => {
-      if (this.slot.current() !== channel) return;
-      this.slot.clear(channel);
-      this.connection.reattach(this, model);
-    });
-    this.slot.set(channel);
+    this.currentChannel.set(channel);
   }
 
   detach(): void {
-    this.slot.clear();
+    this.currentChannel.clear();
   }
 
   /** Publishes waiting for a channel, and any later ones, fail at once with bus_closed. */
   close(): void {
-    this.slot.close(new BusError("bus_closed", "the bus is closed"));
+    this.currentChannel.close(new BusError("bus_closed", "the bus is closed"));
   }
 
   /** Resolves once the broker confirmed the message; `what` names it in errors. */
@@ -65,10 +63,10 @@ export class ConfirmPublisher implements ChannelUser {
     const deadline = Date.now() + this.timeoutMs;
     const unavailable = () => new BusUnavailableError(what, this.timeoutMs);
     for (;;) {
-      const channel = await this.slot.wait(deadline - Date.now(), unavailable);
+      const channel = await this.currentChannel.wait(deadline - Date.now(), unavailable);
       const attempt = await this.publishOnce(channel, target, content, { ...properties, mandatory: true }, messageId, deadline, unavailable);
       if (attempt.outcome === "confirmed") return;
-      this.slot.clear(channel);
+      this.currentChannel.clear(channel);
     }
   }
 

@@ -1,4 +1,4 @@
-import type { RetryPolicy } from "./catalog/types.ts";
+import type { RetryPolicy } from "./catalog/message-catalog.ts";
 
 /**
  * Where and how long a message waits before its next attempt. The wait tier is the policy's

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { AppError, BUS_HEADERS, RpcReply } from "@dormant/contracts";
 import type { Logger } from "@dormant/service-kit";
 import type { Channel, ChannelModel, ConsumeMessage, Message } from "amqplib";
-import type { RpcDefinition } from "./catalog/types.ts";
+import type { RpcDefinition } from "./catalog/rpc-catalog.ts";
 import type { BusConnection, ChannelUser } from "./connection.ts";
 import { decodeBody, describeIssues, encodeBody, messageProperties, newMetadata } from "./envelope.ts";
 import { BusError, BusUnavailableError, RpcConnectionLostError, RpcNoServerError, RpcTimeoutError } from "./errors.ts";
-import { Slot } from "./slot.ts";
+import { CurrentChannel } from "./current-channel.ts";
 
 const REPLY_TO = "amq.rabbitmq.reply-to";
 
@@ -28,7 +28,7 @@ interface PendingCall {
  */
 export class RpcClient implements ChannelUser {
   readonly name = "rpc-client";
-  private readonly slot = new Slot<Channel>();
+  private readonly currentChannel = new CurrentChannel<Channel>();
   private readonly pending = new Map<string, PendingCall>();
 
   constructor(
@@ -39,27 +39,25 @@ export class RpcClient implements ChannelUser {
 
   async attach(model: ChannelModel): Promise<void> {
     const channel = await model.createChannel();
-    channel.on("error", (error: Error) => this.logger.warn({ err: error }, "rpc client channel error"));
-    channel.on("handler-error", (error: Error, event: string) => this.logger.error({ err: error, event }, "rpc client listener threw"));
-    channel.on("return", (message: Message) => this.onReturn(message));
-    channel.on("close", () => {
-      this.failCalls((call) => call.channel === channel);
-      if (this.slot.current() !== channel) return;
-      this.slot.clear(channel);
-      this.connection.reattach(this, model);
+    this.currentChannel.watch(channel, {
+      logger: this.logger,
+      messages: { error: "rpc client channel error", listenerThrew: "rpc client listener threw" },
+      onClose: () => this.failCalls((call) => call.channel === channel),
+      reopen: () => this.connection.reattach(this, model),
     });
+    channel.on("return", (message: Message) => this.onReturn(message));
     await channel.consume(REPLY_TO, (message) => message && this.onReply(message), { noAck: true });
-    this.slot.set(channel);
+    this.currentChannel.set(channel);
   }
 
   detach(): void {
-    this.slot.clear();
+    this.currentChannel.clear();
     this.failCalls(() => true);
   }
 
   /** Calls waiting for a channel, and any later ones, fail at once with bus_closed. */
   close(): void {
-    this.slot.close(new BusError("bus_closed", "the bus is closed"));
+    this.currentChannel.close(new BusError("bus_closed", "the bus is closed"));
   }
 
   async call(queue: string, type: string, definition: RpcDefinition, payload: unknown, timeoutMs: number): Promise<unknown> {
@@ -68,7 +66,7 @@ export class RpcClient implements ChannelUser {
       throw new BusError("invalid_message", `${type}: invalid request: ${describeIssues(request.error.issues)}`);
     }
     const deadline = Date.now() + timeoutMs;
-    const channel = await this.slot.wait(timeoutMs, () => new BusUnavailableError(type, timeoutMs));
+    const channel = await this.currentChannel.wait(timeoutMs, () => new BusUnavailableError(type, timeoutMs));
     const metadata = newMetadata(type, definition.schemaVersion);
     const correlationId = randomUUID();
     const remaining = Math.max(1, deadline - Date.now());

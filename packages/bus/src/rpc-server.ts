@@ -1,6 +1,6 @@
 import { AppError, BUS_HEADERS, type RpcReply } from "@dormant/contracts";
 import { runWithRequestContext, type Logger } from "@dormant/service-kit";
-import type { RpcCatalog, RpcHandler } from "./catalog/types.ts";
+import type { RpcCatalog, RpcHandler } from "./catalog/rpc-catalog.ts";
 import type { Delivery } from "./delivery-loop.ts";
 import { decodeBody, describeIssues, encodeBody, readMetadata } from "./envelope.ts";
 import { BusError } from "./errors.ts";

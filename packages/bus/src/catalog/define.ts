@@ -1,4 +1,5 @@
-import type { MessageCatalog, RpcCatalog } from "./types.ts";
+import type { MessageCatalog } from "./message-catalog.ts";
+import type { RpcCatalog } from "./rpc-catalog.ts";
 
 /**
  * Identity functions that keep the literal types of a catalog (queue names, type names), which

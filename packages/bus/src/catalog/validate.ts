@@ -1,7 +1,8 @@
 import { MessageTypeName } from "@dormant/contracts";
 import { topicMatches } from "../topology/topic.ts";
 import type { Topology } from "../topology/spec.ts";
-import type { MessageCatalog, MessageDefinition, RpcCatalog } from "./types.ts";
+import type { MessageCatalog, MessageDefinition } from "./message-catalog.ts";
+import type { RpcCatalog } from "./rpc-catalog.ts";
 
 /** Work queues a message is consumed from. */
 export function consumerQueues(definition: MessageDefinition): readonly string[] {

@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { PLATFORM_TOPOLOGY } from "@dormant/contracts";
 import { renderDefinitions } from "../topology/definitions.ts";
-import { definitionsPath } from "./paths.ts";
+import { definitionsPath } from "./definitions-file.ts";
 
 const { values } = parseArgs({
   options: { vhost: { type: "string", default: "/" }, out: { type: "string", default: definitionsPath } },

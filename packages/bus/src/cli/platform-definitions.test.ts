@@ -18,7 +18,7 @@ import { connectBus } from "../bus.ts";
 import { catalogProblems } from "../catalog/validate.ts";
 import { renderDefinitions } from "../topology/definitions.ts";
 import { planTopology, topologyProblems } from "../topology/plan.ts";
-import { definitionsPath } from "./paths.ts";
+import { definitionsPath } from "./definitions-file.ts";
 
 const run = promisify(execFile);
 
