@@ -33,7 +33,12 @@ async function runCommand(argv, stdout) {
     usage,
     runCommand: async (inner) => {
       let output = "";
-      const code = await runCommand(inner, { write: (chunk) => ((output += chunk), true) });
+      const code = await runCommand(inner, {
+        write: (chunk) => {
+          output += chunk;
+          return true;
+        },
+      });
       return { code, stdout: output };
     },
   });

@@ -19,7 +19,10 @@ const STOP_GRACE_MS = Number(process.env.STOP_GRACE_MS ?? 25000);
 function portInUse(p) {
   return new Promise((resolve) => {
     const s = connect({ host: "127.0.0.1", port: p });
-    s.once("connect", () => (s.destroy(), resolve(true)));
+    s.once("connect", () => {
+      s.destroy();
+      resolve(true);
+    });
     s.once("error", () => resolve(false));
   });
 }
@@ -63,7 +66,7 @@ async function main() {
     children.set(app.name, child);
     const prefix = `${app.name.padEnd(width)} | `;
     for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream }).on("line", (line) => process.stdout.write(prefix + line + "\n"));
+      createInterface({ input: stream }).on("line", (line) => process.stdout.write(`${prefix + line}\n`));
     }
     child.on("exit", (code, signal) => {
       children.delete(app.name);
@@ -103,7 +106,7 @@ async function main() {
         log(`the system is up (${apps.map((a) => a.name).join(", ")})`);
         log(`API:  http://localhost:${port}/api/v1`);
         log(`docs: http://localhost:${port}/docs (OpenAPI: http://localhost:${port}/api/v1/openapi.json)`);
-        log("get an API key: npm run --silent admin -- create-account --name \"My agency\" --balance 100");
+        log('get an API key: npm run --silent admin -- create-account --name "My agency" --balance 100');
         log("press Ctrl-C to stop");
         return;
       }

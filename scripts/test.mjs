@@ -41,5 +41,8 @@ run(["exec", "vitest", "run", ...process.argv.slice(2)], "running the test suite
 // kill -9 of services and a real RabbitMQ restart disturb whatever else runs on the broker: they
 // run alone, after the whole suite passed, and only on a full run (no filter arguments).
 if (process.argv.length <= 2) {
-  run(["-C", "tests/system", "exec", "vitest", "run", "--config", "vitest.destructive.config.ts"], "running the destructive system tests (kill -9, broker restart)");
+  run(
+    ["-C", "tests/system", "exec", "vitest", "run", "--config", "vitest.destructive.config.ts"],
+    "running the destructive system tests (kill -9, broker restart)",
+  );
 }

@@ -20,11 +20,9 @@ export function pnpmBin() {
   const installed = existsSync(installedPkg) ? JSON.parse(readFileSync(installedPkg, "utf8")).version : null;
   if (installed !== version) {
     log(`installing pnpm ${version} into .tools/ (one-off)`);
-    execFileSync(
-      "npm",
-      ["install", "--prefix", toolsDir, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", `pnpm@${version}`],
-      { stdio: ["ignore", process.stderr, process.stderr] },
-    );
+    execFileSync("npm", ["install", "--prefix", toolsDir, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", `pnpm@${version}`], {
+      stdio: ["ignore", process.stderr, process.stderr],
+    });
   }
   return bin;
 }

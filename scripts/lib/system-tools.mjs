@@ -36,5 +36,7 @@ export function ensureXsltproc({ install = false } = {}) {
     }
     if (hasXsltproc()) return;
   }
-  throw new Error(`xsltproc was not found: HMRC's CT600 business rules (packages/govtalk, authority-sim) are applied with it; ${INSTALL_HINT}`);
+  throw new Error(
+    `xsltproc was not found: HMRC's CT600 business rules (packages/govtalk, authority-sim) are applied with it; ${INSTALL_HINT}`,
+  );
 }

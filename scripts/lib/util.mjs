@@ -20,7 +20,7 @@ export function discoverApps() {
     .map((name) => ({ name, file: join(appsDir, name, "package.json") }))
     .filter(({ file }) => existsSync(file))
     .map(({ name, file }) => ({ name, dir: join(appsDir, name), pkg: JSON.parse(readFileSync(file, "utf8")) }))
-    .filter(({ pkg }) => pkg.dormant && pkg.dormant.main)
+    .filter(({ pkg }) => pkg.dormant?.main)
     .map(({ name, dir, pkg }) => ({ name, dir, ...pkg.dormant, order: pkg.dormant.order ?? 50 }))
     .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
 }

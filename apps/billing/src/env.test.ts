@@ -21,7 +21,12 @@ describe("billing configuration", () => {
   it("coerces numbers from text and takes the configured secret", () => {
     const secret = "s".repeat(40);
     expect(
-      loadBillingConfig({ BILLING_PORT: "0", PAYMENT_WEBHOOK_TOLERANCE_SECONDS: "60", BILLING_EVENTS_PREFETCH: "3", PAYMENT_WEBHOOK_SECRET: secret }),
+      loadBillingConfig({
+        BILLING_PORT: "0",
+        PAYMENT_WEBHOOK_TOLERANCE_SECONDS: "60",
+        BILLING_EVENTS_PREFETCH: "3",
+        PAYMENT_WEBHOOK_SECRET: secret,
+      }),
     ).toMatchObject({ BILLING_PORT: 0, PAYMENT_WEBHOOK_TOLERANCE_SECONDS: 60, BILLING_EVENTS_PREFETCH: 3, webhookSecret: secret });
   });
 

@@ -16,7 +16,10 @@ export const billingEnvSchema = baseEnvSchema.extend({
   BILLING_PORT: z.coerce.number().int().min(0).max(65_535).default(4400),
   BILLING_HOST: z.string().min(1).default("0.0.0.0"),
   /** The secret the payment provider signs webhooks with; required in production. Empty = unset. */
-  PAYMENT_WEBHOOK_SECRET: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(32, "must be at least 32 characters").optional()),
+  PAYMENT_WEBHOOK_SECRET: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
   /** How far a webhook's signed timestamp may be from now, in seconds. */
   PAYMENT_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** Unacknowledged deliveries per consumer: filing events, and RPC requests (holds, balances). */
@@ -32,6 +35,7 @@ export interface BillingConfig extends BillingEnv {
 /** Parses and resolves the configuration; throws ConfigError listing every problem. */
 export function loadBillingConfig(source: Record<string, string | undefined> = process.env): BillingConfig {
   const env = parseEnv(billingEnvSchema, source);
-  if (!env.PAYMENT_WEBHOOK_SECRET && env.NODE_ENV === "production") throw new ConfigError(["PAYMENT_WEBHOOK_SECRET: required in production"]);
+  if (!env.PAYMENT_WEBHOOK_SECRET && env.NODE_ENV === "production")
+    throw new ConfigError(["PAYMENT_WEBHOOK_SECRET: required in production"]);
   return { ...env, webhookSecret: env.PAYMENT_WEBHOOK_SECRET ?? DEVELOPMENT_WEBHOOK_SECRET };
 }

@@ -24,7 +24,14 @@ describe("billing process (migrate.ts, main.ts)", () => {
 
   it("migrates, serves readiness and metrics, and exits 0 on SIGTERM", async () => {
     const port = await getFreePort();
-    const env = { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", BILLING_DATABASE_URL: database.url, AMQP_URL: vhost.url, BILLING_PORT: String(port) };
+    const env = {
+      ...process.env,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      BILLING_DATABASE_URL: database.url,
+      AMQP_URL: vhost.url,
+      BILLING_PORT: String(port),
+    };
     await run(process.execPath, ["--import", "tsx", "src/migrate.ts"], { cwd: appDir, env });
 
     const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: appDir, env, stdio: ["ignore", "ignore", "pipe"] });

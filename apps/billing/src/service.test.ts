@@ -18,7 +18,9 @@ describe("billing service over the bus", () => {
   /** The service's own counter of filing events handled, read from GET /metrics. */
   const outcomesHandled = async (labels: string) => {
     const text = await (await fetch(`${service.billing.url}/metrics`)).text();
-    const line = text.split("\n").find((l) => l.startsWith("billing_filing_outcomes_total{") && labels.split(",").every((label) => l.includes(label)));
+    const line = text
+      .split("\n")
+      .find((l) => l.startsWith("billing_filing_outcomes_total{") && labels.split(",").every((label) => l.includes(label)));
     return line ? Number(line.split(" ").at(-1)) : 0;
   };
 
@@ -62,7 +64,9 @@ describe("billing service over the bus", () => {
     await service.publishOutcome("accepted", { filingId: "fil_acc", accountId });
     await service.publishOutcome("rejected", { filingId: "fil_rej", accountId });
     await service.publishOutcome("errored", { filingId: "fil_err", accountId });
-    await waitFor(async () => (await service.db.filingOutcomeRecord.count({ where: { accountId } })) === 3, { what: "three outcomes applied" });
+    await waitFor(async () => (await service.db.filingOutcomeRecord.count({ where: { accountId } })) === 3, {
+      what: "three outcomes applied",
+    });
     expect(await balanceOf(accountId)).toEqual({ account_id: accountId, balance_pence: 8000, held_pence: 0, available_pence: 8000 });
     expect(await captures("fil_acc")).toBe(1);
     expect(await captures("fil_rej")).toBe(0);
@@ -92,7 +96,11 @@ describe("billing service over the bus", () => {
     const accountId = await service.account(0n);
     const body = JSON.stringify({ payment_id: "pay_svc1", account_id: accountId, amount: "30.00", currency: "GBP", status: "succeeded" });
     const send = (signature: string) =>
-      fetch(`${service.billing.url}/webhooks/payments`, { method: "POST", headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signature }, body });
+      fetch(`${service.billing.url}/webhooks/payments`, {
+        method: "POST",
+        headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signature },
+        body,
+      });
     const signature = signPaymentWebhook(TEST_WEBHOOK_SECRET, Math.floor(Date.now() / 1000), body);
     expect(await (await send(signature)).json()).toMatchObject({ received: true, credited: true, duplicate: false });
     expect(await (await send(signature)).json()).toMatchObject({ received: true, credited: false, duplicate: true });

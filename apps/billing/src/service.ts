@@ -50,7 +50,9 @@ export async function startBilling(config: BillingConfig, options: StartBillingO
     });
   if (options.migrate) await migrateBillingDatabase(config.BILLING_DATABASE_URL, logger);
 
-  const db = createBillingDb(config.BILLING_DATABASE_URL, { onConnectionError: (error) => logger.warn({ err: error }, "a database connection failed; the pool replaces it") });
+  const db = createBillingDb(config.BILLING_DATABASE_URL, {
+    onConnectionError: (error) => logger.warn({ err: error }, "a database connection failed; the pool replaces it"),
+  });
   const registry = createMetricsRegistry("billing");
   const metrics = createBillingMetrics(registry);
   const subscriptions: Subscription[] = [];
@@ -78,8 +80,12 @@ export async function startBilling(config: BillingConfig, options: StartBillingO
       metrics: registry,
       ...(options.reconnect ? { reconnect: options.reconnect } : {}),
     });
-    subscriptions.push(await bus.rpcServe("billing.rpc", billingRpcHandlers({ db, logger, metrics }), { prefetch: config.BILLING_RPC_PREFETCH }));
-    subscriptions.push(await bus.consume(BILLING_EVENTS_QUEUE, billingEventHandlers({ db, logger, metrics }), { prefetch: config.BILLING_EVENTS_PREFETCH }));
+    subscriptions.push(
+      await bus.rpcServe("billing.rpc", billingRpcHandlers({ db, logger, metrics }), { prefetch: config.BILLING_RPC_PREFETCH }),
+    );
+    subscriptions.push(
+      await bus.consume(BILLING_EVENTS_QUEUE, billingEventHandlers({ db, logger, metrics }), { prefetch: config.BILLING_EVENTS_PREFETCH }),
+    );
 
     const connectedBus = bus;
     const app = createBillingApp({

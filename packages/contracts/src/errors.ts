@@ -59,10 +59,12 @@ const RETRYABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   "INTERNAL_ERROR",
 ]);
 
-export const ErrorDetail = z.object({
-  field: z.string(),
-  message: z.string(),
-}).catchall(z.unknown());
+export const ErrorDetail = z
+  .object({
+    field: z.string(),
+    message: z.string(),
+  })
+  .catchall(z.unknown());
 export type ErrorDetail = z.infer<typeof ErrorDetail>;
 
 /** An error as it travels between services (RPC replies) and into the public envelope. */

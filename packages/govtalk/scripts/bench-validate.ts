@@ -61,7 +61,11 @@ async function run(docs: string[]): Promise<number> {
   }
   const schema = [{ fileName: "CT-2014-v1-994.xsd", contents: await readFile(CT600_XSD_URL, "utf8") }];
   if (engine === "xmllint-wasm") {
-    return inFlight(docs, 1, async (xml) => (await validateXML({ xml: [{ fileName: "IRenvelope.xml", contents: irenvelope(xml) }], schema })).valid);
+    return inFlight(
+      docs,
+      1,
+      async (xml) => (await validateXML({ xml: [{ fileName: "IRenvelope.xml", contents: irenvelope(xml) }], schema })).valid,
+    );
   }
   if (engine === "xmllint-wasm-batch") {
     const batches = Array.from({ length: Math.ceil(docs.length / batch) }, (_, i) => docs.slice(i * batch, (i + 1) * batch));

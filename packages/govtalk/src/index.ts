@@ -59,7 +59,11 @@ export type { LondonWallClock } from "./time/london-wall-clock.ts";
 export type { XsdValidationResult } from "./xsd/validate-ct600.ts";
 export { CT600_XSD_URL, validateCt600Body } from "./xsd/validate-ct600.ts";
 export type { BusinessRuleFailure, BusinessRulesOptions } from "./business-rules/check-ct600-business-rules.ts";
-export { BusinessRulesOutputError, CT600_BUSINESS_RULES_URL, checkCt600BusinessRules } from "./business-rules/check-ct600-business-rules.ts";
+export {
+  BusinessRulesOutputError,
+  CT600_BUSINESS_RULES_URL,
+  checkCt600BusinessRules,
+} from "./business-rules/check-ct600-business-rules.ts";
 export { XSLTPROC_INSTALL_HINT, XsltprocError, XsltprocMissingError } from "./business-rules/xsltproc.ts";
 
 // CT600: authority side (simulator)
@@ -112,7 +116,11 @@ export {
 export type { AccountsSubmissionInput, AccountsSubmissionMessage } from "./registry/form-submission.ts";
 export { accountsSubmissionInputSchema, buildAccountsSubmission } from "./registry/form-submission.ts";
 export type { SubmissionStatusQuery, SubmissionStatusRequestInput } from "./registry/status-request.ts";
-export { buildSubmissionStatusRequest, createSubmissionStatusRequestBuilder, submissionStatusRequestInputSchema } from "./registry/status-request.ts";
+export {
+  buildSubmissionStatusRequest,
+  createSubmissionStatusRequestBuilder,
+  submissionStatusRequestInputSchema,
+} from "./registry/status-request.ts";
 export type {
   RegistryErrorAnswer,
   RegistryStatusAnswer,

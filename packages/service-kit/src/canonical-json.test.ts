@@ -5,7 +5,7 @@ describe("canonical JSON", () => {
   it("writes JSON with keys sorted at every depth", () => {
     expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}');
     expect(canonicalJson({ b: [1, { d: null, c: "x" }], a: true })).toBe('{"a":true,"b":[1,{"c":"x","d":null}]}');
-    expect(canonicalJson("x\"y")).toBe('"x\\"y"');
+    expect(canonicalJson('x"y')).toBe('"x\\"y"');
   });
 
   it("leaves undefined properties out and writes undefined as null", () => {

@@ -17,10 +17,9 @@ export interface OpsOptions {
 function withTimeout(check: ReadinessCheck, ms: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    check().then(
-      () => (clearTimeout(timer), resolve()),
-      (error: unknown) => (clearTimeout(timer), reject(error instanceof Error ? error : new Error(String(error)))),
-    );
+    check()
+      .finally(() => clearTimeout(timer))
+      .then(resolve, (error: unknown) => reject(error instanceof Error ? error : new Error(String(error))));
   });
 }
 
@@ -71,6 +70,9 @@ export async function startOpsServer(options: OpsOptions & { port: number; host?
     server.listen(options.port, options.host ?? "0.0.0.0", () => resolve());
   });
   const address = server.address();
-  options.logger.info({ port: typeof address === "object" && address ? address.port : options.port }, "ops endpoints listening (/healthz, /readyz, /metrics)");
+  options.logger.info(
+    { port: typeof address === "object" && address ? address.port : options.port },
+    "ops endpoints listening (/healthz, /readyz, /metrics)",
+  );
   return server;
 }

@@ -21,7 +21,13 @@ describe("createLogger", () => {
     const logger = createLogger({ service: "svc", version: "9.9.9", level: "info", destination });
     runWithRequestContext({ requestId: "5b1f0e7e-0000-4000-8000-000000000000" }, () => logger.info("inside"));
     logger.info("outside");
-    expect(lines[0]).toMatchObject({ service: "svc", version: "9.9.9", msg: "inside", request_id: "5b1f0e7e-0000-4000-8000-000000000000", level: "info" });
+    expect(lines[0]).toMatchObject({
+      service: "svc",
+      version: "9.9.9",
+      msg: "inside",
+      request_id: "5b1f0e7e-0000-4000-8000-000000000000",
+      level: "info",
+    });
     expect(lines[1]).not.toHaveProperty("request_id");
   });
 
@@ -51,12 +57,21 @@ describe("createLogger with an output buffer", () => {
 const logger = createLogger({ service: "svc", level: "info", format: "json", outputBuffer: { bytes: 4096, intervalMs: 50 } });
 ${body}`;
     return new Promise((resolve, reject) => {
-      const proc = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "ignore"] });
+      const proc = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+        stdio: ["ignore", "pipe", "ignore"],
+      });
       let out = "";
       proc.stdout.on("data", (chunk: Buffer) => (out += chunk.toString("utf8")));
       proc.on("error", reject);
       proc.on("close", (code, signal) =>
-        resolve({ lines: out.split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>), code, signal }),
+        resolve({
+          lines: out
+            .split("\n")
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as Record<string, unknown>),
+          code,
+          signal,
+        }),
       );
     });
   }

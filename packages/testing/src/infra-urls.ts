@@ -12,5 +12,8 @@ export function uniqueSuffix(): string {
 
 /** Lower-case, [a-z0-9_] only, so the label is safe inside database and vhost names. */
 export function safeLabel(label: string): string {
-  return label.toLowerCase().replace(/[^a-z0-9]+/g, "_").slice(0, 20);
+  return label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .slice(0, 20);
 }

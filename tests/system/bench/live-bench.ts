@@ -69,11 +69,21 @@ interface PhaseContext {
   measure: () => () => Record<string, number>;
 }
 
-async function phase({ client, filingDatabaseUrl, measure }: PhaseContext, name: string, rate: number, seconds: number): Promise<PhaseResult> {
+async function phase(
+  { client, filingDatabaseUrl, measure }: PhaseContext,
+  name: string,
+  rate: number,
+  seconds: number,
+): Promise<PhaseResult> {
   log(`${name}: ${rate} submits/s for ${seconds} s`);
   const cpu = measure();
   const started = Date.now();
-  const samples: SubmitSample[] = await openLoop(client, { rate, seconds, keyPrefix: `bench-${name}-${started}`, request: (index) => ROTATION[index % ROTATION.length]! });
+  const samples: SubmitSample[] = await openLoop(client, {
+    rate,
+    seconds,
+    keyPrefix: `bench-${name}-${started}`,
+    request: (index) => ROTATION[index % ROTATION.length]!,
+  });
   const lastSent = Math.max(...samples.map((sample) => sample.sentAt));
   const accepted202 = samples.filter((sample) => sample.status === 202 && sample.filingId);
   const deadline = lastSent + SETTLE_SECONDS * 1000;
@@ -84,14 +94,19 @@ async function phase({ client, filingDatabaseUrl, measure }: PhaseContext, name:
   // CPU and time up to the last PDF; reading the details back is not part of it.
   const cpuSeconds = cpu();
   const elapsedSeconds = (Date.now() - started) / 1000;
-  const finals = await readFilings(client, accepted202.map((sample) => sample.filingId!));
+  const finals = await readFilings(
+    client,
+    accepted202.map((sample) => sample.filingId!),
+  );
   const finalTimes = [...finals.values()].filter((filing) => isFinal(filing.status)).map((filing) => Date.parse(filing.updated_at));
   const toAccepted = accepted202.flatMap((sample) => {
     const filing = finals.get(sample.filingId!);
     return filing?.status === "accepted" ? [Date.parse(filing.updated_at) - sample.sentAt] : [];
   });
   const failures: Record<string, number> = {};
-  for (const sample of samples) if (sample.status !== 202) failures[`${sample.status} ${sample.code ?? ""}`.trim()] = (failures[`${sample.status} ${sample.code ?? ""}`.trim()] ?? 0) + 1;
+  for (const sample of samples)
+    if (sample.status !== 202)
+      failures[`${sample.status} ${sample.code ?? ""}`.trim()] = (failures[`${sample.status} ${sample.code ?? ""}`.trim()] ?? 0) + 1;
   const statuses: Record<string, number> = {};
   for (const filing of finals.values()) statuses[filing.status] = (statuses[filing.status] ?? 0) + 1;
   const spanSeconds = finalTimes.length > 1 ? (Math.max(...finalTimes) - Math.min(...finalTimes)) / 1000 : Number.NaN;
@@ -109,8 +124,14 @@ async function phase({ client, filingDatabaseUrl, measure }: PhaseContext, name:
     sentRate: samples.length / ((lastSent - Math.min(...samples.map((sample) => sample.sentAt))) / 1000 || 1),
     answered202: accepted202.length,
     failures,
-    submitP50: percentile(samples.map((sample) => sample.latencyMs), 50),
-    submitP99: percentile(samples.map((sample) => sample.latencyMs), 99),
+    submitP50: percentile(
+      samples.map((sample) => sample.latencyMs),
+      50,
+    ),
+    submitP99: percentile(
+      samples.map((sample) => sample.latencyMs),
+      99,
+    ),
     final: finalTimes.length,
     statuses,
     toAcceptedP50: percentile(toAccepted, 50),
@@ -152,7 +173,12 @@ async function main(): Promise<void> {
     env: { "authority-sim": { SIM_BUSINESS_RULES: "off" } },
   });
   try {
-    const account = await system.createAccount({ balancePence: 1_000_000_000, name: "Live bench", ratePerMinute: 100_000, ratePerDay: 10_000_000 });
+    const account = await system.createAccount({
+      balancePence: 1_000_000_000,
+      name: "Live bench",
+      ratePerMinute: 100_000,
+      ratePerDay: 10_000_000,
+    });
     const client = system.client(account.liveKey);
     const groups = cpuGroups(Object.fromEntries(Object.entries(system.apps).map(([name, app]) => [name, app.pid])));
     const context: PhaseContext = { client, filingDatabaseUrl: system.databases.filing.url, measure: () => measureCpu(groups) };

@@ -19,7 +19,10 @@ export interface SubmitSample {
  * ones are doing (as independent clients would), each with a fresh Idempotency-Key; answers
  * every request's send time, latency and answer.
  */
-export async function openLoop(client: ApiClient, { rate, seconds, keyPrefix, request }: { rate: number; seconds: number; keyPrefix: string; request: (index: number) => LoadRequest }): Promise<SubmitSample[]> {
+export async function openLoop(
+  client: ApiClient,
+  { rate, seconds, keyPrefix, request }: { rate: number; seconds: number; keyPrefix: string; request: (index: number) => LoadRequest },
+): Promise<SubmitSample[]> {
   const total = Math.round(rate * seconds);
   const started = performance.now();
   const pending: Array<Promise<SubmitSample>> = [];

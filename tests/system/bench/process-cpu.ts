@@ -49,6 +49,9 @@ export function measureCpu(groups: CpuGroups): () => Record<string, number> {
   for (const pids of Object.values(groups)) for (const pid of pids()) before.set(pid, cpuTicks(pid));
   return () =>
     Object.fromEntries(
-      Object.entries(groups).map(([name, pids]) => [name, pids().reduce((sum, pid) => sum + (cpuTicks(pid) - (before.get(pid) ?? 0)), 0) / TICKS_PER_SECOND]),
+      Object.entries(groups).map(([name, pids]) => [
+        name,
+        pids().reduce((sum, pid) => sum + (cpuTicks(pid) - (before.get(pid) ?? 0)), 0) / TICKS_PER_SECOND,
+      ]),
     );
 }

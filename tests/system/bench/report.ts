@@ -50,12 +50,19 @@ const END = "<!-- live-bench:end -->";
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : "-");
 const loads = (values: number[]) => values.map((value) => value.toFixed(2)).join(" / ");
 const failures = (phase: PhaseResult) =>
-  Object.keys(phase.failures).length === 0 ? "none" : Object.entries(phase.failures).map(([what, count]) => `${count} × ${what}`).join(", ");
+  Object.keys(phase.failures).length === 0
+    ? "none"
+    : Object.entries(phase.failures)
+        .map(([what, count]) => `${count} × ${what}`)
+        .join(", ");
 
 function cpuTable(phases: PhaseResult[]): string {
   const groups = Object.keys(phases[0]?.cpuSeconds ?? {});
   const header = `| process | ${phases.map((phase) => phase.name).join(" | ")} |\n|---|${phases.map(() => "---").join("|")}|`;
-  const rows = groups.map((group) => `| ${group} | ${phases.map((phase) => `${(((phase.cpuSeconds[group] ?? 0) / phase.elapsedSeconds) * 100).toFixed(0)} %`).join(" | ")} |`);
+  const rows = groups.map(
+    (group) =>
+      `| ${group} | ${phases.map((phase) => `${(((phase.cpuSeconds[group] ?? 0) / phase.elapsedSeconds) * 100).toFixed(0)} %`).join(" | ")} |`,
+  );
   return [header, ...rows].join("\n");
 }
 
@@ -133,6 +140,9 @@ export function writeLiveSection(path: string, report: LiveReport): void {
   const current = existsSync(path) ? readFileSync(path, "utf8") : "# Benchmarks\n";
   const start = current.indexOf(START);
   const end = current.indexOf(END);
-  const next = start >= 0 && end > start ? `${current.slice(0, start)}${section}${current.slice(end + END.length)}` : `${current.trimEnd()}\n\n${section}\n`;
+  const next =
+    start >= 0 && end > start
+      ? `${current.slice(0, start)}${section}${current.slice(end + END.length)}`
+      : `${current.trimEnd()}\n\n${section}\n`;
   writeFileSync(path, next);
 }

@@ -30,7 +30,12 @@ describe("fees of live filings, end to end through the gateway", () => {
     expect((await waitForFinal(client, accepted.data!.filing_id)).status).toBe("accepted");
     expect((await waitForFinal(client, rejected.data!.filing_id)).status).toBe("rejected");
     await expect.poll(async () => (await system.billing.balance(account.accountId)).held, { timeout: 15_000 }).toBe("0.00");
-    expect(await system.billing.balance(account.accountId)).toEqual({ account_id: account.accountId, balance: "20.00", held: "0.00", available: "20.00" });
+    expect(await system.billing.balance(account.accountId)).toEqual({
+      account_id: account.accountId,
+      balance: "20.00",
+      held: "0.00",
+      available: "20.00",
+    });
     expect((await client.account()).data).toMatchObject({ balance: "20.00", held: "0.00", available: "20.00", currency: "GBP" });
 
     const ledger = await system.billing.ledger(account.accountId);
@@ -61,7 +66,11 @@ describe("fees of live filings, end to end through the gateway", () => {
   it("counts fees held for filings still in progress: the next submit is 402 until the balance is topped up", async () => {
     const account = await system.createAccount({ balancePence: 2_000 });
     const client = system.client(account.liveKey);
-    const first = await client.submit("accounts", { company_number: "SC000001", period_end: "2026-10-31", credentials: { company_auth_code: "A1B2C3" } }, "held-first");
+    const first = await client.submit(
+      "accounts",
+      { company_number: "SC000001", period_end: "2026-10-31", credentials: { company_auth_code: "A1B2C3" } },
+      "held-first",
+    );
     expect(first.status).toBe(202);
     const second = await client.submit("ct600", ct600Body("SC000001", "2026-10-31"), "held-second");
     expect(second.status).toBe(402);

@@ -65,7 +65,12 @@ describe("RabbitMQ restarted in the middle of a burst of live submits", () => {
     const sentWhileDown = duringSubmits.filter((submit) => submit.sentAt < restartingAt);
     expect(sentWhileDown.length).toBeGreaterThan(0);
     for (const submit of sentWhileDown) expect(submit.settledAt).toBeGreaterThanOrEqual(restartingAt);
-    const facts = await collectBurstFacts(system, client, submits, { accountId: account.accountId, openingPence: OPENING_PENCE, sinceSeq, timeoutMs: 240_000 });
+    const facts = await collectBurstFacts(system, client, submits, {
+      accountId: account.accountId,
+      openingPence: OPENING_PENCE,
+      sinceSeq,
+      timeoutMs: 240_000,
+    });
     expectNoLossNoDuplicate(facts, filings.length);
     // No app died of it: each one reconnected by itself.
     for (const app of Object.values(system.apps)) expect(app.running, app.name).toBe(true);

@@ -57,7 +57,12 @@ describe("kill -9 in the middle of a burst of live submits", () => {
     await system.crash(app, { downMs: 1_000 });
     await system.sim.clearFaults();
     const submits = await burst;
-    const facts = await collectBurstFacts(system, client, submits, { accountId: account.accountId, openingPence: OPENING_PENCE, sinceSeq, timeoutMs: 240_000 });
+    const facts = await collectBurstFacts(system, client, submits, {
+      accountId: account.accountId,
+      openingPence: OPENING_PENCE,
+      sinceSeq,
+      timeoutMs: 240_000,
+    });
     return { facts, size: filings.length };
   }
 

@@ -41,13 +41,19 @@ describe("live filings of the spec's company table, end to end through the gatew
     const planned: PlannedFiling[] = [
       ...tableFilings(),
       // 16 months: 2025-04-01 to 2026-07-31, split into 12 months and the remaining 4.
-      { kind: "ct600", company: "00000001", body: ct600Body("00000001", "2026-07-31", { period: { start: "2025-04-01" } }), expected: { status: "accepted" } },
+      {
+        kind: "ct600",
+        company: "00000001",
+        body: ct600Body("00000001", "2026-07-31", { period: { start: "2025-04-01" } }),
+        expected: { status: "accepted" },
+      },
     ];
     const submitted = await Promise.all(
       planned.map(async (filing, index) => {
         const idempotencyKey = `outcomes-${index}-${filing.kind}-${filing.company}`;
         const answer = await client.submit(filing.kind, filing.body, idempotencyKey);
-        if (answer.status !== 202 || !answer.data) throw new Error(`${filing.kind} ${filing.company}: ${answer.status} ${JSON.stringify(answer.error)}`);
+        if (answer.status !== 202 || !answer.data)
+          throw new Error(`${filing.kind} ${filing.company}: ${answer.status} ${JSON.stringify(answer.error)}`);
         return { ...filing, idempotencyKey, answer: answer.data, status: answer.status, answeredAt: Date.now() } satisfies Tracked;
       }),
     );
@@ -73,25 +79,41 @@ describe("live filings of the spec's company table, end to end through the gatew
       expect(filing.answer.status).toBe("submitted");
       expect(filing.answer.filing_id).toMatch(/^fil_(?!test_)[A-Za-z0-9]+$/);
       if (filing.kind === "ct600") {
-        expect(filing.answer).toMatchObject({ tax_correlation_id: expect.stringMatching(/^[0-9A-F]{32}$/), derived_values: { company_name: expect.any(String) } });
+        expect(filing.answer).toMatchObject({
+          tax_correlation_id: expect.stringMatching(/^[0-9A-F]{32}$/),
+          derived_values: { company_name: expect.any(String) },
+        });
       } else {
-        expect(filing.answer).toMatchObject({ registry_submission_number: expect.stringMatching(/^[A-Z0-9]{6}$/), derived_values: { company_name: expect.any(String) } });
+        expect(filing.answer).toMatchObject({
+          registry_submission_number: expect.stringMatching(/^[A-Z0-9]{6}$/),
+          derived_values: { company_name: expect.any(String) },
+        });
       }
     }
     expect(new Set(tracked.map((filing) => filing.answer.filing_id)).size).toBe(tracked.length);
   });
 
   it("brings every filing to the outcome the table gives, with its error code", () => {
-    const outcomes = tracked.map((filing) => ({ filing: `${filing.kind} ${filing.company}`, status: filing.final?.status, code: filing.final?.error?.code }));
-    const expected = tracked.map((filing) => ({ filing: `${filing.kind} ${filing.company}`, status: filing.expected.status, code: filing.expected.code }));
+    const outcomes = tracked.map((filing) => ({
+      filing: `${filing.kind} ${filing.company}`,
+      status: filing.final?.status,
+      code: filing.final?.error?.code,
+    }));
+    const expected = tracked.map((filing) => ({
+      filing: `${filing.kind} ${filing.company}`,
+      status: filing.expected.status,
+      code: filing.expected.code,
+    }));
     expect(outcomes).toEqual(expected);
     for (const filing of tracked) {
       const final = filing.final!;
       expect(final).toMatchObject({ filing_id: filing.answer.filing_id, filing_type: filing.kind, company_number: filing.company });
-      if (final.status === "accepted" && filing.kind === "ct600" && !final.period_split) expect(final.tax_iru_number).toMatch(/^[A-Z2-7]{32}$/);
+      if (final.status === "accepted" && filing.kind === "ct600" && !final.period_split)
+        expect(final.tax_iru_number).toMatch(/^[A-Z2-7]{32}$/);
       if (filing.kind === "ct600" && !final.period_split) expect(final.tax_status).toBe(final.status);
       if (filing.kind === "accounts") expect(final.registry_status).toBe(final.status);
-      if (filing.kind === "accounts") expect(final.registry_submission_number).toBe((filing.answer as AccountsSubmitResponse).registry_submission_number);
+      if (filing.kind === "accounts")
+        expect(final.registry_submission_number).toBe((filing.answer as AccountsSubmitResponse).registry_submission_number);
       if (final.status !== "accepted") expect(final.error?.message).toEqual(expect.any(String));
     }
   });
@@ -134,14 +156,25 @@ describe("live filings of the spec's company table, end to end through the gatew
 
     const rejected = await client.listFilings({ status: "rejected", limit: 100 });
     expect(rejected.data?.filings.map((filing) => filing.filing_id).sort()).toEqual(
-      tracked.filter((filing) => filing.expected.status === "rejected").map((filing) => filing.answer.filing_id).sort(),
+      tracked
+        .filter((filing) => filing.expected.status === "rejected")
+        .map((filing) => filing.answer.filing_id)
+        .sort(),
     );
     const accounts = await client.listFilings({ type: "accounts", company_number: "SC000001" });
-    expect(accounts.data?.filings).toEqual([expect.objectContaining({ filing_type: "accounts", company_number: "SC000001", status: "accepted", period_end: "2026-10-31" })]);
+    expect(accounts.data?.filings).toEqual([
+      expect.objectContaining({ filing_type: "accounts", company_number: "SC000001", status: "accepted", period_end: "2026-10-31" }),
+    ]);
 
-    const pages = [await client.listFilings({ limit: 7, offset: 0 }), await client.listFilings({ limit: 7, offset: 7 }), await client.listFilings({ limit: 7, offset: 14 })];
+    const pages = [
+      await client.listFilings({ limit: 7, offset: 0 }),
+      await client.listFilings({ limit: 7, offset: 7 }),
+      await client.listFilings({ limit: 7, offset: 14 }),
+    ];
     expect(pages.map((page) => page.data?.pagination.has_more)).toEqual([true, true, false]);
-    expect(pages.flatMap((page) => page.data!.filings.map((filing) => filing.filing_id))).toEqual(all.data!.filings.map((filing) => filing.filing_id));
+    expect(pages.flatMap((page) => page.data!.filings.map((filing) => filing.filing_id))).toEqual(
+      all.data!.filings.map((filing) => filing.filing_id),
+    );
   });
 
   it("shows a filing only to the key that made it: 404 for another account's key and for the test key", async () => {
@@ -165,7 +198,9 @@ describe("live filings of the spec's company table, end to end through the gatew
   });
 
   it("makes documents available once accepted, and refuses them before", async () => {
-    const acceptedCt600 = tracked.find((filing) => filing.kind === "ct600" && filing.final?.status === "accepted" && !filing.final.period_split)!;
+    const acceptedCt600 = tracked.find(
+      (filing) => filing.kind === "ct600" && filing.final?.status === "accepted" && !filing.final.period_split,
+    )!;
     const documents = await client.listDocuments(acceptedCt600.answer.filing_id);
     expect(documents.status).toBe(200);
     expect(documents.data?.documents.map((document) => document.type)).toContain("ct600_xml");
@@ -181,7 +216,12 @@ describe("live filings of the spec's company table, end to end through the gatew
     const expectedBalance = ((OPENING_BALANCE_PENCE - accepted.length * 2000) / 100).toFixed(2);
     // Billing applies the outcome events after the filing service records them: wait for the last capture.
     await expect.poll(async () => (await system.billing.balance(accountId)).balance, { timeout: 15_000 }).toBe(expectedBalance);
-    expect(await system.billing.balance(accountId)).toEqual({ account_id: accountId, balance: expectedBalance, held: "0.00", available: expectedBalance });
+    expect(await system.billing.balance(accountId)).toEqual({
+      account_id: accountId,
+      balance: expectedBalance,
+      held: "0.00",
+      available: expectedBalance,
+    });
     expect((await client.account()).data).toMatchObject({ balance: expectedBalance, held: "0.00", available: expectedBalance });
     expect((await system.billing.captures(accountId)).sort()).toEqual(accepted.map((filing) => filing.answer.filing_id).sort());
     const report = await system.billing.reconcile();
@@ -193,7 +233,9 @@ describe("live filings of the spec's company table, end to end through the gatew
     const taxSubmits = await system.sim.acknowledgedSubmissions("tax");
     const parts = tracked
       .filter((filing) => filing.kind === "ct600")
-      .flatMap((filing) => (filing.final?.parts ? filing.final.parts.map((part) => part.tax_correlation_id) : [filing.final?.tax_correlation_id]));
+      .flatMap((filing) =>
+        filing.final?.parts ? filing.final.parts.map((part) => part.tax_correlation_id) : [filing.final?.tax_correlation_id],
+      );
     expect(taxSubmits.map((entry) => entry.correlationId).sort()).toEqual(parts.sort());
 
     const registrySubmits = await system.sim.acknowledgedSubmissions("registry");

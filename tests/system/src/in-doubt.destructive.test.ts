@@ -58,17 +58,28 @@ describe("a submission the authority took in, whose answer was lost with the sub
     const started = Date.now();
     // One 12-month period: a single CT600 part (a split return's part 2, never sent when the filing
     // service dies, waits for the client's retry: apps/filing/README.md, the sweeper).
-    const body = kind === "ct600" ? ct600Body(company, "2026-03-31", { period: { start: "2025-04-01" } }) : accountsBody(company, "2026-03-31");
+    const body =
+      kind === "ct600" ? ct600Body(company, "2026-03-31", { period: { start: "2025-04-01" } }) : accountsBody(company, "2026-03-31");
     const submit = client.submit(kind, body, `in-doubt-${kind}`);
     // The authority has taken the submission in; its answer is held. Take down what waits for it.
-    await expect.poll(async () => (await system.sim.received({ target, company, kind: "submit" })).length, { timeout: 20_000, interval: 100 }).toBe(1);
+    await expect
+      .poll(async () => (await system.sim.received({ target, company, kind: "submit" })).length, { timeout: 20_000, interval: 100 })
+      .toBe(1);
     await disturb(app);
     const answer = await submit;
     // The client heard nothing certain (no 202): the filing is in doubt, not dropped.
     expect(answer.status).not.toBe(202);
     // Reads may fail while an app reconnects (after a broker restart): read until one answers.
     let listed: Awaited<ReturnType<typeof client.allFilings>> | undefined;
-    await expect.poll(async () => (listed = await client.allFilings().catch(() => undefined)) !== undefined, { timeout: 60_000, interval: 500 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          listed = await client.allFilings().catch(() => undefined);
+          return listed !== undefined;
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe(true);
     const [filing, ...others] = listed!;
     expect(others).toEqual([]);
     const final = await waitForFinal(client, filing!.filing_id, { timeoutMs: WITHIN_MS - (Date.now() - started) });

@@ -4,7 +4,11 @@ import { AGAINST_FILINGS_SETTLE_MS, AGAINST_FILINGS_SINCE, isBillingAdminCommand
 describe("billing admin arguments", () => {
   it("parses each command", () => {
     expect(parseBillingAdminArgs(["balance", "--account", "acc_A1"])).toEqual({ command: "balance", accountId: "acc_A1" });
-    expect(parseBillingAdminArgs(["top-up", "--account", "acc_A1", "--amount", "50"])).toEqual({ command: "top-up", accountId: "acc_A1", amountPence: 5000n });
+    expect(parseBillingAdminArgs(["top-up", "--account", "acc_A1", "--amount", "50"])).toEqual({
+      command: "top-up",
+      accountId: "acc_A1",
+      amountPence: 5000n,
+    });
     expect(parseBillingAdminArgs(["top-up", "--account=acc_A1", "--amount=0.05", "--payment-id", "inv-2025-001"])).toEqual({
       command: "top-up",
       accountId: "acc_A1",
@@ -12,7 +16,11 @@ describe("billing admin arguments", () => {
       paymentId: "inv-2025-001",
     });
     expect(parseBillingAdminArgs(["ledger", "--account", "acc_A1"])).toEqual({ command: "ledger", accountId: "acc_A1" });
-    expect(parseBillingAdminArgs(["ledger", "--account", "acc_A1", "--limit", "20"])).toEqual({ command: "ledger", accountId: "acc_A1", limit: 20 });
+    expect(parseBillingAdminArgs(["ledger", "--account", "acc_A1", "--limit", "20"])).toEqual({
+      command: "ledger",
+      accountId: "acc_A1",
+      limit: 20,
+    });
     expect(parseBillingAdminArgs(["reconcile"])).toEqual({ command: "reconcile" });
     expect(parseBillingAdminArgs(["reconcile", "--stale-hold-hours", "6"])).toEqual({ command: "reconcile", staleHoldHours: 6 });
     expect(parseBillingAdminArgs(["open-account", "--account", "acc_A1", "--balance", "0", "--name", " Agency "])).toEqual({
@@ -30,7 +38,12 @@ describe("billing admin arguments", () => {
       againstFilings: { since: AGAINST_FILINGS_SINCE, until: new Date(now.getTime() - AGAINST_FILINGS_SETTLE_MS) },
     });
     expect(AGAINST_FILINGS_SETTLE_MS).toBe(15 * 60 * 1000);
-    expect(parseBillingAdminArgs(["reconcile", "--against-filings", "--since", "2026-10-01", "--until", "2026-11-01T09:30:00+01:00", "--stale-hold-hours", "6"], now)).toEqual({
+    expect(
+      parseBillingAdminArgs(
+        ["reconcile", "--against-filings", "--since", "2026-10-01", "--until", "2026-11-01T09:30:00+01:00", "--stale-hold-hours", "6"],
+        now,
+      ),
+    ).toEqual({
       command: "reconcile",
       staleHoldHours: 6,
       againstFilings: { since: new Date("2026-10-01T00:00:00.000Z"), until: new Date("2026-11-01T08:30:00.000Z") },
@@ -58,7 +71,10 @@ describe("billing admin arguments", () => {
       [["reconcile", "--since", "2026-10-01"], /--since and --until go with --against-filings/],
       [["reconcile", "--against-filings", "--since", "yesterday"], /--since must be an ISO 8601 date-time/],
       [["reconcile", "--against-filings", "--until", "2026-10-01T00:00:00"], /--until must be an ISO 8601 date-time with its offset/],
-      [["reconcile", "--against-filings", "--since", "2026-10-02", "--until", "2026-10-01"], /--since \(2026-10-02T00:00:00.000Z\) must be before --until/],
+      [
+        ["reconcile", "--against-filings", "--since", "2026-10-02", "--until", "2026-10-01"],
+        /--since \(2026-10-02T00:00:00.000Z\) must be before --until/,
+      ],
       [["reconcile", "--against-filings", "--since", "2999-01-01"], /must be before --until .*by default 15 minutes ago/],
       [["reconcile", "--against-filings=yes"], /--against-filings/],
     ];

@@ -56,14 +56,17 @@ function amountOption(flag: string, value: string | undefined, { allowZero }: { 
   if (value === undefined) throw new UsageError(`${flag} is required (GBP, e.g. 50 or 50.00)`);
   const pence = parseGbpToPence(value);
   if (pence === null || (!allowZero && pence === 0n) || pence > MAX_CREDIT_PENCE) {
-    throw new UsageError(`${flag} must be ${allowZero ? "an" : "a positive"} amount in GBP with at most two decimals, e.g. 50 or 50.00; got "${value}"`);
+    throw new UsageError(
+      `${flag} must be ${allowZero ? "an" : "a positive"} amount in GBP with at most two decimals, e.g. 50 or 50.00; got "${value}"`,
+    );
   }
   return pence;
 }
 
 function wholeNumber(flag: string, value: string | undefined, max: number): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^[1-9]\d*$/.test(value) || Number(value) > max) throw new UsageError(`${flag} must be a whole number from 1 to ${max}, got "${value}"`);
+  if (!/^[1-9]\d*$/.test(value) || Number(value) > max)
+    throw new UsageError(`${flag} must be a whole number from 1 to ${max}, got "${value}"`);
   return Number(value);
 }
 
@@ -73,7 +76,10 @@ const Instant = z.union([z.iso.datetime({ offset: true }), z.iso.date().transfor
 function instantOption(flag: string, value: string | undefined): Date | undefined {
   if (value === undefined) return undefined;
   const parsed = Instant.safeParse(value);
-  if (!parsed.success) throw new UsageError(`${flag} must be an ISO 8601 date-time with its offset (2026-10-01T00:00:00Z) or a date (2026-10-01), got "${value}"`);
+  if (!parsed.success)
+    throw new UsageError(
+      `${flag} must be an ISO 8601 date-time with its offset (2026-10-01T00:00:00Z) or a date (2026-10-01), got "${value}"`,
+    );
   return new Date(parsed.data);
 }
 
@@ -129,7 +135,9 @@ export function parseBillingAdminArgs(argv: string[], now: Date = new Date()): B
       }
       const window = { since: since ?? AGAINST_FILINGS_SINCE, until: until ?? new Date(now.getTime() - AGAINST_FILINGS_SETTLE_MS) };
       if (window.since >= window.until) {
-        throw new UsageError(`--since (${window.since.toISOString()}) must be before --until (${window.until.toISOString()}${until ? "" : ", by default 15 minutes ago"})`);
+        throw new UsageError(
+          `--since (${window.since.toISOString()}) must be before --until (${window.until.toISOString()}${until ? "" : ", by default 15 minutes ago"})`,
+        );
       }
       return { command, ...(staleHoldHours ? { staleHoldHours } : {}), againstFilings: window };
     }

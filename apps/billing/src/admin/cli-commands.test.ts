@@ -77,7 +77,10 @@ describe("billing admin CLI (child process)", () => {
     expect(reconciled.code).toBe(0);
     expect(JSON.parse(reconciled.stdout)).toMatchObject({ ok: true, problems: [], warnings: [] });
 
-    await withBillingDb(database.url, (db) => db.$executeRaw`UPDATE "accounts" SET "balance_pence" = "balance_pence" + 1 WHERE "id" = 'acc_cli1'`);
+    await withBillingDb(
+      database.url,
+      (db) => db.$executeRaw`UPDATE "accounts" SET "balance_pence" = "balance_pence" + 1 WHERE "id" = 'acc_cli1'`,
+    );
     const broken = await billingAdmin(database.url, "reconcile");
     expect(broken.code).toBe(1);
     expect(JSON.parse(broken.stdout)).toMatchObject({

@@ -25,24 +25,48 @@ const amqpUrl = (env: Record<string, string | undefined>) => parseEnv(z.object(a
 const busLogger = (env: Record<string, string | undefined>, stderr: CliStreams["stderr"]) =>
   createLogger({ service: "billing-admin", level: env.LOG_LEVEL || "silent", destination: stderr as NodeJS.WritableStream });
 
-async function execute(command: BillingAdminCommand, databaseUrl: string, env: Record<string, string | undefined>, streams: CliStreams): Promise<{ output: object; ok: boolean }> {
+async function execute(
+  command: BillingAdminCommand,
+  databaseUrl: string,
+  env: Record<string, string | undefined>,
+  streams: CliStreams,
+): Promise<{ output: object; ok: boolean }> {
   const broker = command.command === "reconcile" && command.againstFilings ? amqpUrl(env) : undefined;
   return withBillingDb(databaseUrl, async (db) => {
     switch (command.command) {
       case "open-account":
-        return { ok: true, output: await openAccount(db, { accountId: command.accountId, openingBalancePence: command.openingBalancePence, ...(command.name ? { name: command.name } : {}) }) };
+        return {
+          ok: true,
+          output: await openAccount(db, {
+            accountId: command.accountId,
+            openingBalancePence: command.openingBalancePence,
+            ...(command.name ? { name: command.name } : {}),
+          }),
+        };
       case "balance":
         return { ok: true, output: await getBalance(db, command.accountId) };
       case "top-up":
-        return { ok: true, output: await topUp(db, { accountId: command.accountId, amountPence: command.amountPence, ...(command.paymentId ? { paymentId: command.paymentId } : {}) }) };
+        return {
+          ok: true,
+          output: await topUp(db, {
+            accountId: command.accountId,
+            amountPence: command.amountPence,
+            ...(command.paymentId ? { paymentId: command.paymentId } : {}),
+          }),
+        };
       case "ledger":
-        return { ok: true, output: await listLedger(db, { accountId: command.accountId, ...(command.limit ? { limit: command.limit } : {}) }) };
+        return {
+          ok: true,
+          output: await listLedger(db, { accountId: command.accountId, ...(command.limit ? { limit: command.limit } : {}) }),
+        };
       case "reconcile": {
         const stale = command.staleHoldHours ? { staleHoldAfterMs: command.staleHoldHours * HOUR_MS } : {};
         const window = command.againstFilings;
         const report =
           window && broker
-            ? await withFilingService(broker, (listFinal) => reconcileAgainstFilings(db, listFinal, { ...stale, ...window }), { logger: busLogger(env, streams.stderr) })
+            ? await withFilingService(broker, (listFinal) => reconcileAgainstFilings(db, listFinal, { ...stale, ...window }), {
+                logger: busLogger(env, streams.stderr),
+              })
             : await reconcile(db, stale);
         return { ok: report.ok, output: report };
       }
@@ -87,7 +111,8 @@ export async function runBillingAdminCli(
 export const adminCli = {
   commands: BILLING_ADMIN_COMMANDS,
   usage: BILLING_USAGE,
-  run: (argv: string[], context: CliStreams & { env: Record<string, string | undefined> }) => runBillingAdminCli(argv, context.env, context),
+  run: (argv: string[], context: CliStreams & { env: Record<string, string | undefined> }) =>
+    runBillingAdminCli(argv, context.env, context),
 };
 
 function isEntryPoint(): boolean {

@@ -15,18 +15,30 @@ describe("the filing service as reconcile calls it", () => {
   beforeAll(async () => {
     [vhost, empty] = await Promise.all([createTestVhost("bill_filing_client"), createTestVhost("bill_filing_nobody")]);
     filingService = await startFilingServiceStandIn(vhost.url);
-    filingService.filings.push({ filing_id: "fil_c1", account_id: "acc_c", status: "accepted", fee_pence: 2000, finalized_at: "2025-01-05T00:00:00.000Z" });
+    filingService.filings.push({
+      filing_id: "fil_c1",
+      account_id: "acc_c",
+      status: "accepted",
+      fee_pence: 2000,
+      finalized_at: "2025-01-05T00:00:00.000Z",
+    });
   });
   afterAll(async () => {
     await filingService?.stop();
     await Promise.all([vhost?.delete(), empty?.delete()]);
   });
 
-  const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail("it answered"), (error: unknown) => error as AppError);
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => expect.fail("it answered"),
+      (error: unknown) => error as AppError,
+    );
 
   it("asks for pages over the bus", async () => {
     expect(await withFilingService(vhost.url, (listFinal) => listFinal(window))).toEqual({
-      filings: [{ filing_id: "fil_c1", account_id: "acc_c", status: "accepted", fee_pence: 2000, finalized_at: "2025-01-05T00:00:00.000Z" }],
+      filings: [
+        { filing_id: "fil_c1", account_id: "acc_c", status: "accepted", fee_pence: 2000, finalized_at: "2025-01-05T00:00:00.000Z" },
+      ],
     });
     expect(filingService.requests.at(-1)).toEqual({ ...window, limit: 1000 });
   });
@@ -37,7 +49,9 @@ describe("the filing service as reconcile calls it", () => {
       const error = await failure(withFilingService(vhost.url, (listFinal) => listFinal(window), { timeoutMs: 300 }));
       expect(error).toBeInstanceOf(AppError);
       expect(error).toMatchObject({ code: "SERVICE_UNAVAILABLE" });
-      expect(error.message).toBe(`the filing service did not answer filing.list_final within 0.3 s on ${brokerWhere(vhost.url)}: is it running and well?`);
+      expect(error.message).toBe(
+        `the filing service did not answer filing.list_final within 0.3 s on ${brokerWhere(vhost.url)}: is it running and well?`,
+      );
       expect(error.message).not.toContain("guest:guest");
     } finally {
       filingService.delayMs = 0;
@@ -47,7 +61,9 @@ describe("the filing service as reconcile calls it", () => {
   it("says nothing serves filing.rpc when the filing service is not running on that broker and vhost", async () => {
     const error = await failure(withFilingService(empty.url, (listFinal) => listFinal(window)));
     expect(error).toMatchObject({ code: "SERVICE_UNAVAILABLE" });
-    expect(error.message).toBe(`nothing serves filing.rpc on ${brokerWhere(empty.url)}: the filing service is not running there (check AMQP_URL)`);
+    expect(error.message).toBe(
+      `nothing serves filing.rpc on ${brokerWhere(empty.url)}: the filing service is not running there (check AMQP_URL)`,
+    );
   });
 
   it("says the broker cannot be reached", async () => {

@@ -24,22 +24,43 @@ const TIMEOUT_MS = FILING_RECONCILE_RPC_CATALOG["filing.list_final"].timeoutMs;
  * `SERVICE_UNAVAILABLE` saying so (no reply in time, or nothing serves filing.rpc), as is a
  * broker that cannot be reached.
  */
-export async function withFilingService<T>(amqpUrl: string, fn: (listFinal: ListFinalFilings) => Promise<T>, options: FilingServiceOptions = {}): Promise<T> {
+export async function withFilingService<T>(
+  amqpUrl: string,
+  fn: (listFinal: ListFinalFilings) => Promise<T>,
+  options: FilingServiceOptions = {},
+): Promise<T> {
   const where = brokerWhere(amqpUrl);
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
   const logger = options.logger ?? createLogger({ service: "billing-admin", level: "silent" });
-  const bus = await connectBus({ url: amqpUrl, service: "billing-admin", topology: PLATFORM_TOPOLOGY, messages: {}, rpc: FILING_RECONCILE_RPC_CATALOG, logger }).catch((error: unknown) => {
-    throw new AppError("SERVICE_UNAVAILABLE", `cannot connect to RabbitMQ at ${where} (AMQP_URL): ${(error as Error).message}`, { cause: error });
+  const bus = await connectBus({
+    url: amqpUrl,
+    service: "billing-admin",
+    topology: PLATFORM_TOPOLOGY,
+    messages: {},
+    rpc: FILING_RECONCILE_RPC_CATALOG,
+    logger,
+  }).catch((error: unknown) => {
+    throw new AppError("SERVICE_UNAVAILABLE", `cannot connect to RabbitMQ at ${where} (AMQP_URL): ${(error as Error).message}`, {
+      cause: error,
+    });
   });
   const listFinal: ListFinalFilings = async (request) => {
     try {
       return await bus.rpcCall(FILING_RPC_QUEUE, "filing.list_final", request, { timeoutMs });
     } catch (error) {
       if (error instanceof RpcTimeoutError) {
-        throw new AppError("SERVICE_UNAVAILABLE", `the filing service did not answer filing.list_final within ${timeoutMs / 1000} s on ${where}: is it running and well?`, { cause: error });
+        throw new AppError(
+          "SERVICE_UNAVAILABLE",
+          `the filing service did not answer filing.list_final within ${timeoutMs / 1000} s on ${where}: is it running and well?`,
+          { cause: error },
+        );
       }
       if (error instanceof RpcNoServerError) {
-        throw new AppError("SERVICE_UNAVAILABLE", `nothing serves ${FILING_RPC_QUEUE} on ${where}: the filing service is not running there (check AMQP_URL)`, { cause: error });
+        throw new AppError(
+          "SERVICE_UNAVAILABLE",
+          `nothing serves ${FILING_RPC_QUEUE} on ${where}: the filing service is not running there (check AMQP_URL)`,
+          { cause: error },
+        );
       }
       throw error;
     }

@@ -3,7 +3,12 @@ import type { BillingDb } from "../db/client.ts";
 import { openAccount as openLedgerAccount, type OpenAccountInput } from "../ledger/accounts.ts";
 import { getBalance as readBalance } from "../ledger/balance.ts";
 import { unknownAccount } from "../ledger/errors.ts";
-import { crossCheckWithFilings, type FilingsCrossCheckOptions, type FilingsCrossCheckReport, type ListFinalFilings } from "../ledger/filings-cross-check.ts";
+import {
+  crossCheckWithFilings,
+  type FilingsCrossCheckOptions,
+  type FilingsCrossCheckReport,
+  type ListFinalFilings,
+} from "../ledger/filings-cross-check.ts";
 import { reconcile as reconcileLedger, type ReconcileOptions, type ReconcileReport } from "../ledger/reconcile.ts";
 import { accountStatement } from "../ledger/statement.ts";
 import { applyTopUp } from "../ledger/top-ups.ts";
@@ -59,7 +64,12 @@ export async function topUp(
   input: { accountId: string; amountPence: bigint | number; paymentId?: string },
 ): Promise<BalanceView & { payment_id: string; top_up_id: string; amount: string; duplicate: boolean }> {
   const paymentId = input.paymentId ?? `admin_${randomUUID()}`;
-  const applied = await applyTopUp(db, { accountId: input.accountId, amountPence: toPence(input.amountPence, "amountPence"), paymentId, source: "admin" });
+  const applied = await applyTopUp(db, {
+    accountId: input.accountId,
+    amountPence: toPence(input.amountPence, "amountPence"),
+    paymentId,
+    source: "admin",
+  });
   return {
     ...(await balanceView(db, input.accountId)),
     payment_id: applied.paymentId,
@@ -84,7 +94,10 @@ export interface LedgerLineView {
 }
 
 /** The account's latest entries (oldest first) with running totals, and its current totals. */
-export async function listLedger(db: BillingDb, input: { accountId: string; limit?: number }): Promise<BalanceView & { entries: LedgerLineView[] }> {
+export async function listLedger(
+  db: BillingDb,
+  input: { accountId: string; limit?: number },
+): Promise<BalanceView & { entries: LedgerLineView[] }> {
   const view = await balanceView(db, input.accountId);
   const lines = await accountStatement(db, input.accountId, input.limit);
   return {

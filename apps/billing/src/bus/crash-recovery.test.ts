@@ -41,8 +41,24 @@ describe("billing events across a crash between receiving and acknowledging", ()
         else await apply();
       },
     };
-    const billingBus = await connectBus({ url: vhost.url, service: "billing", topology: PLATFORM_TOPOLOGY, messages: BILLING_EVENT_CATALOG, rpc: {}, logger, reconnect });
-    const filingBus = await connectBus({ url: vhost.url, service: "filing", topology: PLATFORM_TOPOLOGY, messages: PLATFORM_MESSAGE_CATALOG, rpc: BILLING_RPC_CATALOG, logger, reconnect });
+    const billingBus = await connectBus({
+      url: vhost.url,
+      service: "billing",
+      topology: PLATFORM_TOPOLOGY,
+      messages: BILLING_EVENT_CATALOG,
+      rpc: {},
+      logger,
+      reconnect,
+    });
+    const filingBus = await connectBus({
+      url: vhost.url,
+      service: "filing",
+      topology: PLATFORM_TOPOLOGY,
+      messages: PLATFORM_MESSAGE_CATALOG,
+      rpc: BILLING_RPC_CATALOG,
+      logger,
+      reconnect,
+    });
     try {
       await billingBus.consume(BILLING_EVENTS_QUEUE, handlers);
       await filingBus.publish("filing.accepted", {

@@ -22,7 +22,11 @@ type FinalEvent = { filing_id: string; account_id: string; occurred_at: string; 
  * same, once, and logged as a warning with what the account has left. A failure (database down)
  * throws: the bus retries through the queue's tiers.
  */
-export function billingEventHandlers({ db, logger, metrics }: BillingEventDeps): HandlerMap<typeof BILLING_EVENT_CATALOG, "billing.events"> {
+export function billingEventHandlers({
+  db,
+  logger,
+  metrics,
+}: BillingEventDeps): HandlerMap<typeof BILLING_EVENT_CATALOG, "billing.events"> {
   const apply = async (outcome: FilingOutcome, message: BusEnvelope<FinalEvent>) => {
     const event = message.payload;
     const applied = await applyFilingOutcome(db, {
@@ -48,28 +52,44 @@ export function billingEventHandlers({ db, logger, metrics }: BillingEventDeps):
       logger.info(fields, "filing outcome already applied; nothing changed");
       return;
     }
-    if (applied.effect === "captured" || applied.effect === "captured_late") metrics.capturedPence.inc(Number(applied.hold?.amountPence ?? 0n));
+    if (applied.effect === "captured" || applied.effect === "captured_late")
+      metrics.capturedPence.inc(Number(applied.hold?.amountPence ?? 0n));
     if (applied.hold && applied.hold.accountId !== event.account_id) {
-      logger.error({ ...fields, hold_account_id: applied.hold.accountId }, "filing outcome names another account than its hold; the hold's account was used");
+      logger.error(
+        { ...fields, hold_account_id: applied.hold.accountId },
+        "filing outcome names another account than its hold; the hold's account was used",
+      );
     }
     if (applied.hold && event.fee_pence !== undefined && BigInt(event.fee_pence) !== applied.hold.amountPence) {
-      logger.warn({ ...fields, fee_pence: event.fee_pence, held_pence: Number(applied.hold.amountPence) }, "accepted fee differs from the amount held; the held amount was captured");
+      logger.warn(
+        { ...fields, fee_pence: event.fee_pence, held_pence: Number(applied.hold.amountPence) },
+        "accepted fee differs from the amount held; the held amount was captured",
+      );
     }
     if (applied.effect === "captured_late") {
       const available = applied.availablePence ?? 0n;
       metrics.lateCaptures.inc({ covered: String(available >= 0n) });
       const late = { ...fields, available_pence: Number(available), held_pence: Number(applied.hold?.amountPence ?? 0n) };
       if (event.corrects === undefined) {
-        logger.warn(late, "filing accepted after its hold was released, without saying what it corrects: charged once (late capture); reconcile lists it");
+        logger.warn(
+          late,
+          "filing accepted after its hold was released, without saying what it corrects: charged once (late capture); reconcile lists it",
+        );
       } else {
-        logger.warn(late, available < 0n
-          ? "late acceptance of a filing that had ended error: charged once though the account could not cover it (it owes the difference; the next top-up covers it)"
-          : "late acceptance of a filing that had ended error: charged once after its hold was released");
+        logger.warn(
+          late,
+          available < 0n
+            ? "late acceptance of a filing that had ended error: charged once though the account could not cover it (it owes the difference; the next top-up covers it)"
+            : "late acceptance of a filing that had ended error: charged once after its hold was released",
+        );
       }
     } else if (applied.effect === "no_open_hold" && outcome === "accepted") {
       logger.error(fields, "filing accepted without a hold to charge (never held, or rejected before): not charged (reconcile reports it)");
     } else if (applied.effect === "no_open_hold" && applied.hold) {
-      logger.info(fields, "filing outcome recorded; its hold was not open (released before, or captured by an acceptance that reached billing first): nothing released or refunded");
+      logger.info(
+        fields,
+        "filing outcome recorded; its hold was not open (released before, or captured by an acceptance that reached billing first): nothing released or refunded",
+      );
     } else {
       logger.info(fields, "filing outcome applied");
     }

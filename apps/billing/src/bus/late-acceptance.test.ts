@@ -37,7 +37,9 @@ describe("late acceptances over the bus", () => {
     const second = await service.startAnother();
     try {
       const urls = [service.billing.url, second.url];
-      const duplicatesBefore = (await Promise.all(urls.map((url) => counter(url, "billing_filing_outcomes_total", ['duplicate="true"'])))).reduce((a, b) => a + b, 0);
+      const duplicatesBefore = (
+        await Promise.all(urls.map((url) => counter(url, "billing_filing_outcomes_total", ['duplicate="true"'])))
+      ).reduce((a, b) => a + b, 0);
       // The late acceptance, its broker redelivery (same message id), two more copies under new
       // message ids, and the old error redelivered: published at once, consumed by both processes.
       const acceptedId = randomUUID();
@@ -48,7 +50,11 @@ describe("late acceptances over the bus", () => {
         service.publishOutcome("accepted", { filingId: "fil_bus_late", accountId, corrects: "error" }),
         service.publishOutcome("errored", { filingId: "fil_bus_late", accountId }, erroredId),
       ]);
-      const handled = async () => (await Promise.all(urls.map((url) => counter(url, "billing_filing_outcomes_total", ['duplicate="true"'])))).reduce((a, b) => a + b, 0);
+      const handled = async () =>
+        (await Promise.all(urls.map((url) => counter(url, "billing_filing_outcomes_total", ['duplicate="true"'])))).reduce(
+          (a, b) => a + b,
+          0,
+        );
       await waitFor(async () => (await handled()) === duplicatesBefore + 4, { what: "the four duplicates handled", timeoutMs: 15_000 });
 
       // Both processes took some of the five (the broker hands them out in turn).
@@ -58,7 +64,11 @@ describe("late acceptances over the bus", () => {
       expect(perProcess[0]! - 1 + perProcess[1]!).toBe(5);
       const late = await Promise.all(urls.map((url) => counter(url, "billing_late_captures_total")));
       expect(late.reduce((a, b) => a + b, 0)).toBe(1);
-      expect(await Promise.all(urls.map((url) => counter(url, "billing_filing_outcomes_total", ['effect="captured_late"', 'duplicate="false"'])))).toContain(1);
+      expect(
+        await Promise.all(
+          urls.map((url) => counter(url, "billing_filing_outcomes_total", ['effect="captured_late"', 'duplicate="false"'])),
+        ),
+      ).toContain(1);
     } finally {
       await second.stop();
     }
@@ -94,7 +104,10 @@ describe("late acceptances over the bus", () => {
 
     const refused = await hold(accountId, "fil_bus_debt3").catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ code: "INSUFFICIENT_BALANCE", details: [expect.objectContaining({ required: "20.00", available: "0.00" })] });
+    expect(refused).toMatchObject({
+      code: "INSUFFICIENT_BALANCE",
+      details: [expect.objectContaining({ required: "20.00", available: "0.00" })],
+    });
     // A repeated hold of the filing charged late answers what it is (captured), with nothing available.
     expect(await hold(accountId, "fil_bus_debt1")).toEqual({ hold_id: expect.stringMatching(/^hold_/), available_pence: 0 });
 

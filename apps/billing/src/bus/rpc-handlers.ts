@@ -24,14 +24,22 @@ export function billingRpcHandlers({ db, logger, metrics }: BillingRpcDeps): Rpc
   return {
     "billing.hold": async (request, context) => {
       try {
-        const hold = await placeHold(db, { accountId: request.account_id, filingId: request.filing_id, amountPence: BigInt(request.amount_pence) }, context.signal);
+        const hold = await placeHold(
+          db,
+          { accountId: request.account_id, filingId: request.filing_id, amountPence: BigInt(request.amount_pence) },
+          context.signal,
+        );
         metrics.holds.inc({ result: hold.created ? "held" : "existing" });
-        logger.info({ account_id: request.account_id, filing_id: request.filing_id, hold_id: hold.holdId, created: hold.created }, "fee held");
+        logger.info(
+          { account_id: request.account_id, filing_id: request.filing_id, hold_id: hold.holdId, created: hold.created },
+          "fee held",
+        );
         return { hold_id: hold.holdId, available_pence: penceToNumber(hold.availablePence) };
       } catch (error) {
         const refusal = isAppError(error) ? (error.code === "INSUFFICIENT_BALANCE" ? "insufficient_balance" : "refused") : "failed";
         metrics.holds.inc({ result: refusal });
-        if (refusal === "insufficient_balance") logger.info({ account_id: request.account_id, filing_id: request.filing_id }, "fee hold refused: insufficient balance");
+        if (refusal === "insufficient_balance")
+          logger.info({ account_id: request.account_id, filing_id: request.filing_id }, "fee hold refused: insufficient balance");
         throw asServiceUnavailable(error, logger, "billing.hold");
       }
     },

@@ -9,5 +9,9 @@ import type { Logger } from "@dormant/service-kit";
 export function asServiceUnavailable(error: unknown, logger: Logger, what: string): AppError {
   if (isAppError(error)) return error;
   logger.error({ err: error }, `${what} failed`);
-  return new AppError("SERVICE_UNAVAILABLE", "Billing is temporarily unavailable; retry shortly", { retryable: true, retryAfterSeconds: 1, cause: error });
+  return new AppError("SERVICE_UNAVAILABLE", "Billing is temporarily unavailable; retry shortly", {
+    retryable: true,
+    retryAfterSeconds: 1,
+    cause: error,
+  });
 }

@@ -15,7 +15,12 @@ describe("billing database schema", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase({ label: "bill_schema" });
-    expect(await migrateBillingDatabase(database.url)).toEqual(["20251122120000_billing_ledger", "20261122080000_billing_money_moves_in_one_statement", "20261125120000_accepted_outcomes_by_time", "20261125160000_late_acceptance_charges"]);
+    expect(await migrateBillingDatabase(database.url)).toEqual([
+      "20251122120000_billing_ledger",
+      "20261122080000_billing_money_moves_in_one_statement",
+      "20261125120000_accepted_outcomes_by_time",
+      "20261125160000_late_acceptance_charges",
+    ]);
     db = createBillingDb(database.url);
   });
   afterAll(async () => {
@@ -32,14 +37,23 @@ describe("billing database schema", () => {
 
   it("records the migrations the way Prisma does, and re-running changes nothing", async () => {
     expect(await migrateBillingDatabase(database.url)).toEqual([]);
-    const rows = await db.$queryRaw<Array<{ migration_name: string }>>`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`;
-    expect(rows.map((r) => r.migration_name)).toEqual(["20251122120000_billing_ledger", "20261122080000_billing_money_moves_in_one_statement", "20261125120000_accepted_outcomes_by_time", "20261125160000_late_acceptance_charges"]);
+    const rows = await db.$queryRaw<
+      Array<{ migration_name: string }>
+    >`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`;
+    expect(rows.map((r) => r.migration_name)).toEqual([
+      "20251122120000_billing_ledger",
+      "20261122080000_billing_money_moves_in_one_statement",
+      "20261125120000_accepted_outcomes_by_time",
+      "20261125160000_late_acceptance_charges",
+    ]);
   });
 
   it("indexes the acceptances by (occurred_at, filing id byte by byte), for reconcile against the filing service", async () => {
-    const [index] = await db.$queryRaw<Array<{ indexdef: string }>>`SELECT indexdef FROM pg_indexes WHERE indexname = 'filing_outcomes_accepted_occurred_at_idx'`;
+    const [index] = await db.$queryRaw<
+      Array<{ indexdef: string }>
+    >`SELECT indexdef FROM pg_indexes WHERE indexname = 'filing_outcomes_accepted_occurred_at_idx'`;
     expect(index?.indexdef).toBe(
-      'CREATE INDEX filing_outcomes_accepted_occurred_at_idx ON public.filing_outcomes USING btree (occurred_at, filing_id COLLATE "C") WHERE (outcome = \'accepted\'::filing_outcome)',
+      "CREATE INDEX filing_outcomes_accepted_occurred_at_idx ON public.filing_outcomes USING btree (occurred_at, filing_id COLLATE \"C\") WHERE (outcome = 'accepted'::filing_outcome)",
     );
   });
 
@@ -49,18 +63,39 @@ describe("billing database schema", () => {
     expect(account.createdAt).toBeInstanceOf(Date);
     expect((await db.account.create({ data: { id: "acc_schema2" } })).name).toBeNull();
 
-    const topUp = await db.topUp.create({ data: { id: "top_1", paymentId: "pay_1", accountId: "acc_schema1", amountPence: 10_000n, source: "webhook" } });
-    await db.ledgerEntry.create({ data: { accountId: "acc_schema1", kind: "credit", balanceDeltaPence: 10_000n, heldDeltaPence: 0n, topUpId: topUp.id } });
+    const topUp = await db.topUp.create({
+      data: { id: "top_1", paymentId: "pay_1", accountId: "acc_schema1", amountPence: 10_000n, source: "webhook" },
+    });
+    await db.ledgerEntry.create({
+      data: { accountId: "acc_schema1", kind: "credit", balanceDeltaPence: 10_000n, heldDeltaPence: 0n, topUpId: topUp.id },
+    });
     const hold = await db.hold.create({ data: { id: "hold_1", filingId: "fil_schema1", accountId: "acc_schema1", amountPence: 2000n } });
     expect(hold).toMatchObject({ state: "open", releaseReason: null });
-    await db.ledgerEntry.create({ data: { accountId: "acc_schema1", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 2000n, filingId: "fil_schema1" } });
+    await db.ledgerEntry.create({
+      data: { accountId: "acc_schema1", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 2000n, filingId: "fil_schema1" },
+    });
     await db.hold.update({ where: { id: "hold_1" }, data: { state: "captured" } });
     await db.ledgerEntry.create({
-      data: { accountId: "acc_schema1", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence: -2000n, filingId: "fil_schema1", note: "filing accepted" },
+      data: {
+        accountId: "acc_schema1",
+        kind: "capture",
+        balanceDeltaPence: -2000n,
+        heldDeltaPence: -2000n,
+        filingId: "fil_schema1",
+        note: "filing accepted",
+      },
     });
     const occurredAt = new Date("2025-03-04T05:06:07.890Z");
     await db.filingOutcomeRecord.create({
-      data: { filingId: "fil_schema1", outcome: "accepted", accountId: "acc_schema1", messageId: "m-1", feePence: 2000n, effect: "captured", occurredAt },
+      data: {
+        filingId: "fil_schema1",
+        outcome: "accepted",
+        accountId: "acc_schema1",
+        messageId: "m-1",
+        feePence: 2000n,
+        effect: "captured",
+        occurredAt,
+      },
     });
 
     const read = await db.account.findUniqueOrThrow({
@@ -79,7 +114,9 @@ describe("billing database schema", () => {
     expect(typeof read.entries[0]!.id).toBe("bigint");
     expect(read.holds).toHaveLength(1);
     expect(read.topUps).toHaveLength(1);
-    const outcome = await db.filingOutcomeRecord.findUniqueOrThrow({ where: { filingId_outcome: { filingId: "fil_schema1", outcome: "accepted" } } });
+    const outcome = await db.filingOutcomeRecord.findUniqueOrThrow({
+      where: { filingId_outcome: { filingId: "fil_schema1", outcome: "accepted" } },
+    });
     expect(outcome).toMatchObject({ accountId: "acc_schema1", messageId: "m-1", feePence: 2000n, effect: "captured", occurredAt });
     expect(outcome.receivedAt).toBeInstanceOf(Date);
   });
@@ -88,25 +125,39 @@ describe("billing database schema", () => {
     await db.account.create({ data: { id: "acc_schema3" } });
     await db.hold.create({ data: { id: "hold_3", filingId: "fil_schema3", accountId: "acc_schema3", amountPence: 2000n } });
     await expect(
-      db.ledgerEntry.create({ data: { accountId: "acc_schema3", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 2000n, filingId: "fil_schema3" } }),
+      db.ledgerEntry.create({
+        data: { accountId: "acc_schema3", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 2000n, filingId: "fil_schema3" },
+      }),
     ).rejects.toEqual(refusal(/accounts_no_overdraw/));
-    await expect(db.$executeRaw`UPDATE "accounts" SET "held_pence" = -1 WHERE "id" = 'acc_schema3'`).rejects.toEqual(refusal(/accounts_held_not_negative/));
+    await expect(db.$executeRaw`UPDATE "accounts" SET "held_pence" = -1 WHERE "id" = 'acc_schema3'`).rejects.toEqual(
+      refusal(/accounts_held_not_negative/),
+    );
     expect(await db.ledgerEntry.count({ where: { accountId: "acc_schema3" } })).toBe(0);
 
     // Only the charge of a late acceptance (a capture of balance -X, held 0) may leave the
     // available amount below zero; then nothing can be held until credits cover it.
-    await db.ledgerEntry.create({ data: { accountId: "acc_schema3", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence: 0n, filingId: "fil_schema3" } });
+    await db.ledgerEntry.create({
+      data: { accountId: "acc_schema3", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence: 0n, filingId: "fil_schema3" },
+    });
     expect(await db.account.findUniqueOrThrow({ where: { id: "acc_schema3" } })).toMatchObject({ balancePence: -2000n, heldPence: 0n });
     await db.hold.create({ data: { id: "hold_3b", filingId: "fil_schema3b", accountId: "acc_schema3", amountPence: 100n } });
     await expect(
-      db.ledgerEntry.create({ data: { accountId: "acc_schema3", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 100n, filingId: "fil_schema3b" } }),
+      db.ledgerEntry.create({
+        data: { accountId: "acc_schema3", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 100n, filingId: "fil_schema3b" },
+      }),
     ).rejects.toEqual(refusal(/accounts_no_overdraw/));
     await db.topUp.create({ data: { id: "top_3", paymentId: "pay_3", accountId: "acc_schema3", amountPence: 2050n, source: "admin" } });
-    await db.ledgerEntry.create({ data: { accountId: "acc_schema3", kind: "credit", balanceDeltaPence: 2050n, heldDeltaPence: 0n, topUpId: "top_3" } });
+    await db.ledgerEntry.create({
+      data: { accountId: "acc_schema3", kind: "credit", balanceDeltaPence: 2050n, heldDeltaPence: 0n, topUpId: "top_3" },
+    });
     await expect(
-      db.ledgerEntry.create({ data: { accountId: "acc_schema3", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 100n, filingId: "fil_schema3b" } }),
+      db.ledgerEntry.create({
+        data: { accountId: "acc_schema3", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 100n, filingId: "fil_schema3b" },
+      }),
     ).rejects.toEqual(refusal(/accounts_no_overdraw/));
-    await db.ledgerEntry.create({ data: { accountId: "acc_schema3", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 50n, filingId: "fil_schema3b" } });
+    await db.ledgerEntry.create({
+      data: { accountId: "acc_schema3", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 50n, filingId: "fil_schema3b" },
+    });
     expect(await db.account.findUniqueOrThrow({ where: { id: "acc_schema3" } })).toMatchObject({ balancePence: 50n, heldPence: 50n });
   });
 
@@ -114,35 +165,57 @@ describe("billing database schema", () => {
     await db.account.create({ data: { id: "acc_schema4" } });
     await db.topUp.create({ data: { id: "top_4", paymentId: "pay_4", accountId: "acc_schema4", amountPence: 5000n, source: "admin" } });
     const shape = refusal(/ledger_entries_shape/);
-    await expect(db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "credit", balanceDeltaPence: 5000n, heldDeltaPence: 0n } })).rejects.toEqual(shape);
     await expect(
-      db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "credit", balanceDeltaPence: -5000n, heldDeltaPence: 0n, topUpId: "top_4" } }),
+      db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "credit", balanceDeltaPence: 5000n, heldDeltaPence: 0n } }),
     ).rejects.toEqual(shape);
-    await db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "credit", balanceDeltaPence: 5000n, heldDeltaPence: 0n, topUpId: "top_4" } });
     await expect(
-      db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "credit", balanceDeltaPence: 5000n, heldDeltaPence: 0n, topUpId: "top_4" } }),
+      db.ledgerEntry.create({
+        data: { accountId: "acc_schema4", kind: "credit", balanceDeltaPence: -5000n, heldDeltaPence: 0n, topUpId: "top_4" },
+      }),
+    ).rejects.toEqual(shape);
+    await db.ledgerEntry.create({
+      data: { accountId: "acc_schema4", kind: "credit", balanceDeltaPence: 5000n, heldDeltaPence: 0n, topUpId: "top_4" },
+    });
+    await expect(
+      db.ledgerEntry.create({
+        data: { accountId: "acc_schema4", kind: "credit", balanceDeltaPence: 5000n, heldDeltaPence: 0n, topUpId: "top_4" },
+      }),
     ).rejects.toMatchObject({ code: "P2002" });
 
     await db.hold.create({ data: { id: "hold_4", filingId: "fil_schema4", accountId: "acc_schema4", amountPence: 2000n } });
     // A capture takes its amount from what is held (-X / -X) or, charged late after the hold's release, from the balance alone (-X / 0): nothing else.
     for (const heldDeltaPence of [-1000n, 2000n, -3000n]) {
       await expect(
-        db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence, filingId: "fil_schema4" } }),
+        db.ledgerEntry.create({
+          data: { accountId: "acc_schema4", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence, filingId: "fil_schema4" },
+        }),
       ).rejects.toEqual(shape);
     }
-    await db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 2000n, filingId: "fil_schema4" } });
-    await db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 2000n, filingId: "fil_schema4" } });
-    await db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence: -2000n, filingId: "fil_schema4" } });
+    await db.ledgerEntry.create({
+      data: { accountId: "acc_schema4", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 2000n, filingId: "fil_schema4" },
+    });
+    await db.ledgerEntry.create({
+      data: { accountId: "acc_schema4", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 2000n, filingId: "fil_schema4" },
+    });
+    await db.ledgerEntry.create({
+      data: { accountId: "acc_schema4", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence: -2000n, filingId: "fil_schema4" },
+    });
     await expect(
-      db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence: -2000n, filingId: "fil_schema4" } }),
+      db.ledgerEntry.create({
+        data: { accountId: "acc_schema4", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence: -2000n, filingId: "fil_schema4" },
+      }),
     ).rejects.toMatchObject({ code: "P2002" });
     // Late or not, one capture per filing.
     await expect(
-      db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence: 0n, filingId: "fil_schema4" } }),
+      db.ledgerEntry.create({
+        data: { accountId: "acc_schema4", kind: "capture", balanceDeltaPence: -2000n, heldDeltaPence: 0n, filingId: "fil_schema4" },
+      }),
     ).rejects.toMatchObject({ code: "P2002" });
     // An entry must belong to a hold of that filing.
     await expect(
-      db.ledgerEntry.create({ data: { accountId: "acc_schema4", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 100n, filingId: "fil_unheld" } }),
+      db.ledgerEntry.create({
+        data: { accountId: "acc_schema4", kind: "hold", balanceDeltaPence: 0n, heldDeltaPence: 100n, filingId: "fil_unheld" },
+      }),
     ).rejects.toMatchObject({ code: "P2003" });
     expect(await db.account.findUniqueOrThrow({ where: { id: "acc_schema4" } })).toMatchObject({ balancePence: 3000n, heldPence: 2000n });
   });

@@ -23,7 +23,11 @@ export function createBillingApp(deps: BillingAppDeps): Express {
   app.disable("x-powered-by");
   app.use(httpMetricsMiddleware(deps.registry));
   app.use(
-    createOpsRouter({ registry: deps.registry, checks: deps.checks, ...(deps.isAcceptingWork ? { isAcceptingWork: deps.isAcceptingWork } : {}) }),
+    createOpsRouter({
+      registry: deps.registry,
+      checks: deps.checks,
+      ...(deps.isAcceptingWork ? { isAcceptingWork: deps.isAcceptingWork } : {}),
+    }),
   );
   app.use(paymentWebhookRouter({ db: deps.db, logger: deps.logger, metrics: deps.metrics, settings: deps.webhook }));
   app.use((_req, res) => {
@@ -35,7 +39,9 @@ export function createBillingApp(deps: BillingAppDeps): Express {
       return;
     }
     deps.logger.error({ err: error }, "billing http request failed");
-    res.status(error.status && error.status >= 400 && error.status < 500 ? error.status : 500).json({ error: { code: "internal_error", message: "Internal error" } });
+    res
+      .status(error.status && error.status >= 400 && error.status < 500 ? error.status : 500)
+      .json({ error: { code: "internal_error", message: "Internal error" } });
   };
   app.use(errors);
   return app;

@@ -21,10 +21,18 @@ describe("opening accounts", () => {
   });
 
   it("opens an account with nothing, and refuses to reopen any account with another opening balance", async () => {
-    expect(await openAccount(ledger.db, { accountId: "acc_open2", openingBalancePence: 0n })).toEqual({ accountId: "acc_open2", created: true, openingTopUpId: null });
+    expect(await openAccount(ledger.db, { accountId: "acc_open2", openingBalancePence: 0n })).toEqual({
+      accountId: "acc_open2",
+      created: true,
+      openingTopUpId: null,
+    });
     expect(await ledger.db.ledgerEntry.count({ where: { accountId: "acc_open2" } })).toBe(0);
-    await expect(openAccount(ledger.db, { accountId: "acc_open2", openingBalancePence: 500n })).rejects.toMatchObject({ code: "IDEMPOTENCY_KEY_CONFLICT" });
-    await expect(openAccount(ledger.db, { accountId: "acc_open1", openingBalancePence: 1n })).rejects.toMatchObject({ code: "IDEMPOTENCY_KEY_CONFLICT" });
+    await expect(openAccount(ledger.db, { accountId: "acc_open2", openingBalancePence: 500n })).rejects.toMatchObject({
+      code: "IDEMPOTENCY_KEY_CONFLICT",
+    });
+    await expect(openAccount(ledger.db, { accountId: "acc_open1", openingBalancePence: 1n })).rejects.toMatchObject({
+      code: "IDEMPOTENCY_KEY_CONFLICT",
+    });
     expect(await ledger.totals("acc_open2")).toMatchObject({ balance: 0n });
   });
 

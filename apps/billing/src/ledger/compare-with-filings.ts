@@ -17,7 +17,9 @@ function holdText(facts: BillingFilingFacts | undefined): string {
 
 function receivedText(facts: BillingFilingFacts | undefined): string {
   const outcomes = facts?.outcomes ?? [];
-  return outcomes.length === 0 ? "billing received no outcome for it" : `billing received ${outcomes.map((outcome) => `filing.${outcome}`).join(", ")}`;
+  return outcomes.length === 0
+    ? "billing received no outcome for it"
+    : `billing received ${outcomes.map((outcome) => `filing.${outcome}`).join(", ")}`;
 }
 
 /**
@@ -33,8 +35,12 @@ export function compareListedFiling(filing: FinalFiling, facts: BillingFilingFac
   if (filing.status === "accepted") {
     const fee = BigInt(filing.fee_pence);
     if (!capture) {
-      const why = facts?.outcomes.includes("accepted") ? "billing received the acceptance but had no open hold to capture" : receivedText(facts);
-      findings.problems.push(`${said} (fee ${gbp(fee)} from ${filing.account_id}), but billing has not charged it: ${why}; ${holdText(facts)}`);
+      const why = facts?.outcomes.includes("accepted")
+        ? "billing received the acceptance but had no open hold to capture"
+        : receivedText(facts);
+      findings.problems.push(
+        `${said} (fee ${gbp(fee)} from ${filing.account_id}), but billing has not charged it: ${why}; ${holdText(facts)}`,
+      );
       return;
     }
     if (capture.accountId !== filing.account_id) {

@@ -18,7 +18,9 @@ describe("billing's acceptances in a range of the filing service's order", () =>
       return tx.$queryRaw<Array<{ "QUERY PLAN": string }>>`EXPLAIN ${acceptancesInRangeSql(range, ["fil_a", "fil_b"])}`;
     });
     const text = plan.map((row) => row["QUERY PLAN"]).join("\n");
-    expect(text).toMatch(/Index Scan using filing_outcomes_accepted_occurred_at_idx[^\n]*\n\s+Index Cond: [^\n]*ROW\(occurred_at, [^\n]*> ROW[^\n]*<= ROW/);
+    expect(text).toMatch(
+      /Index Scan using filing_outcomes_accepted_occurred_at_idx[^\n]*\n\s+Index Cond: [^\n]*ROW\(occurred_at, [^\n]*> ROW[^\n]*<= ROW/,
+    );
     expect(text).not.toContain("Sort");
   });
 });

@@ -37,8 +37,14 @@ export async function billingFactsOf(db: BillingDb, filingIds: readonly string[]
       row.filing_id,
       {
         filingId: row.filing_id,
-        hold: row.hold_state && row.hold_account_id && row.hold_amount_pence !== null ? { state: row.hold_state, accountId: row.hold_account_id, amountPence: row.hold_amount_pence } : null,
-        capture: row.capture_account_id && row.captured_pence !== null ? { accountId: row.capture_account_id, amountPence: row.captured_pence } : null,
+        hold:
+          row.hold_state && row.hold_account_id && row.hold_amount_pence !== null
+            ? { state: row.hold_state, accountId: row.hold_account_id, amountPence: row.hold_amount_pence }
+            : null,
+        capture:
+          row.capture_account_id && row.captured_pence !== null
+            ? { accountId: row.capture_account_id, amountPence: row.captured_pence }
+            : null,
         outcomes: (row.outcomes?.split(",") ?? []) as BillingFilingFacts["outcomes"],
       },
     ]),
@@ -104,6 +110,7 @@ export async function acceptancesInRange(db: BillingDb, range: AcceptanceRange, 
     accountId: row.account_id,
     occurredAt: row.occurred_at,
     effect: row.effect,
-    capture: row.capture_account_id && row.captured_pence !== null ? { accountId: row.capture_account_id, amountPence: row.captured_pence } : null,
+    capture:
+      row.capture_account_id && row.captured_pence !== null ? { accountId: row.capture_account_id, amountPence: row.captured_pence } : null,
   }));
 }

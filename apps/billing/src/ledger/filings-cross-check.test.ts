@@ -36,10 +36,14 @@ const settled = (accountId: string, filingId: string, outcome: "accepted" | "rej
   applyFilingOutcome(ledger.db, { filingId, accountId, outcome, messageId: randomUUID(), occurredAt: new Date(occurredAt), feePence: FEE });
 /** Adds to what the filing service says. */
 function says(filing_id: string, account_id: string, status: FinalFiling["status"], finalized_at: string, fee_pence = 2000): void {
-  filingService.filings.push(status === "accepted" ? { filing_id, account_id, status, fee_pence, finalized_at } : { filing_id, account_id, status, finalized_at });
+  filingService.filings.push(
+    status === "accepted" ? { filing_id, account_id, status, fee_pence, finalized_at } : { filing_id, account_id, status, finalized_at },
+  );
 }
 const check = (month: number, pageSize?: number) =>
-  withFilingService(vhost.url, (listFinal) => crossCheckWithFilings(ledger.db, listFinal, { ...windowOf(month), ...(pageSize ? { pageSize } : {}) }));
+  withFilingService(vhost.url, (listFinal) =>
+    crossCheckWithFilings(ledger.db, listFinal, { ...windowOf(month), ...(pageSize ? { pageSize } : {}) }),
+  );
 
 describe("reconcile against the filing service", () => {
   it("is ok when billing charged exactly the acceptances the filing service lists, and nothing else", async () => {
@@ -69,7 +73,15 @@ describe("reconcile against the filing service", () => {
       ok: true,
       problems: [],
       warnings: [],
-      checked: { since: "2025-02-01T00:00:00.000Z", until: "2025-03-01T00:00:00.000Z", pages: 1, filings: 4, accepted: 1, rejected: 1, error: 2 },
+      checked: {
+        since: "2025-02-01T00:00:00.000Z",
+        until: "2025-03-01T00:00:00.000Z",
+        pages: 1,
+        filings: 4,
+        accepted: 1,
+        rejected: 1,
+        error: 2,
+      },
     });
   });
 
@@ -101,7 +113,9 @@ describe("reconcile against the filing service", () => {
       `filing fil_l2: the filing service says accepted at ${at(3, 2)} (fee 20.00 GBP from ${a}), but billing has not charged it: billing received no outcome for it; billing never held a fee for it`,
       `filing fil_l3: the filing service says accepted at ${at(3, 3)} (fee 20.00 GBP from ${a}), but billing has not charged it: billing received the acceptance but had no open hold to capture; its hold of 20.00 GBP on ${a} is released`,
     ]);
-    expect(report.warnings).toEqual([`filing fil_l4: the filing service says rejected at ${at(3, 4)}, but its hold of 20.00 GBP on ${a} is open (billing received no outcome for it)`]);
+    expect(report.warnings).toEqual([
+      `filing fil_l4: the filing service says rejected at ${at(3, 4)}, but its hold of 20.00 GBP on ${a} is open (billing received no outcome for it)`,
+    ]);
     expect(report.checked).toMatchObject({ pages: 1, filings: 5, accepted: 4, rejected: 1, error: 0 });
   });
 
@@ -179,7 +193,15 @@ describe("reconcile against the filing service", () => {
       [2, { finalized_at: at(5, 2), filing_id: "fil_pD" }],
       [2, { finalized_at: at(5, 4), filing_id: "fil_pF" }],
     ]);
-    expect(paged.checked).toEqual({ since: "2025-05-01T00:00:00.000Z", until: "2025-06-01T00:00:00.000Z", pages: 4, filings: 7, accepted: 5, rejected: 1, error: 1 });
+    expect(paged.checked).toEqual({
+      since: "2025-05-01T00:00:00.000Z",
+      until: "2025-06-01T00:00:00.000Z",
+      pages: 4,
+      filings: 7,
+      accepted: 5,
+      rejected: 1,
+      error: 1,
+    });
     const named = (problems: string[]) => problems.map((problem) => /^filing (\S+):/.exec(problem)?.[1]);
     // Page by page: the listed filings' findings, then the acceptances of the page's range it does not list.
     expect(named(paged.problems)).toEqual(["fil_pAb", "fil_pBz", "fil_pF", "fil_pZ", "fil_pH"]);
@@ -198,11 +220,27 @@ describe("reconcile against the filing service", () => {
     // lists it as accepted at its new finalized_at, and the late filing.accepted carries that time.
     await held(a, "fil_late_x1");
     await settled(a, "fil_late_x1", "errored", at(8, 1));
-    await applyFilingOutcome(ledger.db, { filingId: "fil_late_x1", accountId: a, outcome: "accepted", messageId: randomUUID(), occurredAt: new Date(at(9, 1)), feePence: FEE, corrects: "error" });
+    await applyFilingOutcome(ledger.db, {
+      filingId: "fil_late_x1",
+      accountId: a,
+      outcome: "accepted",
+      messageId: randomUUID(),
+      occurredAt: new Date(at(9, 1)),
+      feePence: FEE,
+      corrects: "error",
+    });
     says("fil_late_x1", a, "accepted", at(9, 1));
     // Out of order in September: the acceptance reached billing before the error.
     await held(a, "fil_late_x2");
-    await applyFilingOutcome(ledger.db, { filingId: "fil_late_x2", accountId: a, outcome: "accepted", messageId: randomUUID(), occurredAt: new Date(at(9, 2)), feePence: FEE, corrects: "error" });
+    await applyFilingOutcome(ledger.db, {
+      filingId: "fil_late_x2",
+      accountId: a,
+      outcome: "accepted",
+      messageId: randomUUID(),
+      occurredAt: new Date(at(9, 2)),
+      feePence: FEE,
+      corrects: "error",
+    });
     await settled(a, "fil_late_x2", "errored", at(9, 0));
     says("fil_late_x2", a, "accepted", at(9, 2));
     expect(await ledger.totals(a)).toEqual({ balance: 6000n, held: 0n, available: 6000n });
@@ -212,7 +250,15 @@ describe("reconcile against the filing service", () => {
       ok: true,
       problems: [],
       warnings: [],
-      checked: { since: "2025-09-01T00:00:00.000Z", until: "2025-10-01T00:00:00.000Z", pages: 1, filings: 2, accepted: 2, rejected: 0, error: 0 },
+      checked: {
+        since: "2025-09-01T00:00:00.000Z",
+        until: "2025-10-01T00:00:00.000Z",
+        pages: 1,
+        filings: 2,
+        accepted: 2,
+        rejected: 0,
+        error: 0,
+      },
     });
 
     const report = await withFilingService(vhost.url, (listFinal) => reconcileAgainstFilings(ledger.db, listFinal, windowOf(9)));
@@ -220,8 +266,20 @@ describe("reconcile against the filing service", () => {
     expect(report.problems.filter(ours)).toEqual([]);
     expect(report.warnings.filter(ours)).toEqual([]);
     expect(report.corrections.filter((correction) => correction.account_id === a)).toEqual([
-      expect.objectContaining({ filing_id: "fil_late_x1", ended_error_at: at(8, 1), accepted_at: at(9, 1), charged: "20.00", how: "after_release" }),
-      expect.objectContaining({ filing_id: "fil_late_x2", ended_error_at: at(9, 0), accepted_at: at(9, 2), charged: "20.00", how: "from_open_hold" }),
+      expect.objectContaining({
+        filing_id: "fil_late_x1",
+        ended_error_at: at(8, 1),
+        accepted_at: at(9, 1),
+        charged: "20.00",
+        how: "after_release",
+      }),
+      expect.objectContaining({
+        filing_id: "fil_late_x2",
+        ended_error_at: at(9, 0),
+        accepted_at: at(9, 2),
+        charged: "20.00",
+        how: "from_open_hold",
+      }),
     ]);
     expect(report.against_filings).toMatchObject({ filings: 2, accepted: 2 });
   });

@@ -39,7 +39,11 @@ function advances(after: FinalFilingsCursor | undefined, next: FinalFilingsCurso
  * Pages and billing's ranges follow the same order, (finalized_at, filing id byte by byte), so
  * memory stays at one page whatever the window: two statements on billing's database per page.
  */
-export async function crossCheckWithFilings(db: BillingDb, listFinal: ListFinalFilings, options: FilingsCrossCheckOptions): Promise<FilingsCrossCheckReport> {
+export async function crossCheckWithFilings(
+  db: BillingDb,
+  listFinal: ListFinalFilings,
+  options: FilingsCrossCheckOptions,
+): Promise<FilingsCrossCheckReport> {
   const since = options.since.toISOString();
   const until = options.until.toISOString();
   const limit = Math.min(options.pageSize ?? LIST_FINAL_PAGE.default, LIST_FINAL_PAGE.max);
@@ -50,7 +54,9 @@ export async function crossCheckWithFilings(db: BillingDb, listFinal: ListFinalF
   do {
     const page = await listFinal({ since, until, limit, ...(after ? { after } : {}) });
     if (page.next && !advances(after, page.next)) {
-      throw new Error(`filing.list_final answered a next position (${page.next.finalized_at}, ${page.next.filing_id}) that does not advance: stopped`);
+      throw new Error(
+        `filing.list_final answered a next position (${page.next.finalized_at}, ${page.next.filing_id}) that does not advance: stopped`,
+      );
     }
     const ids = page.filings.map((filing) => filing.filing_id);
     const range = { since, until, ...(after ? { after } : {}), ...(page.next ? { through: page.next } : {}) };

@@ -70,8 +70,12 @@ describe("fee holds", () => {
     const accountId = await ledger.account(10_000n);
     const other = await ledger.account(10_000n);
     await placeHold(ledger.db, { accountId, filingId: "fil_h5", amountPence: FEE });
-    await expect(placeHold(ledger.db, { accountId: other, filingId: "fil_h5", amountPence: FEE })).rejects.toMatchObject({ code: "IDEMPOTENCY_KEY_CONFLICT" });
-    await expect(placeHold(ledger.db, { accountId, filingId: "fil_h5", amountPence: 2500n })).rejects.toMatchObject({ code: "IDEMPOTENCY_KEY_CONFLICT" });
+    await expect(placeHold(ledger.db, { accountId: other, filingId: "fil_h5", amountPence: FEE })).rejects.toMatchObject({
+      code: "IDEMPOTENCY_KEY_CONFLICT",
+    });
+    await expect(placeHold(ledger.db, { accountId, filingId: "fil_h5", amountPence: 2500n })).rejects.toMatchObject({
+      code: "IDEMPOTENCY_KEY_CONFLICT",
+    });
     expect(await ledger.totals(other)).toEqual({ balance: 10_000n, held: 0n, available: 10_000n });
   });
 
@@ -82,7 +86,10 @@ describe("fee holds", () => {
     expect(await releaseHold(ledger.db, { filingId: "fil_h6", reason: "again" })).toEqual({ released: false });
     expect(await releaseHold(ledger.db, { filingId: "fil_never_held", reason: "nothing" })).toEqual({ released: false });
     expect(await ledger.totals(accountId)).toEqual({ balance: 2000n, held: 0n, available: 2000n });
-    expect(await ledger.db.hold.findUnique({ where: { filingId: "fil_h6" } })).toMatchObject({ state: "released", releaseReason: "tax authority unavailable" });
+    expect(await ledger.db.hold.findUnique({ where: { filingId: "fil_h6" } })).toMatchObject({
+      state: "released",
+      releaseReason: "tax authority unavailable",
+    });
     const entries = await ledger.db.ledgerEntry.findMany({ where: { filingId: "fil_h6" }, orderBy: { id: "asc" } });
     expect(entries.map((e) => [e.kind, e.heldDeltaPence])).toEqual([
       ["hold", 2000n],
@@ -117,7 +124,15 @@ describe("fee holds", () => {
     const accountId = await ledger.account(7n * FEE + 500n);
     const at = new Date();
     const attempts = Array.from({ length: 20 }, (_, n) => `fil_many${n}`);
-    const accept = (filingId: string) => applyFilingOutcome(ledger.db, { filingId, accountId, outcome: "accepted", messageId: `m-${filingId}`, occurredAt: at, feePence: FEE });
+    const accept = (filingId: string) =>
+      applyFilingOutcome(ledger.db, {
+        filingId,
+        accountId,
+        outcome: "accepted",
+        messageId: `m-${filingId}`,
+        occurredAt: at,
+        feePence: FEE,
+      });
     const results = await Promise.allSettled(
       attempts.flatMap((filingId, n): Promise<unknown>[] => {
         const hold = placeHold(ledger.db, { accountId, filingId, amountPence: FEE });
@@ -174,6 +189,9 @@ describe("fee holds", () => {
     expect(await ledger.totals(accountId)).toEqual({ balance: 2000n, held: 0n, available: 2000n });
     expect(await ledger.db.hold.findUnique({ where: { filingId: "fil_h10" } })).toBeNull();
     // The pool keeps working (the cancelled connection was not reused).
-    expect(await placeHold(ledger.db, { accountId, filingId: "fil_h10", amountPence: FEE })).toMatchObject({ created: true, availablePence: 0n });
+    expect(await placeHold(ledger.db, { accountId, filingId: "fil_h10", amountPence: FEE })).toMatchObject({
+      created: true,
+      availablePence: 0n,
+    });
   });
 });

@@ -58,7 +58,8 @@ export async function placeHold(db: BillingDb, input: PlaceHoldInput, signal?: A
   switch (row.result) {
     case "created":
     case "existing":
-      return { holdId: row.hold_id!, availablePence: available, created: row.result === "created" };
+      if (row.hold_id === null) throw new Error(`billing_place_hold answered ${row.result} without a hold id`);
+      return { holdId: row.hold_id, availablePence: available, created: row.result === "created" };
     case "insufficient":
       throw insufficientBalance(amountPence, available);
     case "conflict":
@@ -80,4 +81,3 @@ export async function releaseHold(db: BillingDb, input: { filingId: string; reas
   });
   return { released: rows[0]?.released === true };
 }
-

@@ -30,7 +30,12 @@ describe("late acceptances", () => {
       ...(options.corrects ? { corrects: options.corrects } : {}),
     });
   const entriesOf = async (filingId: string) =>
-    (await ledger.db.ledgerEntry.findMany({ where: { filingId }, orderBy: { id: "asc" } })).map((e) => [e.kind, e.balanceDeltaPence, e.heldDeltaPence, e.note]);
+    (await ledger.db.ledgerEntry.findMany({ where: { filingId }, orderBy: { id: "asc" } })).map((e) => [
+      e.kind,
+      e.balanceDeltaPence,
+      e.heldDeltaPence,
+      e.note,
+    ]);
 
   it("charges a filing accepted after it ended error, once: the released hold becomes captured", async () => {
     const accountId = await ledger.account(10_000n);
@@ -51,7 +56,9 @@ describe("late acceptances", () => {
       ["release", 0n, -2000n, "filing errored"],
       ["capture", -2000n, 0n, "filing accepted after its hold was released"],
     ]);
-    expect(await ledger.db.filingOutcomeRecord.findUnique({ where: { filingId_outcome: { filingId: "fil_late1", outcome: "accepted" } } })).toMatchObject({
+    expect(
+      await ledger.db.filingOutcomeRecord.findUnique({ where: { filingId_outcome: { filingId: "fil_late1", outcome: "accepted" } } }),
+    ).toMatchObject({
       effect: "captured_late",
       corrects: "error",
       feePence: FEE,
@@ -64,7 +71,9 @@ describe("late acceptances", () => {
     await placeHold(ledger.db, { accountId, filingId: "fil_late2", amountPence: FEE });
     await outcome(accountId, "fil_late2", "errored", { messageId: "m-err" });
     const copies = await Promise.all(
-      ["m-acc", "m-acc", "m-acc-copy", "m-acc-copy2", "m-acc", "m-acc-copy3"].map((messageId) => outcome(accountId, "fil_late2", "accepted", { messageId, corrects: "error" })),
+      ["m-acc", "m-acc", "m-acc-copy", "m-acc-copy2", "m-acc", "m-acc-copy3"].map((messageId) =>
+        outcome(accountId, "fil_late2", "accepted", { messageId, corrects: "error" }),
+      ),
     );
     expect(copies.filter((c) => !c.duplicate)).toHaveLength(1);
     expect(copies.every((c) => c.effect === "captured_late")).toBe(true);
@@ -77,7 +86,10 @@ describe("late acceptances", () => {
   it("an error arriving after the acceptance (out of order) releases and refunds nothing", async () => {
     const accountId = await ledger.account(5000n);
     await placeHold(ledger.db, { accountId, filingId: "fil_late3", amountPence: FEE });
-    expect(await outcome(accountId, "fil_late3", "accepted", { corrects: "error" })).toMatchObject({ duplicate: false, effect: "captured" });
+    expect(await outcome(accountId, "fil_late3", "accepted", { corrects: "error" })).toMatchObject({
+      duplicate: false,
+      effect: "captured",
+    });
     expect(await outcome(accountId, "fil_late3", "errored")).toMatchObject({ duplicate: false, effect: "no_open_hold" });
     expect(await ledger.totals(accountId)).toEqual({ balance: 3000n, held: 0n, available: 3000n });
     expect(await entriesOf("fil_late3")).toEqual([
@@ -89,7 +101,12 @@ describe("late acceptances", () => {
   it("an acceptance while the hold is still open is the ordinary capture, with or without corrects", async () => {
     const accountId = await ledger.account(5000n);
     await placeHold(ledger.db, { accountId, filingId: "fil_late4", amountPence: FEE });
-    expect(await outcome(accountId, "fil_late4", "accepted")).toEqual({ duplicate: false, effect: "captured", hold: { accountId, amountPence: FEE }, availablePence: 3000n });
+    expect(await outcome(accountId, "fil_late4", "accepted")).toEqual({
+      duplicate: false,
+      effect: "captured",
+      hold: { accountId, amountPence: FEE },
+      availablePence: 3000n,
+    });
     expect(await entriesOf("fil_late4")).toEqual([
       ["hold", 0n, 2000n, null],
       ["capture", -2000n, -2000n, "filing accepted"],
@@ -104,8 +121,15 @@ describe("late acceptances", () => {
 
     await placeHold(ledger.db, { accountId, filingId: "fil_late6", amountPence: FEE });
     await outcome(accountId, "fil_late6", "rejected");
-    expect(await outcome(accountId, "fil_late6", "accepted", { corrects: "error" })).toMatchObject({ duplicate: false, effect: "no_open_hold" });
-    expect(await outcome(accountId, "fil_late7", "accepted", { corrects: "error" })).toMatchObject({ duplicate: false, effect: "no_open_hold", hold: null });
+    expect(await outcome(accountId, "fil_late6", "accepted", { corrects: "error" })).toMatchObject({
+      duplicate: false,
+      effect: "no_open_hold",
+    });
+    expect(await outcome(accountId, "fil_late7", "accepted", { corrects: "error" })).toMatchObject({
+      duplicate: false,
+      effect: "no_open_hold",
+      hold: null,
+    });
     expect(await ledger.db.ledgerEntry.count({ where: { filingId: { in: ["fil_late6", "fil_late7"] }, kind: "capture" } })).toBe(0);
     expect(await ledger.totals(accountId)).toEqual({ balance: 8000n, held: 0n, available: 8000n });
   });
@@ -118,7 +142,10 @@ describe("late acceptances", () => {
     await placeHold(ledger.db, { accountId, filingId: "fil_debt2", amountPence: FEE });
     expect(await ledger.totals(accountId)).toEqual({ balance: 2000n, held: 2000n, available: 0n });
 
-    expect(await outcome(accountId, "fil_debt1", "accepted", { corrects: "error" })).toMatchObject({ effect: "captured_late", availablePence: -2000n });
+    expect(await outcome(accountId, "fil_debt1", "accepted", { corrects: "error" })).toMatchObject({
+      effect: "captured_late",
+      availablePence: -2000n,
+    });
     expect(await ledger.totals(accountId)).toEqual({ balance: 0n, held: 2000n, available: -2000n });
     await expect(placeHold(ledger.db, { accountId, filingId: "fil_debt3", amountPence: FEE })).rejects.toMatchObject({
       code: "INSUFFICIENT_BALANCE",
@@ -130,9 +157,14 @@ describe("late acceptances", () => {
 
     await applyTopUp(ledger.db, { accountId, amountPence: 3000n, paymentId: `pay_debt_${accountId}`, source: "webhook" });
     expect(await ledger.totals(accountId)).toEqual({ balance: 1000n, held: 0n, available: 1000n });
-    await expect(placeHold(ledger.db, { accountId, filingId: "fil_debt3", amountPence: FEE })).rejects.toMatchObject({ code: "INSUFFICIENT_BALANCE" });
+    await expect(placeHold(ledger.db, { accountId, filingId: "fil_debt3", amountPence: FEE })).rejects.toMatchObject({
+      code: "INSUFFICIENT_BALANCE",
+    });
     await applyTopUp(ledger.db, { accountId, amountPence: 1000n, paymentId: `pay_debt2_${accountId}`, source: "webhook" });
-    expect(await placeHold(ledger.db, { accountId, filingId: "fil_debt3", amountPence: FEE })).toMatchObject({ created: true, availablePence: 0n });
+    expect(await placeHold(ledger.db, { accountId, filingId: "fil_debt3", amountPence: FEE })).toMatchObject({
+      created: true,
+      availablePence: 0n,
+    });
 
     // The ledger of this account reconciles (other tests of this file leave problems of their own on purpose).
     const report = await reconcile(ledger.db);
@@ -169,16 +201,22 @@ describe("late acceptances", () => {
     await outcome(accountId, "fil_db1", "accepted", { corrects: "error" });
     for (const held of [0n, -FEE]) {
       await expect(
-        ledger.db.$executeRaw`INSERT INTO "ledger_entries" ("account_id", "kind", "balance_delta_pence", "held_delta_pence", "filing_id") VALUES (${accountId}, 'capture', ${-FEE}, ${held}, 'fil_db1')`,
+        ledger.db
+          .$executeRaw`INSERT INTO "ledger_entries" ("account_id", "kind", "balance_delta_pence", "held_delta_pence", "filing_id") VALUES (${accountId}, 'capture', ${-FEE}, ${held}, 'fil_db1')`,
       ).rejects.toThrow(/ledger_entries_one_capture_per_filing|duplicate key/);
     }
     // A captured hold is final: it cannot be released or re-opened.
-    await expect(ledger.db.$executeRaw`UPDATE "holds" SET "state" = 'released' WHERE "filing_id" = 'fil_db1'`).rejects.toThrow(/captured -> released refused/);
-    await expect(ledger.db.$executeRaw`UPDATE "holds" SET "state" = 'open' WHERE "filing_id" = 'fil_db1'`).rejects.toThrow(/captured -> open refused/);
+    await expect(ledger.db.$executeRaw`UPDATE "holds" SET "state" = 'released' WHERE "filing_id" = 'fil_db1'`).rejects.toThrow(
+      /captured -> released refused/,
+    );
+    await expect(ledger.db.$executeRaw`UPDATE "holds" SET "state" = 'open' WHERE "filing_id" = 'fil_db1'`).rejects.toThrow(
+      /captured -> open refused/,
+    );
     // Balance 0, nothing available: a hold entry written behind the functions' back is refused by the database.
     await ledger.db.hold.create({ data: { id: `hold_db2_${accountId}`, filingId: "fil_db2", accountId, amountPence: FEE } });
     await expect(
-      ledger.db.$executeRaw`INSERT INTO "ledger_entries" ("account_id", "kind", "balance_delta_pence", "held_delta_pence", "filing_id") VALUES (${accountId}, 'hold', 0, ${FEE}, 'fil_db2')`,
+      ledger.db
+        .$executeRaw`INSERT INTO "ledger_entries" ("account_id", "kind", "balance_delta_pence", "held_delta_pence", "filing_id") VALUES (${accountId}, 'hold', 0, ${FEE}, 'fil_db2')`,
     ).rejects.toThrow(/accounts_no_overdraw/);
     // A late-shaped capture of a filing whose hold is open, in an account that has the money, is still one capture only.
     expect(await ledger.totals(accountId)).toEqual({ balance: 0n, held: 0n, available: 0n });

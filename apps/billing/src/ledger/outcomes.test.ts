@@ -9,13 +9,25 @@ const at = new Date("2025-06-01T10:00:00.000Z");
 describe("filing outcomes", () => {
   const ledger = useLedgerDatabase("outcomes");
   const outcome = (accountId: string, filingId: string, kind: FilingOutcomeInput["outcome"], messageId = `m-${filingId}-${kind}`) =>
-    applyFilingOutcome(ledger.db, { filingId, accountId, outcome: kind, messageId, occurredAt: at, ...(kind === "accepted" ? { feePence: FEE } : {}) });
+    applyFilingOutcome(ledger.db, {
+      filingId,
+      accountId,
+      outcome: kind,
+      messageId,
+      occurredAt: at,
+      ...(kind === "accepted" ? { feePence: FEE } : {}),
+    });
 
   it("one acceptance and one rejection cost exactly 20.00", async () => {
     const accountId = await ledger.account(10_000n);
     await placeHold(ledger.db, { accountId, filingId: "fil_o1", amountPence: FEE });
     await placeHold(ledger.db, { accountId, filingId: "fil_o2", amountPence: FEE });
-    expect(await outcome(accountId, "fil_o1", "accepted")).toEqual({ duplicate: false, effect: "captured", hold: { accountId, amountPence: FEE }, availablePence: 6000n });
+    expect(await outcome(accountId, "fil_o1", "accepted")).toEqual({
+      duplicate: false,
+      effect: "captured",
+      hold: { accountId, amountPence: FEE },
+      availablePence: 6000n,
+    });
     expect(await outcome(accountId, "fil_o2", "rejected")).toMatchObject({ duplicate: false, effect: "released" });
     expect(await ledger.totals(accountId)).toEqual({ balance: 8000n, held: 0n, available: 8000n });
   });
@@ -25,7 +37,10 @@ describe("filing outcomes", () => {
     await placeHold(ledger.db, { accountId, filingId: "fil_o3", amountPence: FEE });
     expect(await outcome(accountId, "fil_o3", "errored")).toMatchObject({ effect: "released" });
     expect(await ledger.totals(accountId)).toEqual({ balance: 2000n, held: 0n, available: 2000n });
-    expect(await ledger.db.hold.findUnique({ where: { filingId: "fil_o3" } })).toMatchObject({ state: "released", releaseReason: "filing errored" });
+    expect(await ledger.db.hold.findUnique({ where: { filingId: "fil_o3" } })).toMatchObject({
+      state: "released",
+      releaseReason: "filing errored",
+    });
   });
 
   it("charges once for the same acceptance delivered again, with the same or another message id, even concurrently", async () => {
@@ -48,7 +63,12 @@ describe("filing outcomes", () => {
     await placeHold(ledger.db, { accountId, filingId: "fil_o5", amountPence: FEE });
     await placeHold(ledger.db, { accountId, filingId: "fil_o6", amountPence: FEE });
     await outcome(accountId, "fil_o5", "accepted");
-    expect(await outcome(accountId, "fil_o5", "rejected")).toEqual({ duplicate: false, effect: "no_open_hold", hold: { accountId, amountPence: FEE }, availablePence: 6000n });
+    expect(await outcome(accountId, "fil_o5", "rejected")).toEqual({
+      duplicate: false,
+      effect: "no_open_hold",
+      hold: { accountId, amountPence: FEE },
+      availablePence: 6000n,
+    });
     await outcome(accountId, "fil_o6", "rejected");
     expect(await outcome(accountId, "fil_o6", "accepted")).toMatchObject({ duplicate: false, effect: "no_open_hold" });
     expect(await ledger.totals(accountId)).toEqual({ balance: 8000n, held: 0n, available: 8000n });
@@ -56,11 +76,27 @@ describe("filing outcomes", () => {
 
   it("records an outcome for a filing that was never held, without moving money", async () => {
     const accountId = await ledger.account(5000n);
-    expect(await outcome(accountId, "fil_o7", "accepted")).toEqual({ duplicate: false, effect: "no_open_hold", hold: null, availablePence: null });
-    expect(await outcome(accountId, "fil_o7", "accepted", "m-again")).toEqual({ duplicate: true, effect: "no_open_hold", hold: null, availablePence: null });
+    expect(await outcome(accountId, "fil_o7", "accepted")).toEqual({
+      duplicate: false,
+      effect: "no_open_hold",
+      hold: null,
+      availablePence: null,
+    });
+    expect(await outcome(accountId, "fil_o7", "accepted", "m-again")).toEqual({
+      duplicate: true,
+      effect: "no_open_hold",
+      hold: null,
+      availablePence: null,
+    });
     expect(await ledger.totals(accountId)).toEqual({ balance: 5000n, held: 0n, available: 5000n });
     expect(await ledger.db.filingOutcomeRecord.findMany({ where: { filingId: "fil_o7" } })).toEqual([
-      expect.objectContaining({ outcome: "accepted", messageId: `m-fil_o7-accepted`, feePence: FEE, effect: "no_open_hold", occurredAt: at }),
+      expect.objectContaining({
+        outcome: "accepted",
+        messageId: `m-fil_o7-accepted`,
+        feePence: FEE,
+        effect: "no_open_hold",
+        occurredAt: at,
+      }),
     ]);
   });
 
@@ -79,7 +115,9 @@ describe("filing outcomes", () => {
     const first = await outcome(accountId, "fil_o9", "accepted", "m-9");
     const redelivered = await Promise.all([1, 2, 3].map(() => outcome(accountId, "fil_o9", "accepted", "m-9")));
     expect(first).toEqual({ duplicate: false, effect: "captured", hold: { accountId, amountPence: FEE }, availablePence: 3000n });
-    expect(redelivered).toEqual([1, 2, 3].map(() => ({ duplicate: true, effect: "captured", hold: { accountId, amountPence: FEE }, availablePence: 3000n })));
+    expect(redelivered).toEqual(
+      [1, 2, 3].map(() => ({ duplicate: true, effect: "captured", hold: { accountId, amountPence: FEE }, availablePence: 3000n })),
+    );
     expect(await ledger.totals(accountId)).toEqual({ balance: 3000n, held: 0n, available: 3000n });
     const entries = await ledger.db.ledgerEntry.findMany({ where: { filingId: "fil_o9" }, orderBy: { id: "asc" } });
     expect(entries.map((e) => [e.kind, e.balanceDeltaPence, e.heldDeltaPence, e.note])).toEqual([

@@ -64,7 +64,10 @@ export async function applyFilingOutcome(db: BillingDb, input: FilingOutcomeInpu
   });
   const row = rows[0];
   if (!row) throw new Error("billing_apply_filing_outcome answered no row");
-  const hold = row.hold_account_id !== null && row.hold_amount_pence !== null ? { accountId: row.hold_account_id, amountPence: BigInt(row.hold_amount_pence) } : null;
+  const hold =
+    row.hold_account_id !== null && row.hold_amount_pence !== null
+      ? { accountId: row.hold_account_id, amountPence: BigInt(row.hold_amount_pence) }
+      : null;
   const availablePence = row.available_pence === null ? null : BigInt(row.available_pence);
   return { duplicate: row.duplicate, effect: row.effect, hold, availablePence };
 }

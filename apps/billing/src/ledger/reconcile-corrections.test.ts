@@ -47,7 +47,10 @@ describe("reconcile with late acceptances", () => {
       `account ${a}: available is -20.00 GBP (balance -20.00 GBP, held 0.00 GBP) after a late acceptance it could not cover; it owes that until top-ups cover it, and no fee can be held meanwhile`,
     ]);
     const releasedAt = await ledger.db.ledgerEntry.findFirstOrThrow({ where: { filingId: "fil_c1", kind: "release" } });
-    const charges = await ledger.db.ledgerEntry.findMany({ where: { filingId: { in: ["fil_c1", "fil_c2"] }, kind: "capture" }, orderBy: { filingId: "asc" } });
+    const charges = await ledger.db.ledgerEntry.findMany({
+      where: { filingId: { in: ["fil_c1", "fil_c2"] }, kind: "capture" },
+      orderBy: { filingId: "asc" },
+    });
     expect(report.corrections).toEqual([
       {
         filing_id: "fil_c1",
@@ -91,7 +94,14 @@ describe("reconcile with late acceptances", () => {
     expect(report.problems).toEqual(["filing fil_c3: accepted, but has 0 captures instead of exactly one"]);
     expect(report.warnings).toContain("filing fil_c3: received contradicting outcomes (rejected, accepted); the first one was applied");
     expect(report.corrections.filter((c) => c.account_id === b)).toEqual([
-      expect.objectContaining({ filing_id: "fil_c3", how: "not_charged", charged_at: null, charged: null, ended_error_at: null, corrects: "error" }),
+      expect.objectContaining({
+        filing_id: "fil_c3",
+        how: "not_charged",
+        charged_at: null,
+        charged: null,
+        ended_error_at: null,
+        corrects: "error",
+      }),
       expect.objectContaining({ filing_id: "fil_c4", how: "after_release", charged: "20.00", ended_error_at: null, corrects: null }),
     ]);
     expect(await ledger.totals(b)).toEqual({ balance: 0n, held: 0n, available: 0n });
@@ -104,9 +114,11 @@ describe("reconcile with late acceptances", () => {
     await settle(c, "fil_c5", "errored");
     // Written behind the functions' back: a late charge of 15.00 for a 20.00 hold, and a late
     // charge of a filing whose hold is still open.
-    await ledger.db.$executeRaw`INSERT INTO "ledger_entries" ("account_id", "kind", "balance_delta_pence", "held_delta_pence", "filing_id") VALUES (${c}, 'capture', -1500, 0, 'fil_c5')`;
+    await ledger.db
+      .$executeRaw`INSERT INTO "ledger_entries" ("account_id", "kind", "balance_delta_pence", "held_delta_pence", "filing_id") VALUES (${c}, 'capture', -1500, 0, 'fil_c5')`;
     await ledger.db.$executeRaw`UPDATE "holds" SET "state" = 'captured' WHERE "filing_id" = 'fil_c5'`;
-    await ledger.db.$executeRaw`INSERT INTO "ledger_entries" ("account_id", "kind", "balance_delta_pence", "held_delta_pence", "filing_id") VALUES (${c}, 'capture', -2000, 0, 'fil_c6')`;
+    await ledger.db
+      .$executeRaw`INSERT INTO "ledger_entries" ("account_id", "kind", "balance_delta_pence", "held_delta_pence", "filing_id") VALUES (${c}, 'capture', -2000, 0, 'fil_c6')`;
 
     const report = await reconcile(ledger.db);
     expect(report.problems).toEqual(

@@ -28,7 +28,13 @@ describe("reconcile", () => {
     await settle(b, "fil_r5", "errored");
 
     const clean = await reconcile(ledger.db);
-    expect(clean).toEqual({ ok: true, problems: [], warnings: [], corrections: [], checked: { accounts: 2, entries: 14, holds: 5, filings_with_outcome: 4 } });
+    expect(clean).toEqual({
+      ok: true,
+      problems: [],
+      warnings: [],
+      corrections: [],
+      checked: { accounts: 2, entries: 14, holds: 5, filings_with_outcome: 4 },
+    });
     expect(await ledger.totals(a)).toEqual({ balance: 6000n, held: 2000n, available: 4000n });
 
     // fil_r4 is still open: stale once the threshold has passed.
@@ -40,16 +46,21 @@ describe("reconcile", () => {
     await settle(a, "fil_r1", "rejected");
     const contradicted = await reconcile(ledger.db);
     expect(contradicted.ok).toBe(true);
-    expect(contradicted.warnings).toEqual(["filing fil_r1: received contradicting outcomes (accepted, rejected); the first one was applied"]);
+    expect(contradicted.warnings).toEqual([
+      "filing fil_r1: received contradicting outcomes (accepted, rejected); the first one was applied",
+    ]);
 
     // Corruption: a balance edited behind the ledger's back, an acceptance that was never charged,
     // a charge without an acceptance.
     await ledger.db.$executeRaw`UPDATE "accounts" SET "balance_pence" = "balance_pence" + 500 WHERE "id" = ${b}`;
-    await ledger.db.$executeRaw`INSERT INTO "filing_outcomes" ("filing_id", "outcome", "account_id", "message_id", "fee_pence", "effect", "occurred_at")
+    await ledger.db
+      .$executeRaw`INSERT INTO "filing_outcomes" ("filing_id", "outcome", "account_id", "message_id", "fee_pence", "effect", "occurred_at")
                                 VALUES ('fil_r9', 'accepted', ${a}, 'forged', 2000, 'captured', now())`;
     await ledger.db.$executeRaw`ALTER TABLE "ledger_entries" DISABLE TRIGGER "ledger_entries_apply"`;
     try {
-      await ledger.db.ledgerEntry.create({ data: { accountId: a, kind: "capture", balanceDeltaPence: -FEE, heldDeltaPence: -FEE, filingId: "fil_r4" } });
+      await ledger.db.ledgerEntry.create({
+        data: { accountId: a, kind: "capture", balanceDeltaPence: -FEE, heldDeltaPence: -FEE, filingId: "fil_r4" },
+      });
     } finally {
       await ledger.db.$executeRaw`ALTER TABLE "ledger_entries" ENABLE TRIGGER "ledger_entries_apply"`;
     }

@@ -44,7 +44,9 @@ export async function reconcile(db: BillingDb, options: ReconcileOptions = {}): 
   const problems: string[] = [];
   const warnings: string[] = [];
 
-  const totals = await db.$queryRaw<Array<{ id: string; balance_pence: bigint; held_pence: bigint; balance_sum: bigint; held_sum: bigint }>>`
+  const totals = await db.$queryRaw<
+    Array<{ id: string; balance_pence: bigint; held_pence: bigint; balance_sum: bigint; held_sum: bigint }>
+  >`
     SELECT a."id", a."balance_pence", a."held_pence",
            COALESCE(SUM(e."balance_delta_pence"), 0)::bigint AS "balance_sum",
            COALESCE(SUM(e."held_delta_pence"), 0)::bigint AS "held_sum"
@@ -71,7 +73,17 @@ export async function reconcile(db: BillingDb, options: ReconcileOptions = {}): 
   }
 
   const holds = await db.$queryRaw<
-    Array<{ filing_id: string; state: string; amount_pence: bigint; holds: number; releases: number; captures: number; late_captures: number; held_sum: bigint; wrong: number }>
+    Array<{
+      filing_id: string;
+      state: string;
+      amount_pence: bigint;
+      holds: number;
+      releases: number;
+      captures: number;
+      late_captures: number;
+      held_sum: bigint;
+      wrong: number;
+    }>
   >`
     SELECT h."filing_id", h."state"::text AS "state", h."amount_pence",
            COUNT(e."id") FILTER (WHERE e."kind" = 'hold')::int AS "holds",
@@ -100,7 +112,9 @@ export async function reconcile(db: BillingDb, options: ReconcileOptions = {}): 
     }
   }
 
-  const topUps = await db.$queryRaw<Array<{ payment_id: string; account_id: string; amount_pence: bigint; credits: number; credited: bigint }>>`
+  const topUps = await db.$queryRaw<
+    Array<{ payment_id: string; account_id: string; amount_pence: bigint; credits: number; credited: bigint }>
+  >`
     SELECT t."payment_id", t."account_id", t."amount_pence",
            COUNT(e."id")::int AS "credits",
            COALESCE(SUM(e."balance_delta_pence") FILTER (WHERE e."account_id" = t."account_id"), 0)::bigint AS "credited"
@@ -163,7 +177,9 @@ export async function reconcile(db: BillingDb, options: ReconcileOptions = {}): 
   const [entries, holdCount, filings, corrections] = await Promise.all([
     db.ledgerEntry.count(),
     db.hold.count(),
-    db.$queryRaw<Array<{ n: number }>>`SELECT COUNT(DISTINCT "filing_id")::int AS "n" FROM "filing_outcomes"`.then((rows) => rows[0]?.n ?? 0),
+    db.$queryRaw<Array<{ n: number }>>`SELECT COUNT(DISTINCT "filing_id")::int AS "n" FROM "filing_outcomes"`.then(
+      (rows) => rows[0]?.n ?? 0,
+    ),
     listCorrections(db),
   ]);
   return {

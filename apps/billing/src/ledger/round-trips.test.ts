@@ -27,7 +27,9 @@ describe("database round trips per operation", () => {
     const one = [expect.stringMatching(/^SELECT .* FROM billing_place_hold\(/)];
     expect(await statements(() => placeHold(ledger.db, { accountId, filingId: "fil_rt1", amountPence: FEE }))).toEqual(one);
     expect(await statements(() => placeHold(ledger.db, { accountId, filingId: "fil_rt1", amountPence: FEE }))).toEqual(one);
-    expect(await statements(() => placeHold(ledger.db, { accountId, filingId: "fil_rt1", amountPence: FEE }, new AbortController().signal))).toEqual(one);
+    expect(
+      await statements(() => placeHold(ledger.db, { accountId, filingId: "fil_rt1", amountPence: FEE }, new AbortController().signal)),
+    ).toEqual(one);
 
     const outcome = (filingId: string, kind: "accepted" | "rejected") =>
       applyFilingOutcome(ledger.db, { filingId, accountId, outcome: kind, messageId: `m-${filingId}`, occurredAt: at, feePence: FEE });

@@ -1,5 +1,11 @@
 import { connectBus, type Bus, type Subscription } from "@dormant/bus";
-import { FILING_RECONCILE_RPC_CATALOG, type FinalFiling, type ListFinalFilingsRequest, type ListFinalFilingsResponse, PLATFORM_TOPOLOGY } from "@dormant/contracts";
+import {
+  FILING_RECONCILE_RPC_CATALOG,
+  type FinalFiling,
+  type ListFinalFilingsRequest,
+  type ListFinalFilingsResponse,
+  PLATFORM_TOPOLOGY,
+} from "@dormant/contracts";
 import { createLogger } from "@dormant/service-kit";
 
 /**
@@ -38,7 +44,9 @@ export function finalFilingsPage(filings: readonly FinalFiling[], request: ListF
     .sort(byPosition);
   const page = candidates.slice(0, request.limit);
   const last = page.at(-1);
-  return candidates.length > request.limit && last ? { filings: page, next: { finalized_at: last.finalized_at, filing_id: last.filing_id } } : { filings: page };
+  return candidates.length > request.limit && last
+    ? { filings: page, next: { finalized_at: last.finalized_at, filing_id: last.filing_id } }
+    : { filings: page };
 }
 
 export async function startFilingServiceStandIn(amqpUrl: string): Promise<FilingServiceStandIn> {

@@ -55,7 +55,10 @@ export function useBillingService(label: string): ServiceFixture {
       BILLING_HOST: "127.0.0.1",
       PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     });
-    return startBilling(config, { logger: createLogger({ service: "billing-test", level: "silent" }), reconnect: { initialDelayMs: 50, maxDelayMs: 500 } });
+    return startBilling(config, {
+      logger: createLogger({ service: "billing-test", level: "silent" }),
+      reconnect: { initialDelayMs: 50, maxDelayMs: 500 },
+    });
   };
   const start = async () => {
     billing = await launch();
@@ -111,9 +114,16 @@ export function useBillingService(label: string): ServiceFixture {
       return accountId;
     },
     async publishOutcome(kind, { filingId, accountId, occurredAt, corrects }, messageId = randomUUID()) {
-      const common = { filing_id: filingId, account_id: accountId, filing_type: "ct600", company_number: "00000001", occurred_at: occurredAt ?? new Date().toISOString() } as const;
+      const common = {
+        filing_id: filingId,
+        account_id: accountId,
+        filing_type: "ct600",
+        company_number: "00000001",
+        occurred_at: occurredAt ?? new Date().toISOString(),
+      } as const;
       const error = { code: kind === "rejected" ? "TAX_REJECTED" : "GATEWAY_TIMEOUT", message: "test outcome" } as const;
-      if (kind === "accepted") await filing.publish("filing.accepted", { ...common, fee_pence: 2000, ...(corrects ? { corrects } : {}) }, { messageId });
+      if (kind === "accepted")
+        await filing.publish("filing.accepted", { ...common, fee_pence: 2000, ...(corrects ? { corrects } : {}) }, { messageId });
       else if (kind === "rejected") await filing.publish("filing.rejected", { ...common, error }, { messageId });
       else await filing.publish("filing.errored", { ...common, error }, { messageId });
       return messageId;

@@ -12,16 +12,14 @@ import { MAX_CREDIT_PENCE, parseGbpToPence } from "../money/pence.ts";
 export const PaymentNotification = z.object({
   payment_id: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, "must be 1-100 characters of letters, digits, '_', '.', ':' or '-'"),
   account_id: AccountId,
-  amount: z
-    .string()
-    .transform((text, context) => {
-      const pence = parseGbpToPence(text);
-      if (pence === null || pence <= 0n || pence > MAX_CREDIT_PENCE) {
-        context.addIssue({ code: "custom", message: 'must be a positive GBP amount with at most two decimals, e.g. "50.00"' });
-        return z.NEVER;
-      }
-      return pence;
-    }),
+  amount: z.string().transform((text, context) => {
+    const pence = parseGbpToPence(text);
+    if (pence === null || pence <= 0n || pence > MAX_CREDIT_PENCE) {
+      context.addIssue({ code: "custom", message: 'must be a positive GBP amount with at most two decimals, e.g. "50.00"' });
+      return z.NEVER;
+    }
+    return pence;
+  }),
   currency: z.literal("GBP", { error: 'must be "GBP"' }),
   status: z.string().min(1).max(40),
 });

@@ -70,12 +70,18 @@ describe("POST /webhooks/payments", () => {
     const forged = await post(body, signPaymentWebhook("an-attacker-guess-an-attacker-guess", now(), body));
     expect(forged).toEqual({
       status: 401,
-      body: { received: false, error: { code: "invalid_signature", message: "The x-payment-signature header is not a valid signature of this body" } },
+      body: {
+        received: false,
+        error: { code: "invalid_signature", message: "The x-payment-signature header is not a valid signature of this body" },
+      },
     });
     const tampered = await post(payment({ payment_id: "pay_forged", amount: "9000.00" }), signPaymentWebhook(secret, now(), body));
     expect(tampered.status).toBe(401);
     const unsigned = await post(body, null);
-    expect(unsigned).toMatchObject({ status: 401, body: { error: { code: "invalid_signature", message: "The x-payment-signature header is missing" } } });
+    expect(unsigned).toMatchObject({
+      status: 401,
+      body: { error: { code: "invalid_signature", message: "The x-payment-signature header is missing" } },
+    });
     const malformed = await post(body, "sha256=abc");
     expect(malformed.status).toBe(401);
     // A genuine request captured and replayed after the tolerance.
@@ -88,7 +94,10 @@ describe("POST /webhooks/payments", () => {
   it("refuses a signed notification that is not valid, or for an unknown account, or reusing a payment id", async () => {
     const sign = (body: string) => signPaymentWebhook(secret, now(), body);
     const notJson = "not json";
-    expect(await post(notJson, sign(notJson))).toMatchObject({ status: 400, body: { error: { code: "invalid_payload", message: "The body is not JSON" } } });
+    expect(await post(notJson, sign(notJson))).toMatchObject({
+      status: 400,
+      body: { error: { code: "invalid_payload", message: "The body is not JSON" } },
+    });
 
     const invalid = payment({ payment_id: "pay_bad", amount: 50, currency: "EUR" });
     const refused = await post(invalid, sign(invalid));
@@ -125,7 +134,10 @@ describe("POST /webhooks/payments", () => {
 
   it("refuses bodies over 16 KB, and the ledger still reconciles after all of the above", async () => {
     const huge = payment({ padding: "x".repeat(17 * 1024) });
-    expect(await post(huge, signPaymentWebhook(secret, now(), huge))).toMatchObject({ status: 413, body: { error: { code: "payload_too_large" } } });
+    expect(await post(huge, signPaymentWebhook(secret, now(), huge))).toMatchObject({
+      status: 413,
+      body: { error: { code: "payload_too_large" } },
+    });
     expect(await reconcile(ledger.db)).toMatchObject({ ok: true, problems: [] });
   });
 });

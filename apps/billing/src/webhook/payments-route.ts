@@ -58,8 +58,13 @@ export function paymentWebhookRouter({ db, logger, metrics, settings }: PaymentW
     });
     if (!signature.ok) {
       logger.warn({ reason: signature.reason }, "payment webhook refused: signature");
-      if (signature.reason === "stale") return refuse(res, "stale_timestamp", `The signature's timestamp is more than ${settings.toleranceSeconds} s from now`);
-      return refuse(res, "invalid_signature", `The ${SIGNATURE_HEADER} header is ${signature.reason === "missing" ? "missing" : "not a valid signature of this body"}`);
+      if (signature.reason === "stale")
+        return refuse(res, "stale_timestamp", `The signature's timestamp is more than ${settings.toleranceSeconds} s from now`);
+      return refuse(
+        res,
+        "invalid_signature",
+        `The ${SIGNATURE_HEADER} header is ${signature.reason === "missing" ? "missing" : "not a valid signature of this body"}`,
+      );
     }
 
     let json: unknown;
@@ -74,7 +79,12 @@ export function paymentWebhookRouter({ db, logger, metrics, settings }: PaymentW
       return refuse(res, "invalid_payload", "The payment notification is not valid", details);
     }
     const payment = parsed.data;
-    const fields = { payment_id: payment.payment_id, account_id: payment.account_id, amount: formatPence(payment.amount), status: payment.status };
+    const fields = {
+      payment_id: payment.payment_id,
+      account_id: payment.account_id,
+      amount: formatPence(payment.amount),
+      status: payment.status,
+    };
     if (payment.status !== "succeeded") {
       logger.info(fields, "payment webhook acknowledged: not a succeeded payment, nothing credited");
       res.json({ received: true, payment_id: payment.payment_id, credited: false, duplicate: false });
@@ -82,10 +92,24 @@ export function paymentWebhookRouter({ db, logger, metrics, settings }: PaymentW
     }
 
     try {
-      const topUp = await applyTopUp(db, { accountId: payment.account_id, amountPence: payment.amount, paymentId: payment.payment_id, source: "webhook" });
+      const topUp = await applyTopUp(db, {
+        accountId: payment.account_id,
+        amountPence: payment.amount,
+        paymentId: payment.payment_id,
+        source: "webhook",
+      });
       metrics.topUps.inc({ source: "webhook", result: topUp.duplicate ? "duplicate" : "credited" });
-      logger.info({ ...fields, top_up_id: topUp.topUpId, duplicate: topUp.duplicate }, topUp.duplicate ? "payment already credited" : "payment credited");
-      res.json({ received: true, payment_id: payment.payment_id, top_up_id: topUp.topUpId, credited: !topUp.duplicate, duplicate: topUp.duplicate });
+      logger.info(
+        { ...fields, top_up_id: topUp.topUpId, duplicate: topUp.duplicate },
+        topUp.duplicate ? "payment already credited" : "payment credited",
+      );
+      res.json({
+        received: true,
+        payment_id: payment.payment_id,
+        top_up_id: topUp.topUpId,
+        credited: !topUp.duplicate,
+        duplicate: topUp.duplicate,
+      });
     } catch (error) {
       if (isAppError(error) && error.code === "NOT_FOUND") {
         logger.warn(fields, "payment webhook refused: unknown account");

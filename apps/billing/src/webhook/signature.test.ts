@@ -16,7 +16,9 @@ describe("payment webhook signatures", () => {
 
   it("matches the documented construction: hex HMAC-SHA256 over '<t>.<body>'", () => {
     // Same value as: printf '%s' "1750000000.$BODY" | openssl dgst -sha256 -hmac "$SECRET" -hex
-    expect(signPaymentWebhook("secret", 1_750_000_000, "{}")).toBe("t=1750000000,v1=3fdabae93ac0fe8268882d2fd7845e468dd959a74561c9900a0af5b0a1bcc50a");
+    expect(signPaymentWebhook("secret", 1_750_000_000, "{}")).toBe(
+      "t=1750000000,v1=3fdabae93ac0fe8268882d2fd7845e468dd959a74561c9900a0af5b0a1bcc50a",
+    );
   });
 
   it("accepts when any one of several v1 signatures matches (secret rolling)", () => {
@@ -27,7 +29,14 @@ describe("payment webhook signatures", () => {
 
   it("refuses a missing, malformed, stale or wrong signature", () => {
     expect(check(undefined)).toEqual({ ok: false, reason: "missing" });
-    for (const header of ["", "t=1", `v1=${"a".repeat(64)}`, `t=abc,v1=${"a".repeat(64)}`, `t=${now},v1=xyz`, `t=${now},v1=${"a".repeat(64)}=`]) {
+    for (const header of [
+      "",
+      "t=1",
+      `v1=${"a".repeat(64)}`,
+      `t=abc,v1=${"a".repeat(64)}`,
+      `t=${now},v1=xyz`,
+      `t=${now},v1=${"a".repeat(64)}=`,
+    ]) {
       expect(check(header || "garbage")).toEqual({ ok: false, reason: "malformed" });
     }
     expect(check(signPaymentWebhook(secret, now - 301, body))).toEqual({ ok: false, reason: "stale" });

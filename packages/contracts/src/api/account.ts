@@ -1,6 +1,9 @@
 import { z } from "zod";
 
-const Gbp = z.string().regex(/^-?\d+\.\d{2}$/).meta({ description: "An amount in GBP as a decimal string, e.g. \"80.00\"." });
+const Gbp = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .meta({ description: 'An amount in GBP as a decimal string, e.g. "80.00".' });
 
 /**
  * `GET /account` (an extension of the spec): the calling key's account, its money and the key's

@@ -21,7 +21,9 @@ export const BalanceSheet = z
     OBJECT,
   )
   .superRefine((sheet, ctx) => {
-    const [shareCapital, cash, creditors = 0, profitLoss = 0] = ["share_capital", "cash", "creditors", "profit_loss_account"].map((f) => pick(sheet, f));
+    const [shareCapital, cash, creditors = 0, profitLoss = 0] = ["share_capital", "cash", "creditors", "profit_loss_account"].map((f) =>
+      pick(sheet, f),
+    );
     if (![shareCapital, cash, creditors, profitLoss].every(isWholePenceAmount)) return;
     const netAssets = toPence(cash as number) - toPence(creditors as number);
     const capitalAndReserves = toPence(shareCapital as number) + toPence(profitLoss as number);

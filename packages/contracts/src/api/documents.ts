@@ -6,10 +6,10 @@ export const DocumentType = z
     error: fieldError("must be one of: ct600_pdf, ct600_xml, ixbrl_accounts, accounts_pdf"),
   })
   .meta({
-  id: "DocumentType",
-  description:
-    "`ct600_pdf` CT600 form as PDF and `ct600_xml` the raw submission XML (CT600 filings); `ixbrl_accounts` iXBRL accounts and `accounts_pdf` readable accounts (accounts filings).",
-});
+    id: "DocumentType",
+    description:
+      "`ct600_pdf` CT600 form as PDF and `ct600_xml` the raw submission XML (CT600 filings); `ixbrl_accounts` iXBRL accounts and `accounts_pdf` readable accounts (accounts filings).",
+  });
 export type DocumentType = z.infer<typeof DocumentType>;
 
 /** Which documents a filing of each type has once accepted. */

@@ -10,8 +10,14 @@ export const FILING_ERROR_CODES = {
   PERIOD_ALREADY_FILED: { status: "rejected", description: "A return or accounts for this period were already filed." },
   COMPANY_DISSOLVED: { status: "rejected", description: "The company is dissolved." },
   AUTH_CODE_INVALID: { status: "rejected", description: "The registry refused the company authentication code." },
-  TAX_REJECTED: { status: "rejected", description: "The tax authority rejected the return for another business reason (its text is in `message`)." },
-  REGISTRY_REJECTED: { status: "rejected", description: "The registry rejected the accounts for another reason (its text is in `message`)." },
+  TAX_REJECTED: {
+    status: "rejected",
+    description: "The tax authority rejected the return for another business reason (its text is in `message`).",
+  },
+  REGISTRY_REJECTED: {
+    status: "rejected",
+    description: "The registry rejected the accounts for another reason (its text is in `message`).",
+  },
   GATEWAY_TIMEOUT: { status: "error", description: "The authority did not answer in time; submitting again is safe." },
   REGISTRY_NO_DECISION: {
     status: "error",

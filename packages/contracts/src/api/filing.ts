@@ -19,7 +19,8 @@ export type FilingPart = z.infer<typeof FilingPart>;
 /** The registry's status codes of accounts it holds without a decision yet (its GetSubmissionStatus `StatusCode`). */
 export const RegistryUndecidedStatusCode = z.enum(["PENDING", "PARKED"]).meta({
   id: "RegistryUndecidedStatusCode",
-  description: "`PENDING`: the registry has not examined the accounts yet. `PARKED`: an examiner holds them (see `examiner_comment`). Either can last days.",
+  description:
+    "`PENDING`: the registry has not examined the accounts yet. `PARKED`: an examiner holds them (see `examiner_comment`). Either can last days.",
 });
 export type RegistryUndecidedStatusCode = z.infer<typeof RegistryUndecidedStatusCode>;
 

@@ -10,7 +10,11 @@ function queryInteger({ min, max }: { min: number; max?: number }) {
     .string({ error: "must be given once, as a whole number" })
     .regex(/^\d{1,9}$/, "must be a whole number")
     .transform(Number)
-    .pipe(max === undefined ? z.number().min(min, `must be at least ${min}`) : z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+    .pipe(
+      max === undefined
+        ? z.number().min(min, `must be at least ${min}`)
+        : z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`),
+    );
 }
 
 /**
@@ -25,7 +29,13 @@ export const ListFilingsQuery = z
     limit: queryInteger({ min: 1, max: PAGE_SIZE.max })
       .optional()
       .default(PAGE_SIZE.default)
-      .meta({ description: `Page size, 1 to ${PAGE_SIZE.max}.`, type: "integer", minimum: 1, maximum: PAGE_SIZE.max, default: PAGE_SIZE.default }),
+      .meta({
+        description: `Page size, 1 to ${PAGE_SIZE.max}.`,
+        type: "integer",
+        minimum: 1,
+        maximum: PAGE_SIZE.max,
+        default: PAGE_SIZE.default,
+      }),
     offset: queryInteger({ min: 0 })
       .optional()
       .default(0)

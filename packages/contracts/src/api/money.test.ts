@@ -17,9 +17,12 @@ describe("parseGbpToPence", () => {
     expect(parseGbpToPence(text)).toBe(pence);
   });
 
-  it.each(["abc", "-5", "+5", "1.234", "5.005", "1.", ".5", "1e3", "1,000", "£10", " 10", "10 ", "", "12345678901"])("rejects %j", (text) => {
-    expect(parseGbpToPence(text)).toBeNull();
-  });
+  it.each(["abc", "-5", "+5", "1.234", "5.005", "1.", ".5", "1e3", "1,000", "£10", " 10", "10 ", "", "12345678901"])(
+    "rejects %j",
+    (text) => {
+      expect(parseGbpToPence(text)).toBeNull();
+    },
+  );
 });
 
 describe("formatPence", () => {

@@ -24,7 +24,9 @@ export function moneyAmount({ allowNegative }: { allowNegative: boolean }) {
     .refine(isWholePenceAmount, "must have at most 2 decimal places");
   return allowNegative
     ? base.meta({ description: "GBP, at most 2 decimal places." })
-    : base.refine((value) => value >= 0, "must not be negative").meta({ description: "GBP, at most 2 decimal places, not negative.", minimum: 0 });
+    : base
+        .refine((value) => value >= 0, "must not be negative")
+        .meta({ description: "GBP, at most 2 decimal places, not negative.", minimum: 0 });
 }
 
 /** Whole pence of an amount accepted by `moneyAmount`. */
@@ -50,6 +52,6 @@ const GBP_AMOUNT = /^(\d{1,10})(?:\.(\d{1,2}))?$/;
 export function parseGbpToPence(text: string): bigint | null {
   const match = GBP_AMOUNT.exec(text);
   if (!match) return null;
-  const [, pounds, fraction = ""] = match;
-  return BigInt(pounds!) * 100n + BigInt(fraction.padEnd(2, "0"));
+  const [, pounds = "0", fraction = ""] = match;
+  return BigInt(pounds) * 100n + BigInt(fraction.padEnd(2, "0"));
 }

@@ -46,12 +46,14 @@ export const FilingType = z.enum(["ct600", "accounts"], { error: fieldError("mus
 export type FilingType = z.infer<typeof FilingType>;
 
 export const FilingStatus = z
-  .enum(["pending", "submitted", "accepted", "rejected", "error"], { error: fieldError("must be one of: pending, submitted, accepted, rejected, error") })
+  .enum(["pending", "submitted", "accepted", "rejected", "error"], {
+    error: fieldError("must be one of: pending, submitted, accepted, rejected, error"),
+  })
   .meta({
-  id: "FilingStatus",
-  description:
-    "`pending` created, not yet submitted; `submitted` awaiting the authority; `accepted`; `rejected` by the authority (see `error`); `error` system error such as invalid credentials or a time-out (see `error`).",
-});
+    id: "FilingStatus",
+    description:
+      "`pending` created, not yet submitted; `submitted` awaiting the authority; `accepted`; `rejected` by the authority (see `error`); `error` system error such as invalid credentials or a time-out (see `error`).",
+  });
 export type FilingStatus = z.infer<typeof FilingStatus>;
 
 /** A filing part's tax status has one value more than a filing: `polling`. */

@@ -18,7 +18,12 @@ function problems(schema: { safeParse(v: unknown): { success: boolean; error?: u
 describe("CT600 submit request", () => {
   it("accepts the minimal body and every override", () => {
     expect(problems(Ct600SubmitRequest, ct600)).toEqual([]);
-    const full = { ...ct600, company: { name: "Acme Ltd" }, period: { start: "2023-04-01" }, declarant: { name: "Ada Lovelace", status: "Company Secretary" } };
+    const full = {
+      ...ct600,
+      company: { name: "Acme Ltd" },
+      period: { start: "2023-04-01" },
+      declarant: { name: "Ada Lovelace", status: "Company Secretary" },
+    };
     expect(problems(Ct600SubmitRequest, full)).toEqual([]);
   });
 
@@ -47,11 +52,17 @@ describe("CT600 submit request", () => {
   });
 
   it("refuses unknown fields by name, at any depth", () => {
-    expect(problems(Ct600SubmitRequest, { ...ct600, declarent: {}, company: { nmae: "x" } }).map((d) => d.field)).toEqual(["company.nmae", "declarent"]);
+    expect(problems(Ct600SubmitRequest, { ...ct600, declarent: {}, company: { nmae: "x" } }).map((d) => d.field)).toEqual([
+      "company.nmae",
+      "declarent",
+    ]);
   });
 
   it("says 'is required' for missing fields and never echoes the value", () => {
-    const details = problems(Ct600SubmitRequest, { ...ct600, credentials: { government_gateway_id: "u", government_gateway_password: 12345678 } });
+    const details = problems(Ct600SubmitRequest, {
+      ...ct600,
+      credentials: { government_gateway_id: "u", government_gateway_password: 12345678 },
+    });
     expect(details).toEqual([{ field: "credentials.government_gateway_password", message: "must be a string" }]);
     expect(problems(Ct600SubmitRequest, {})).toContainEqual({ field: "credentials", message: "is required" });
     expect(problems(Ct600SubmitRequest, undefined)).toEqual([{ field: "body", message: "is required" }]);
@@ -82,11 +93,18 @@ describe("accounts submit request", () => {
     expect(details).toHaveLength(1);
     expect(details[0]).toMatchObject({ field: "balance_sheet" });
     expect(details[0]?.message).toContain("does not balance");
-    expect(problems(AccountsSubmitRequest, { ...accounts, balance_sheet: { share_capital: 100, cash: 0, creditors: 0, profit_loss_account: -100 } })).toEqual([]);
+    expect(
+      problems(AccountsSubmitRequest, {
+        ...accounts,
+        balance_sheet: { share_capital: 100, cash: 0, creditors: 0, profit_loss_account: -100 },
+      }),
+    ).toEqual([]);
   });
 
   it("limits amounts to whole pence and non-negative where it matters", () => {
-    const fields = problems(AccountsSubmitRequest, { ...accounts, balance_sheet: { share_capital: -1, cash: 0.001, creditors: "5" } }).map((d) => d.field);
+    const fields = problems(AccountsSubmitRequest, { ...accounts, balance_sheet: { share_capital: -1, cash: 0.001, creditors: "5" } }).map(
+      (d) => d.field,
+    );
     expect(fields).toEqual(["balance_sheet.share_capital", "balance_sheet.cash", "balance_sheet.creditors"]);
   });
 

@@ -7,7 +7,12 @@ import {
   ReleaseHoldRequest,
   ReleaseHoldResponse,
 } from "./billing-rpc.ts";
-import { ResolveRegistryAccountsRequest, ResolveRegistryAccountsResponse, ResolveTaxPartRequest, ResolveTaxPartResponse } from "./in-doubt.ts";
+import {
+  ResolveRegistryAccountsRequest,
+  ResolveRegistryAccountsResponse,
+  ResolveTaxPartRequest,
+  ResolveTaxPartResponse,
+} from "./in-doubt.ts";
 import { FILING_EVENTS_EXCHANGE, FilingAccepted, FilingErrored, FilingRejected } from "./filing-events.ts";
 import {
   FILING_OUTCOMES_QUEUE,
@@ -93,7 +98,12 @@ export const PLATFORM_MESSAGE_CATALOG = {
     schema: FilingAccepted,
     schemaVersion: 1,
     // billing captures the fee; the filing service renders the filing's PDFs (its own queue).
-    route: { kind: "event", exchange: FILING_EVENTS_EXCHANGE, routingKey: "filing.accepted", consumers: [BILLING_EVENTS_QUEUE, FILING_DOCUMENTS_QUEUE] },
+    route: {
+      kind: "event",
+      exchange: FILING_EVENTS_EXCHANGE,
+      routingKey: "filing.accepted",
+      consumers: [BILLING_EVENTS_QUEUE, FILING_DOCUMENTS_QUEUE],
+    },
     retry: EVENT_RETRY,
     timeoutMs: 10 * SECOND,
   },
@@ -114,7 +124,13 @@ export const PLATFORM_MESSAGE_CATALOG = {
 } as const;
 
 export const SUBMISSION_RPC_CATALOG = {
-  "tax.submit_part": { queue: TAX_SUBMIT_QUEUE, request: SubmitTaxPartRequest, response: SubmitTaxPartResponse, schemaVersion: 1, timeoutMs: 25 * SECOND },
+  "tax.submit_part": {
+    queue: TAX_SUBMIT_QUEUE,
+    request: SubmitTaxPartRequest,
+    response: SubmitTaxPartResponse,
+    schemaVersion: 1,
+    timeoutMs: 25 * SECOND,
+  },
   "registry.submit_accounts": {
     queue: REGISTRY_SUBMIT_QUEUE,
     request: SubmitRegistryAccountsRequest,
@@ -123,7 +139,13 @@ export const SUBMISSION_RPC_CATALOG = {
     timeoutMs: 25 * SECOND,
   },
   // In-doubt submissions (in-doubt.ts): may ask the authority once (its list or status request).
-  "tax.resolve_part": { queue: TAX_SUBMIT_QUEUE, request: ResolveTaxPartRequest, response: ResolveTaxPartResponse, schemaVersion: 1, timeoutMs: 25 * SECOND },
+  "tax.resolve_part": {
+    queue: TAX_SUBMIT_QUEUE,
+    request: ResolveTaxPartRequest,
+    response: ResolveTaxPartResponse,
+    schemaVersion: 1,
+    timeoutMs: 25 * SECOND,
+  },
   "registry.resolve_accounts": {
     queue: REGISTRY_SUBMIT_QUEUE,
     request: ResolveRegistryAccountsRequest,
@@ -135,6 +157,18 @@ export const SUBMISSION_RPC_CATALOG = {
 
 export const BILLING_RPC_CATALOG = {
   "billing.hold": { queue: BILLING_RPC_QUEUE, request: HoldFeeRequest, response: HoldFeeResponse, schemaVersion: 1, timeoutMs: 5 * SECOND },
-  "billing.release": { queue: BILLING_RPC_QUEUE, request: ReleaseHoldRequest, response: ReleaseHoldResponse, schemaVersion: 1, timeoutMs: 5 * SECOND },
-  "billing.get_balance": { queue: BILLING_RPC_QUEUE, request: GetBalanceRequest, response: BalanceResponse, schemaVersion: 1, timeoutMs: 5 * SECOND },
+  "billing.release": {
+    queue: BILLING_RPC_QUEUE,
+    request: ReleaseHoldRequest,
+    response: ReleaseHoldResponse,
+    schemaVersion: 1,
+    timeoutMs: 5 * SECOND,
+  },
+  "billing.get_balance": {
+    queue: BILLING_RPC_QUEUE,
+    request: GetBalanceRequest,
+    response: BalanceResponse,
+    schemaVersion: 1,
+    timeoutMs: 5 * SECOND,
+  },
 } as const;

@@ -26,9 +26,15 @@ describe("filing RPC catalog", () => {
   it("carries a submit without clear credentials and refuses one with them", () => {
     const filing = { company_number: "00000001", utr: "1234567890", period_end: "2024-03-31" };
     const sealed = sealSecret({ government_gateway_id: "u", government_gateway_password: "p" }, key, credentialsBinding("acc_1", "idem-1"));
-    expect(FILING_RPC_CATALOG["filing.submit_ct600"].request.safeParse({ caller, idempotency_key: "idem-1", filing, credentials: sealed }).success).toBe(true);
+    expect(
+      FILING_RPC_CATALOG["filing.submit_ct600"].request.safeParse({ caller, idempotency_key: "idem-1", filing, credentials: sealed })
+        .success,
+    ).toBe(true);
     const clear = { ...filing, credentials: { government_gateway_id: "u", government_gateway_password: "p" } };
-    expect(FILING_RPC_CATALOG["filing.submit_ct600"].request.safeParse({ caller, idempotency_key: "idem-1", filing: clear, credentials: sealed }).success).toBe(false);
+    expect(
+      FILING_RPC_CATALOG["filing.submit_ct600"].request.safeParse({ caller, idempotency_key: "idem-1", filing: clear, credentials: sealed })
+        .success,
+    ).toBe(false);
   });
 
   it("validates list criteria as numbers within the page limits", () => {
@@ -84,7 +90,10 @@ describe("filing.list_final", () => {
     const accepted = { filing_id: "fil_a", account_id: "acc_1", status: "accepted", fee_pence: 2000, finalized_at: cursor.finalized_at };
     const rejected = { filing_id: "fil_b", account_id: "acc_1", status: "rejected", finalized_at: cursor.finalized_at };
     const errored = { ...rejected, filing_id: "fil_c", status: "error" };
-    expect(response.parse({ filings: [accepted, rejected, errored], next: cursor })).toEqual({ filings: [accepted, rejected, errored], next: cursor });
+    expect(response.parse({ filings: [accepted, rejected, errored], next: cursor })).toEqual({
+      filings: [accepted, rejected, errored],
+      next: cursor,
+    });
     expect(response.parse({ filings: [] })).toEqual({ filings: [] });
     const { fee_pence: _, ...unpriced } = accepted;
     expect(response.safeParse({ filings: [unpriced] }).success).toBe(false);

@@ -124,13 +124,43 @@ export type DocumentChunk = z.infer<typeof DocumentChunk>;
  * Submits may wait for the registry and an authority's first answer; reads are quick.
  */
 export const FILING_RPC_CATALOG = {
-  "filing.submit_ct600": { queue: FILING_RPC_QUEUE, request: SubmitCt600Request, response: Ct600SubmitResponse, schemaVersion: 1, timeoutMs: 30_000 },
-  "filing.submit_accounts": { queue: FILING_RPC_QUEUE, request: SubmitAccountsRequest, response: AccountsSubmitResponse, schemaVersion: 1, timeoutMs: 30_000 },
+  "filing.submit_ct600": {
+    queue: FILING_RPC_QUEUE,
+    request: SubmitCt600Request,
+    response: Ct600SubmitResponse,
+    schemaVersion: 1,
+    timeoutMs: 30_000,
+  },
+  "filing.submit_accounts": {
+    queue: FILING_RPC_QUEUE,
+    request: SubmitAccountsRequest,
+    response: AccountsSubmitResponse,
+    schemaVersion: 1,
+    timeoutMs: 30_000,
+  },
   "filing.get": { queue: FILING_RPC_QUEUE, request: GetFilingRequest, response: Filing, schemaVersion: 1, timeoutMs: 5_000 },
   "filing.list": { queue: FILING_RPC_QUEUE, request: ListFilingsRequest, response: FilingsList, schemaVersion: 1, timeoutMs: 5_000 },
-  "filing.list_documents": { queue: FILING_RPC_QUEUE, request: ListDocumentsRequest, response: DocumentsList, schemaVersion: 1, timeoutMs: 5_000 },
-  "filing.get_document": { queue: FILING_RPC_QUEUE, request: GetDocumentRequest, response: DocumentContent, schemaVersion: 1, timeoutMs: 10_000 },
-  "filing.get_document_chunk": { queue: FILING_RPC_QUEUE, request: GetDocumentChunkRequest, response: DocumentChunk, schemaVersion: 1, timeoutMs: 10_000 },
+  "filing.list_documents": {
+    queue: FILING_RPC_QUEUE,
+    request: ListDocumentsRequest,
+    response: DocumentsList,
+    schemaVersion: 1,
+    timeoutMs: 5_000,
+  },
+  "filing.get_document": {
+    queue: FILING_RPC_QUEUE,
+    request: GetDocumentRequest,
+    response: DocumentContent,
+    schemaVersion: 1,
+    timeoutMs: 10_000,
+  },
+  "filing.get_document_chunk": {
+    queue: FILING_RPC_QUEUE,
+    request: GetDocumentChunkRequest,
+    response: DocumentChunk,
+    schemaVersion: 1,
+    timeoutMs: 10_000,
+  },
 } as const;
 export type FilingRpcType = keyof typeof FILING_RPC_CATALOG;
 
@@ -180,5 +210,11 @@ export type ListFinalFilingsResponse = z.infer<typeof ListFinalFilingsResponse>;
 
 /** Served by the filing service on `filing.rpc`; called by billing's reconcile (admin CLI). */
 export const FILING_RECONCILE_RPC_CATALOG = {
-  "filing.list_final": { queue: FILING_RPC_QUEUE, request: ListFinalFilingsRequest, response: ListFinalFilingsResponse, schemaVersion: 1, timeoutMs: 15_000 },
+  "filing.list_final": {
+    queue: FILING_RPC_QUEUE,
+    request: ListFinalFilingsRequest,
+    response: ListFinalFilingsResponse,
+    schemaVersion: 1,
+    timeoutMs: 15_000,
+  },
 } as const;

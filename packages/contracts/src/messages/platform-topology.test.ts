@@ -32,7 +32,9 @@ describe("the platform topology", () => {
   });
 
   it("is described in infra/rabbitmq/README.md's table, entry by entry", () => {
-    const names = [...PLATFORM_TOPOLOGY.exchanges, ...PLATFORM_TOPOLOGY.workQueues, ...PLATFORM_TOPOLOGY.rpcQueues].map((entry) => entry.name);
+    const names = [...PLATFORM_TOPOLOGY.exchanges, ...PLATFORM_TOPOLOGY.workQueues, ...PLATFORM_TOPOLOGY.rpcQueues].map(
+      (entry) => entry.name,
+    );
     for (const name of names) expect(infraReadme, name).toContain(`| \`${name}\` |`);
   });
 

@@ -21,7 +21,9 @@ const MINUTE = 60 * SECOND;
 const DELIVERY_LIMIT = 10;
 
 interface EventRouted {
-  readonly route: { readonly kind: "command" } | { readonly kind: "event"; readonly exchange: string; readonly routingKey: string; readonly consumers: readonly string[] };
+  readonly route:
+    | { readonly kind: "command" }
+    | { readonly kind: "event"; readonly exchange: string; readonly routingKey: string; readonly consumers: readonly string[] };
 }
 
 /**
@@ -87,9 +89,21 @@ export const PLATFORM_TOPOLOGY = {
       purpose: "filing: submit a filing, read filings and documents (called by the gateway); list final filings (billing's reconcile)",
       maxRequestAgeMs: 30 * SECOND,
     },
-    { name: BILLING_RPC_QUEUE, purpose: "billing: fee holds, balances, top-ups (called by filing and the gateway)", maxRequestAgeMs: 30 * SECOND },
-    { name: TAX_SUBMIT_QUEUE, purpose: "tax-submitter: submit one CT600 part to the tax authority (called by filing)", maxRequestAgeMs: MINUTE },
-    { name: REGISTRY_SUBMIT_QUEUE, purpose: "registry-submitter: submit dormant accounts to the registry (called by filing)", maxRequestAgeMs: MINUTE },
+    {
+      name: BILLING_RPC_QUEUE,
+      purpose: "billing: fee holds, balances, top-ups (called by filing and the gateway)",
+      maxRequestAgeMs: 30 * SECOND,
+    },
+    {
+      name: TAX_SUBMIT_QUEUE,
+      purpose: "tax-submitter: submit one CT600 part to the tax authority (called by filing)",
+      maxRequestAgeMs: MINUTE,
+    },
+    {
+      name: REGISTRY_SUBMIT_QUEUE,
+      purpose: "registry-submitter: submit dormant accounts to the registry (called by filing)",
+      maxRequestAgeMs: MINUTE,
+    },
   ],
   bindings: eventBindings(PLATFORM_MESSAGE_CATALOG),
 } as const;

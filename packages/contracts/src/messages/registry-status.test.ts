@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { FILING_ERROR_CODES, FILING_OUTCOMES_QUEUE, Filing, FilingErrorCode, PLATFORM_MESSAGE_CATALOG, PollRegistryStatusCommand, RegistryStatusReport } from "../index.ts";
+import {
+  FILING_ERROR_CODES,
+  FILING_OUTCOMES_QUEUE,
+  Filing,
+  FilingErrorCode,
+  PLATFORM_MESSAGE_CATALOG,
+  PollRegistryStatusCommand,
+  RegistryStatusReport,
+} from "../index.ts";
 
 const report = {
   filing_id: "fil_abc",
@@ -41,7 +49,9 @@ describe("registry.poll_status", () => {
     expect(PollRegistryStatusCommand.safeParse(command).success).toBe(true);
     const parsed = PollRegistryStatusCommand.parse({ ...command, reported_status: { code: "PENDING", since: "2026-05-01T10:00:05.000Z" } });
     expect(parsed.reported_status).toEqual({ code: "PENDING", since: "2026-05-01T10:00:05.000Z" });
-    expect(PollRegistryStatusCommand.safeParse({ ...command, reported_status: { code: "ACCEPT", since: "2026-05-01T10:00:05.000Z" } }).success).toBe(false);
+    expect(
+      PollRegistryStatusCommand.safeParse({ ...command, reported_status: { code: "ACCEPT", since: "2026-05-01T10:00:05.000Z" } }).success,
+    ).toBe(false);
   });
 });
 
@@ -62,9 +72,14 @@ describe("the public Filing", () => {
 
   it("shows the registry's examination of submitted accounts, and stays valid without it", () => {
     expect(Filing.safeParse(accounts).success).toBe(true);
-    const examined = { ...accounts, registry_examination: { status_code: "PARKED", since: "2026-05-02T10:00:00.000Z", examiner_comment: "Held for examination" } };
+    const examined = {
+      ...accounts,
+      registry_examination: { status_code: "PARKED", since: "2026-05-02T10:00:00.000Z", examiner_comment: "Held for examination" },
+    };
     expect(Filing.parse(examined).registry_examination).toEqual(examined.registry_examination);
-    expect(Filing.safeParse({ ...accounts, registry_examination: { status_code: "ACCEPT", since: "2026-05-02T10:00:00.000Z" } }).success).toBe(false);
+    expect(
+      Filing.safeParse({ ...accounts, registry_examination: { status_code: "ACCEPT", since: "2026-05-02T10:00:00.000Z" } }).success,
+    ).toBe(false);
   });
 
   it("has an error code of its own for accounts the registry did not decide within the horizon, distinct from a time-out", () => {

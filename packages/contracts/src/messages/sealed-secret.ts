@@ -44,7 +44,13 @@ export function sealSecret(value: unknown, key: SealingKey, boundTo: string): Se
   const cipher = createCipheriv("aes-256-gcm", key.key, iv);
   cipher.setAAD(Buffer.from(boundTo, "utf8"));
   const ciphertext = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final()]);
-  return { alg: "A256GCM", kid: key.id, iv: iv.toString("base64"), tag: cipher.getAuthTag().toString("base64"), ciphertext: ciphertext.toString("base64") };
+  return {
+    alg: "A256GCM",
+    kid: key.id,
+    iv: iv.toString("base64"),
+    tag: cipher.getAuthTag().toString("base64"),
+    ciphertext: ciphertext.toString("base64"),
+  };
 }
 
 /** Opens a sealed secret; throws when the key is unknown, or the value or its binding was altered. */
@@ -64,7 +70,12 @@ export function openSealedSecret(sealed: SealedSecret, keys: readonly SealingKey
  * altered) or does not have the schema's shape is the platform's fault, not the caller's:
  * INTERNAL_ERROR, not retryable, with nothing of the value in the message.
  */
-export function openSealedCredentials<S extends z.ZodType>(sealed: SealedSecret, keys: readonly SealingKey[], boundTo: string, schema: S): z.output<S> {
+export function openSealedCredentials<S extends z.ZodType>(
+  sealed: SealedSecret,
+  keys: readonly SealingKey[],
+  boundTo: string,
+  schema: S,
+): z.output<S> {
   let value: unknown;
   try {
     value = openSealedSecret(sealed, keys, boundTo);

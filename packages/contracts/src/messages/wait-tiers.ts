@@ -14,4 +14,13 @@ export const EVENT_WAIT_TIERS_MS = [1 * SECOND, 5 * SECOND, 30 * SECOND, 2 * MIN
  * simulator, seconds to minutes for real); a poll is parked in the smallest tier that is at
  * least that long, with a per-message expiration of exactly the requested delay.
  */
-export const POLL_WAIT_TIERS_MS = [1 * SECOND, 2 * SECOND, 5 * SECOND, 10 * SECOND, 30 * SECOND, 1 * MINUTE, 5 * MINUTE, 15 * MINUTE] as const;
+export const POLL_WAIT_TIERS_MS = [
+  1 * SECOND,
+  2 * SECOND,
+  5 * SECOND,
+  10 * SECOND,
+  30 * SECOND,
+  1 * MINUTE,
+  5 * MINUTE,
+  15 * MINUTE,
+] as const;

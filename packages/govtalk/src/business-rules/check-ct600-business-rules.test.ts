@@ -18,9 +18,12 @@ function broken(from: string, to: string): string {
 }
 
 describe("checkCt600BusinessRules (HMRC's CT-2014-v1-96.xslt through xsltproc)", () => {
-  it.skipIf(!existsSync(hmrcTestdataPath("CT-2014-v1-96.xslt")))("ships HMRC's compiled business rules byte for byte as shared/testdata has them", () => {
-    expect(readFileSync(CT600_BUSINESS_RULES_URL).equals(readFileSync(hmrcTestdataPath("CT-2014-v1-96.xslt")))).toBe(true);
-  });
+  it.skipIf(!existsSync(hmrcTestdataPath("CT-2014-v1-96.xslt")))(
+    "ships HMRC's compiled business rules byte for byte as shared/testdata has them",
+    () => {
+      expect(readFileSync(CT600_BUSINESS_RULES_URL).equals(readFileSync(hmrcTestdataPath("CT-2014-v1-96.xslt")))).toBe(true);
+    },
+  );
 
   it("finds no failure in HMRC's accepted sample submission", async () => {
     expect(await checkCt600BusinessRules(sample)).toEqual([]);
@@ -58,7 +61,10 @@ describe("checkCt600BusinessRules (HMRC's CT-2014-v1-96.xslt through xsltproc)",
     );
     const failures = await checkCt600BusinessRules(attached);
     expect(failures.map((failure) => [failure.number, failure.location])).toEqual([
-      [9349, "/hd:GovTalkMessage[1]/hd:Body[1]/ct:IRenvelope[1]/ct:CompanyTaxReturn[1]/ct:ReturnInfoSummary[1]/ct:Accounts[1]/ct:NoAccountsReason[1]"],
+      [
+        9349,
+        "/hd:GovTalkMessage[1]/hd:Body[1]/ct:IRenvelope[1]/ct:CompanyTaxReturn[1]/ct:ReturnInfoSummary[1]/ct:Accounts[1]/ct:NoAccountsReason[1]",
+      ],
     ]);
   });
 
@@ -67,7 +73,9 @@ describe("checkCt600BusinessRules (HMRC's CT-2014-v1-96.xslt through xsltproc)",
       index % 2 === 0 ? sample : broken("<Reference>8596148860</Reference>", "<Reference>1111111111</Reference>"),
     );
     const results = await Promise.all(texts.map((text) => checkCt600BusinessRules(text)));
-    expect(results.map((failures) => failures.map((failure) => failure.number))).toEqual(texts.map((_, index) => (index % 2 === 0 ? [] : [9100])));
+    expect(results.map((failures) => failures.map((failure) => failure.number))).toEqual(
+      texts.map((_, index) => (index % 2 === 0 ? [] : [9100])),
+    );
   });
 
   it("never blocks the event loop: the rules run in a child process", async () => {
@@ -88,8 +96,12 @@ describe("checkCt600BusinessRules (HMRC's CT-2014-v1-96.xslt through xsltproc)",
 
   it("refuses malformed XML, a DOCTYPE and a document that is not a GovTalk message", async () => {
     await expect(checkCt600BusinessRules("<GovTalkMessage>")).rejects.toBeInstanceOf(GovTalkXmlError);
-    await expect(checkCt600BusinessRules(`<!DOCTYPE x [<!ENTITY e "e">]>${sample.replace(/^<\?xml[^>]*>/, "")}`)).rejects.toBeInstanceOf(GovTalkXmlError);
-    await expect(checkCt600BusinessRules('<IRenvelope xmlns="http://www.govtalk.gov.uk/taxation/CT/5"/>')).rejects.toThrow(/not a GovTalk message/);
+    await expect(checkCt600BusinessRules(`<!DOCTYPE x [<!ENTITY e "e">]>${sample.replace(/^<\?xml[^>]*>/, "")}`)).rejects.toBeInstanceOf(
+      GovTalkXmlError,
+    );
+    await expect(checkCt600BusinessRules('<IRenvelope xmlns="http://www.govtalk.gov.uk/taxation/CT/5"/>')).rejects.toThrow(
+      /not a GovTalk message/,
+    );
   });
 
   it("says how to install xsltproc when it is missing", async () => {
@@ -113,7 +125,10 @@ describe("checkCt600BusinessRules (HMRC's CT-2014-v1-96.xslt through xsltproc)",
   it("reports a failed run with xsltproc's own diagnostics", async () => {
     const dir = mkdtempSync(join(tmpdir(), "xsltproc-"));
     const failing = join(dir, "failing-xsltproc");
-    writeFileSync(failing, "#!/bin/sh\ncat >/dev/null\necho 'runtime error: file x line 1' >&2\necho '<Value>secret</Value>' >&2\nexit 6\n");
+    writeFileSync(
+      failing,
+      "#!/bin/sh\ncat >/dev/null\necho 'runtime error: file x line 1' >&2\necho '<Value>secret</Value>' >&2\nexit 6\n",
+    );
     chmodSync(failing, 0o755);
     const failure = checkCt600BusinessRules(sample, { command: failing });
     await expect(failure).rejects.toThrow("failed (exit 6): runtime error: file x line 1");

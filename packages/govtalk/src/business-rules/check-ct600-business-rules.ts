@@ -37,18 +37,24 @@ export interface BusinessRulesOptions {
 export class BusinessRulesOutputError extends XsltprocError {}
 
 function readFailures(output: string): BusinessRuleFailure[] {
-  let root;
+  let root: ReturnType<typeof parseXml>["documentElement"];
   try {
     root = parseXml(output).documentElement;
   } catch (error) {
     throw new BusinessRulesOutputError(`the business rules wrote no readable ErrorResponse: ${(error as Error).message}`);
   }
-  if (!root || root.localName !== "ErrorResponse" || root.namespaceURI !== NS.errorResponse) {
+  if (root?.localName !== "ErrorResponse" || root.namespaceURI !== NS.errorResponse) {
     throw new BusinessRulesOutputError("the business rules wrote something other than an err:ErrorResponse");
   }
   return childElements(root, "Error", NS.errorResponse).map((error) => {
     const field = (name: string) => textOf(childElement(error, name, NS.errorResponse));
-    return { number: Number(field("Number")), raisedBy: field("RaisedBy"), type: field("Type"), text: field("Text"), location: field("Location") };
+    return {
+      number: Number(field("Number")),
+      raisedBy: field("RaisedBy"),
+      type: field("Type"),
+      text: field("Text"),
+      location: field("Location"),
+    };
   });
 }
 
@@ -65,7 +71,7 @@ function readFailures(output: string): BusinessRuleFailure[] {
  */
 export async function checkCt600BusinessRules(govTalkXml: string, options: BusinessRulesOptions = {}): Promise<BusinessRuleFailure[]> {
   const root = parseXml(govTalkXml).documentElement;
-  if (!root || root.localName !== "GovTalkMessage" || root.namespaceURI !== NS.envelope) {
+  if (root?.localName !== "GovTalkMessage" || root.namespaceURI !== NS.envelope) {
     throw new GovTalkXmlError("not a GovTalk message: HMRC's business rules apply to a whole GovTalk submission");
   }
   const output = await runXsltproc(STYLESHEET_PATH, govTalkXml, {

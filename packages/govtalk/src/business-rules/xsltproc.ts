@@ -2,8 +2,7 @@ import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 
 /** How to install the `xsltproc` command, for error messages. */
-export const XSLTPROC_INSTALL_HINT =
-  "install it: `apt-get install -y xsltproc` (Debian/Ubuntu, as root), `brew install libxslt` (macOS)";
+export const XSLTPROC_INSTALL_HINT = "install it: `apt-get install -y xsltproc` (Debian/Ubuntu, as root), `brew install libxslt` (macOS)";
 
 /** `xsltproc` is not installed (or not on PATH). */
 export class XsltprocMissingError extends Error {
@@ -102,13 +101,18 @@ export async function runXsltproc(stylesheetPath: string, input: string, options
           reject(error);
         } else resolve(output ?? "");
       };
-      const timer = setTimeout(() => finish(new XsltprocError(`${command} did not finish within ${options.timeoutMs} ms`)), options.timeoutMs);
+      const timer = setTimeout(
+        () => finish(new XsltprocError(`${command} did not finish within ${options.timeoutMs} ms`)),
+        options.timeoutMs,
+      );
       const abort = () => finish(options.signal?.reason instanceof Error ? options.signal.reason : new XsltprocError("aborted"));
       options.signal?.addEventListener("abort", abort, { once: true });
       if (options.signal?.aborted) abort();
 
       child.on("error", (error: NodeJS.ErrnoException) => {
-        finish(error.code === "ENOENT" ? new XsltprocMissingError(command) : new XsltprocError(`${command} could not be run: ${error.message}`));
+        finish(
+          error.code === "ENOENT" ? new XsltprocMissingError(command) : new XsltprocError(`${command} could not be run: ${error.message}`),
+        );
       });
       child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
       child.stderr.on("data", (chunk: Buffer) => err.push(chunk));

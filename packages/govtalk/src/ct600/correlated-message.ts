@@ -35,7 +35,10 @@ export function correlatedMessageBuilder(kind: CorrelatedMessageKind): (input: {
   return (input) => {
     assertCorrelationId(input.correlationId);
     let built = templates.get(input.gatewayTest);
-    if (!built) templates.set(input.gatewayTest, (built = template(input.gatewayTest)));
+    if (!built) {
+      built = template(input.gatewayTest);
+      templates.set(input.gatewayTest, built);
+    }
     return built.fill({ correlationId: input.correlationId });
   };
 }

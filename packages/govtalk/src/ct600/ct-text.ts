@@ -12,11 +12,47 @@
  */
 
 const SPELLED_OUT: Record<string, string> = {
-  ß: "ss", ẞ: "SS", Æ: "AE", æ: "ae", Œ: "OE", œ: "oe", Ø: "O", ø: "o", Ł: "L", ł: "l",
-  Đ: "D", đ: "d", Ð: "D", ð: "d", Þ: "Th", þ: "th", ı: "i", Ħ: "H", ħ: "h", Ŧ: "T", ŧ: "t",
-  "\u2018": "'", "\u2019": "'", "\u201A": "'", "\u201B": "'", "\u2032": "'", "`": "'", "´": "'",
-  "\u201C": '"', "\u201D": '"', "\u201E": '"', "\u2033": '"', "«": '"', "»": '"',
-  "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2015": "-", "\u2212": "-",
+  ß: "ss",
+  ẞ: "SS",
+  Æ: "AE",
+  æ: "ae",
+  Œ: "OE",
+  œ: "oe",
+  Ø: "O",
+  ø: "o",
+  Ł: "L",
+  ł: "l",
+  Đ: "D",
+  đ: "d",
+  Ð: "D",
+  ð: "d",
+  Þ: "Th",
+  þ: "th",
+  ı: "i",
+  Ħ: "H",
+  ħ: "h",
+  Ŧ: "T",
+  ŧ: "t",
+  "\u2018": "'",
+  "\u2019": "'",
+  "\u201A": "'",
+  "\u201B": "'",
+  "\u2032": "'",
+  "`": "'",
+  "´": "'",
+  "\u201C": '"',
+  "\u201D": '"',
+  "\u201E": '"',
+  "\u2033": '"',
+  "«": '"',
+  "»": '"',
+  "\u2010": "-",
+  "\u2011": "-",
+  "\u2012": "-",
+  "\u2013": "-",
+  "\u2014": "-",
+  "\u2015": "-",
+  "\u2212": "-",
   "\u2026": "...",
 };
 
@@ -24,9 +60,7 @@ const NOT_ALLOWED = /[^A-Za-z0-9 ,.()/&'\-"!%*_+:@<>?=;]/gu;
 
 /** Transliterates `value` to the CT600 string character set (see the module comment). */
 export function toCtText(value: string, maxLength: number): string {
-  const spelled = [...value.normalize("NFKD").replace(/\p{M}/gu, "")]
-    .map((character) => SPELLED_OUT[character] ?? character)
-    .join("");
+  const spelled = [...value.normalize("NFKD").replace(/\p{M}/gu, "")].map((character) => SPELLED_OUT[character] ?? character).join("");
   const allowed = spelled.replace(/\s+/gu, " ").replace(NOT_ALLOWED, "").replace(/ {2,}/g, " ").trim();
   return allowed.slice(0, maxLength).trimEnd();
 }

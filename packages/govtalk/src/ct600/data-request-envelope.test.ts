@@ -17,7 +17,8 @@ function offlineEnvelopeSchema(): string {
   const xsd = readFileSync(ENVELOPE_XSD, "utf8");
   const withoutImport = xsd.replace(/<xsd:import namespace="http:\/\/www\.w3\.org\/2000\/09\/xmldsig#"[^>]*\/>/, "");
   const withoutSignature = withoutImport.replace('ref="dsig:Signature"', 'name="Signature" type="xsd:anyType"');
-  if (withoutImport === xsd || withoutSignature === withoutImport) throw new Error("the envelope schema changed: update offlineEnvelopeSchema");
+  if (withoutImport === xsd || withoutSignature === withoutImport)
+    throw new Error("the envelope schema changed: update offlineEnvelopeSchema");
   return withoutSignature;
 }
 
@@ -39,7 +40,14 @@ describe.skipIf(!existsSync(ENVELOPE_XSD))("DATA_REQUEST messages against HMRC's
       senderId: "GGUSER01",
       startTimeStamp: "25/11/2026 09:00:00",
       endTimeStamp: "25/11/2026 10:00:00",
-      records: [{ timestamp: "25/11/2026 09:10:00", correlationId: "0A1B", transactionId: "ABCDEF0123456789ABCDEF0123456789", status: "SUBMISSION_RESPONSE" }],
+      records: [
+        {
+          timestamp: "25/11/2026 09:10:00",
+          correlationId: "0A1B",
+          transactionId: "ABCDEF0123456789ABCDEF0123456789",
+          status: "SUBMISSION_RESPONSE",
+        },
+      ],
       transactionId: "ABCDEF",
       responseEndPoint: { url: "https://transaction-engine.tax.service.gov.uk/poll", pollIntervalSeconds: 10 },
       gatewayTest: true,

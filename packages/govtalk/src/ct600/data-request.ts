@@ -20,7 +20,9 @@ export const ct600DataRequestInputSchema = z.strictObject({
   /** Only submissions up to this instant (`EndDate`/`EndTime`). */
   endTimeStamp: instant.optional(),
   /** `ChannelRouting/Channel`, as on a submission (optional on a DATA_REQUEST here). */
-  channel: z.strictObject({ vendorId: z.string().regex(/^\d{4}$/), productName: z.string().min(1), productVersion: z.string().min(1) }).optional(),
+  channel: z
+    .strictObject({ vendorId: z.string().regex(/^\d{4}$/), productName: z.string().min(1), productVersion: z.string().min(1) })
+    .optional(),
 });
 
 export type Ct600DataRequestInput = z.input<typeof ct600DataRequestInputSchema>;
@@ -78,7 +80,8 @@ export function buildCt600DataRequest(input: Ct600DataRequestInput): Ct600DataRe
   }
   const maskedXml = serializeMessage(document);
   const at = maskedXml.indexOf(MASKED_VALUE);
-  if (at < 0 || maskedXml.indexOf(MASKED_VALUE, at + 1) >= 0) throw new Error("the built data request does not contain exactly one masked password Value");
+  if (at < 0 || maskedXml.indexOf(MASKED_VALUE, at + 1) >= 0)
+    throw new Error("the built data request does not contain exactly one masked password Value");
   const xml = `${maskedXml.slice(0, at)}<Value>${escapeXmlText(data.password)}</Value>${maskedXml.slice(at + MASKED_VALUE.length)}`;
   return { xml, maskedXml };
 }

@@ -59,7 +59,9 @@ export function appendNilReturnIRenvelope(body: XmlNode, input: Ct600NilReturn):
 
   if (input.accounts) {
     const instance = ret.ele("AttachedFiles").ele("XBRLsubmission").ele("Accounts").ele("Instance");
-    instance.ele("EncodedInlineXBRLDocument", { Filename: input.accounts.filename }).txt(Buffer.from(input.accounts.ixbrl, "utf8").toString("base64"));
+    instance
+      .ele("EncodedInlineXBRLDocument", { Filename: input.accounts.filename })
+      .txt(Buffer.from(input.accounts.ixbrl, "utf8").toString("base64"));
   }
 
   return irmark;

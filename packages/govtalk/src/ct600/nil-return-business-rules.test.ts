@@ -37,7 +37,14 @@ function accountsFiled(...madeUpDates: string[]): FilingHistory {
 
 function company(number: string, jurisdiction: string, created: string, history: FilingHistory): RegistryRecord {
   return {
-    profile: { company_name: `DORMANT ${number} LIMITED`, company_number: number, company_status: "active", type: "ltd", date_of_creation: created, jurisdiction },
+    profile: {
+      company_name: `DORMANT ${number} LIMITED`,
+      company_number: number,
+      company_status: "active",
+      type: "ltd",
+      date_of_creation: created,
+      jurisdiction,
+    },
     officers,
     filingHistory: history,
   };
@@ -55,14 +62,65 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: "England & Wales, 12 months, Director", record: company("01234567", "england-wales", "2019-05-01", accountsFiled("2024-03-31")), periodEnd: "2025-03-31", parts: 1, firstYear: false },
-  { name: "England & Wales, Company Secretary", record: company("01234568", "england-wales", "2019-05-01", accountsFiled("2024-03-31")), periodEnd: "2025-03-31", declarant: { name: "Charles Babbage", status: "Company Secretary" }, parts: 1, firstYear: false },
-  { name: "England & Wales, Agent", record: company("01234569", "england-wales", "2019-05-01", accountsFiled("2024-03-31")), periodEnd: "2025-03-31", declarant: { name: "Formation Agents Ltd", status: "Agent" }, parts: 1, firstYear: false },
-  { name: "Scotland, first year shorter than 12 months", record: company("SC654321", "scotland", "2024-06-10", accountsFiled()), periodEnd: "2025-05-31", parts: 1, firstYear: true },
-  { name: "Scotland, first year longer than 12 months (split)", record: company("SC654322", "scotland", "2024-06-10", accountsFiled()), periodEnd: "2025-06-30", parts: 2, firstYear: true },
-  { name: "Northern Ireland, 18-month period (split)", record: company("NI612345", "northern-ireland", "2019-05-01", accountsFiled("2023-12-31")), periodEnd: "2025-06-30", parts: 2, firstYear: false },
-  { name: "Northern Ireland, 12 months, Agent", record: company("NI612346", "northern-ireland", "2019-05-01", accountsFiled("2024-06-30")), periodEnd: "2025-06-30", declarant: { name: "Formation Agents Ltd", status: "Agent" }, parts: 1, firstYear: false },
-  { name: "a leap day: 29 Feb start, split at 28 Feb", record: company("01234570", "england-wales", "2019-05-01", accountsFiled("2024-02-28")), periodEnd: "2025-07-31", parts: 2, firstYear: false },
+  {
+    name: "England & Wales, 12 months, Director",
+    record: company("01234567", "england-wales", "2019-05-01", accountsFiled("2024-03-31")),
+    periodEnd: "2025-03-31",
+    parts: 1,
+    firstYear: false,
+  },
+  {
+    name: "England & Wales, Company Secretary",
+    record: company("01234568", "england-wales", "2019-05-01", accountsFiled("2024-03-31")),
+    periodEnd: "2025-03-31",
+    declarant: { name: "Charles Babbage", status: "Company Secretary" },
+    parts: 1,
+    firstYear: false,
+  },
+  {
+    name: "England & Wales, Agent",
+    record: company("01234569", "england-wales", "2019-05-01", accountsFiled("2024-03-31")),
+    periodEnd: "2025-03-31",
+    declarant: { name: "Formation Agents Ltd", status: "Agent" },
+    parts: 1,
+    firstYear: false,
+  },
+  {
+    name: "Scotland, first year shorter than 12 months",
+    record: company("SC654321", "scotland", "2024-06-10", accountsFiled()),
+    periodEnd: "2025-05-31",
+    parts: 1,
+    firstYear: true,
+  },
+  {
+    name: "Scotland, first year longer than 12 months (split)",
+    record: company("SC654322", "scotland", "2024-06-10", accountsFiled()),
+    periodEnd: "2025-06-30",
+    parts: 2,
+    firstYear: true,
+  },
+  {
+    name: "Northern Ireland, 18-month period (split)",
+    record: company("NI612345", "northern-ireland", "2019-05-01", accountsFiled("2023-12-31")),
+    periodEnd: "2025-06-30",
+    parts: 2,
+    firstYear: false,
+  },
+  {
+    name: "Northern Ireland, 12 months, Agent",
+    record: company("NI612346", "northern-ireland", "2019-05-01", accountsFiled("2024-06-30")),
+    periodEnd: "2025-06-30",
+    declarant: { name: "Formation Agents Ltd", status: "Agent" },
+    parts: 1,
+    firstYear: false,
+  },
+  {
+    name: "a leap day: 29 Feb start, split at 28 Feb",
+    record: company("01234570", "england-wales", "2019-05-01", accountsFiled("2024-02-28")),
+    periodEnd: "2025-07-31",
+    parts: 2,
+    firstYear: false,
+  },
 ];
 
 /** The tax submitter's configuration and the credentials a filing carries. */
@@ -121,13 +179,17 @@ describe("every CT600 the platform produces passes HMRC's business rules and the
           const period = inputs.length === 1 ? "this-period" : "different-period";
           const attached = buildCt600SubmitMessage({ ...input, accounts: { ixbrl: ACCOUNTS_IXBRL, period } });
           expect(attached.xml).not.toContain("NoAccountsReason");
-          expect(attached.xml).toContain(period === "this-period" ? "<ThisPeriodAccounts>yes</ThisPeriodAccounts>" : "<DifferentPeriod>yes</DifferentPeriod>");
+          expect(attached.xml).toContain(
+            period === "this-period" ? "<ThisPeriodAccounts>yes</ThisPeriodAccounts>" : "<DifferentPeriod>yes</DifferentPeriod>",
+          );
           await expectAccepted(attached.xml);
         }
         if (inputs.length === 2) {
           // The parts are contiguous: the second starts the day after the first ends.
           const [first, second] = inputs;
-          expect(new Date(`${first?.periodEnd}T00:00:00Z`).getTime() + 86_400_000).toBe(new Date(`${second?.periodStart}T00:00:00Z`).getTime());
+          expect(new Date(`${first?.periodEnd}T00:00:00Z`).getTime() + 86_400_000).toBe(
+            new Date(`${second?.periodStart}T00:00:00Z`).getTime(),
+          );
         }
       });
     }

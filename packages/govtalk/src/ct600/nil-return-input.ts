@@ -13,7 +13,7 @@ const ctName = z
   .refine((value) => value.length >= 2, "must keep at least 2 characters allowed by the CT600 schema");
 
 /** `CTfilenameType` of the CT schema: no `£ $ # ~ | € / \\ : * " < >`. */
-const ctFilename = z.string().regex(/^[^£$#~|€/\\:*"<>]{1,100}$/, "must be 1-100 characters without £ $ # ~ | € / \\ : * \" < >");
+const ctFilename = z.string().regex(/^[^£$#~|€/\\:*"<>]{1,100}$/, 'must be 1-100 characters without £ $ # ~ | € / \\ : * " < >');
 
 /**
  * The company's accounts attached to the return in iXBRL (`AttachedFiles/XBRLsubmission/Accounts`):
@@ -61,7 +61,10 @@ export const ct600NilReturnInputSchema = z
     password: z.string().min(1),
     /** `CompanyType` code; 0 is a UK resident company. */
     companyType: z.number().int().min(0).max(11).default(0),
-    schemaVersion: z.string().regex(/^\d{4}-v\d{1,3}\.\d{1,3}(\.\d{1,3})?$/).default(CT600_SCHEMA_VERSION),
+    schemaVersion: z
+      .string()
+      .regex(/^\d{4}-v\d{1,3}\.\d{1,3}(\.\d{1,3})?$/)
+      .default(CT600_SCHEMA_VERSION),
     /**
      * The accounts in iXBRL, attached to the return (see README, "Accounts: attached or a
      * reason"). Absent: the return gives the reason `Company dormant` for having no accounts.

@@ -41,7 +41,9 @@ function windowEdge(body: Element | undefined, which: "Start" | "End"): Ct600Dat
 export function parseCt600DataRequest(xml: string): Ct600DataRequest {
   const envelope = readGovTalkEnvelope(xml);
   if (envelope.qualifier !== "request" || envelope.function !== "list") {
-    throw new GovTalkXmlError(`not a data request: Qualifier ${JSON.stringify(envelope.qualifier)}, Function ${JSON.stringify(envelope.function)}`);
+    throw new GovTalkXmlError(
+      `not a data request: Qualifier ${JSON.stringify(envelope.qualifier)}, Function ${JSON.stringify(envelope.function)}`,
+    );
   }
   return {
     kind: "list",

@@ -51,12 +51,22 @@ describe("parseCt600Request", () => {
   });
 
   it("reads polls and deletes with their CorrelationID", () => {
-    expect(parseCt600Request(buildCt600PollMessage({ correlationId: "ABC", gatewayTest: false }))).toMatchObject({ kind: "poll", correlationId: "ABC", gatewayTest: false });
-    expect(parseCt600Request(buildCt600DeleteMessage({ correlationId: "DEF", gatewayTest: true }))).toMatchObject({ kind: "delete", correlationId: "DEF", gatewayTest: true });
+    expect(parseCt600Request(buildCt600PollMessage({ correlationId: "ABC", gatewayTest: false }))).toMatchObject({
+      kind: "poll",
+      correlationId: "ABC",
+      gatewayTest: false,
+    });
+    expect(parseCt600Request(buildCt600DeleteMessage({ correlationId: "DEF", gatewayTest: true }))).toMatchObject({
+      kind: "delete",
+      correlationId: "DEF",
+      gatewayTest: true,
+    });
   });
 
   it("refuses malformed XML and messages that are not requests", () => {
     expect(() => parseCt600Request("<GovTalkMessage")).toThrow(GovTalkXmlError);
-    expect(() => parseCt600Request(buildCt600Acknowledgement({ correlationId: "A", pollIntervalSeconds: 1, responseEndPoint: "x" }))).toThrow(GovTalkXmlError);
+    expect(() =>
+      parseCt600Request(buildCt600Acknowledgement({ correlationId: "A", pollIntervalSeconds: 1, responseEndPoint: "x" })),
+    ).toThrow(GovTalkXmlError);
   });
 });

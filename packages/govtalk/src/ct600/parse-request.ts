@@ -94,7 +94,9 @@ export function parseCt600Request(xml: string): Ct600Request {
   if (envelope.qualifier === "poll") return { ...base, kind: "poll" };
   if (envelope.qualifier === "request" && envelope.function === "delete") return { ...base, kind: "delete" };
   if (envelope.qualifier !== "request" || envelope.function !== "submit") {
-    throw new GovTalkXmlError(`unsupported request: Qualifier ${JSON.stringify(envelope.qualifier)}, Function ${JSON.stringify(envelope.function)}`);
+    throw new GovTalkXmlError(
+      `unsupported request: Qualifier ${JSON.stringify(envelope.qualifier)}, Function ${JSON.stringify(envelope.function)}`,
+    );
   }
   const declared = envelope.body ? irmarkElements(envelope.body).map(textOf)[0] : undefined;
   const declaredIRmark = declared === "" ? undefined : declared;

@@ -32,7 +32,13 @@ describe("parseCt600Response on the tax authority's own answers", () => {
     expect(response.type).toBe("error");
     if (response.type !== "error") return;
     expect(response.errors).toEqual([
-      { raisedBy: "ChRIS", number: 3001, type: "business", text: "Your submission failed due to business validation errors. Please see below for details.", location: "" },
+      {
+        raisedBy: "ChRIS",
+        number: 3001,
+        type: "business",
+        text: "Your submission failed due to business validation errors. Please see below for details.",
+        location: "",
+      },
     ]);
     expect(response.details).toHaveLength(7);
     expect(response.details[0]).toMatchObject({ raisedBy: "ChRIS", number: 9200, type: "business" });
@@ -40,7 +46,11 @@ describe("parseCt600Response on the tax authority's own answers", () => {
       "/hd:GovTalkMessage[1]/hd:Body[1]/ct:IRenvelope[1]/ct:CompanyTaxReturn[1]/ct:CompanyTaxCalculation[1]/ct:CorporationTaxChargeable[1]/ct:FinancialYearOne[1]/ct:Details[1]/ct:TaxRate[1]",
     );
     expect(response.details[1]).toEqual({
-      raisedBy: "ChRIS", number: 0, type: "xbrl.ixbrl.HeaderAbsent", text: "ix:header element not found in input document set.", location: "Accounts",
+      raisedBy: "ChRIS",
+      number: 0,
+      type: "xbrl.ixbrl.HeaderAbsent",
+      text: "ix:header element not found in input document set.",
+      location: "Accounts",
     });
     expect(response.classification).toMatchObject({ kind: "business", retryable: false });
     expect(response.classification.decisive?.number).toBe(3001);
@@ -52,8 +62,11 @@ describe("parseCt600Response on the tax authority's own answers", () => {
     if (response.type !== "error") return;
     expect(response.errors).toEqual([
       {
-        raisedBy: "Gateway", number: 1046, type: "fatal",
-        text: "Authentication Failure. The supplied user credentials failed validation for the requested service.", location: "",
+        raisedBy: "Gateway",
+        number: 1046,
+        type: "fatal",
+        text: "Authentication Failure. The supplied user credentials failed validation for the requested service.",
+        location: "",
       },
     ]);
     expect(response.details).toEqual([]);
@@ -65,7 +78,12 @@ describe("parseCt600Response on the tax authority's own answers", () => {
 
 describe("parseCt600Response on the answers built for the simulator", () => {
   it("reads an acknowledgement: CorrelationID, PollInterval and endpoint", () => {
-    const xml = buildCt600Acknowledgement({ correlationId: "0A1B2C3D4E5F", pollIntervalSeconds: 7, responseEndPoint: "http://127.0.0.1:4010/poll", gatewayTimestamp: "2026-01-02T03:04:05.678" });
+    const xml = buildCt600Acknowledgement({
+      correlationId: "0A1B2C3D4E5F",
+      pollIntervalSeconds: 7,
+      responseEndPoint: "http://127.0.0.1:4010/poll",
+      gatewayTimestamp: "2026-01-02T03:04:05.678",
+    });
     expect(parseCt600Response(xml)).toEqual({
       type: "acknowledgement",
       correlationId: "0A1B2C3D4E5F",
@@ -76,13 +94,21 @@ describe("parseCt600Response on the answers built for the simulator", () => {
   });
 
   it("uses the envelope's default poll interval of 2 s when the acknowledgement gives none", () => {
-    const xml = buildCt600Acknowledgement({ correlationId: "AB", pollIntervalSeconds: 5, responseEndPoint: "x" }).replace(' PollInterval="5"', "");
+    const xml = buildCt600Acknowledgement({ correlationId: "AB", pollIntervalSeconds: 5, responseEndPoint: "x" }).replace(
+      ' PollInterval="5"',
+      "",
+    );
     expect(parseCt600Response(xml)).toMatchObject({ type: "acknowledgement", pollIntervalSeconds: 2 });
   });
 
   it("reads a success response whose receipt confirms the submitted IRmark", () => {
     const { irmark } = buildCt600SubmitMessage(nilReturnInput());
-    const xml = buildCt600SuccessResponse({ correlationId: "ABC123", irmark: irmark.base64, utr: "8596148860", acceptedTime: "2026-03-04T09:05:00.123" });
+    const xml = buildCt600SuccessResponse({
+      correlationId: "ABC123",
+      irmark: irmark.base64,
+      utr: "8596148860",
+      acceptedTime: "2026-03-04T09:05:00.123",
+    });
     const response = parseCt600Response(xml);
     expect(response).toMatchObject({ type: "success", correlationId: "ABC123", acceptedTime: "2026-03-04T09:05:00.123" });
     if (response.type !== "success") return;
@@ -109,12 +135,18 @@ describe("parseCt600Response on the answers built for the simulator", () => {
   it("reads a 3001 with its ErrorResponse rule details", () => {
     const xml = buildCt600ErrorResponse({
       errors: [taxError(3001)],
-      details: [taxRuleError(9100, "The UTR key must equal the Reference", "/hd:GovTalkMessage[1]/hd:Body[1]"), taxRuleError(9101, "Period longer than 12 months")],
+      details: [
+        taxRuleError(9100, "The UTR key must equal the Reference", "/hd:GovTalkMessage[1]/hd:Body[1]"),
+        taxRuleError(9101, "Period longer than 12 months"),
+      ],
     });
     const response = parseCt600Response(xml);
     expect(response).toMatchObject({ type: "error", classification: { kind: "business", retryable: false } });
     if (response.type !== "error") return;
-    expect(response.details.map((detail) => [detail.number, detail.location])).toEqual([[9100, "/hd:GovTalkMessage[1]/hd:Body[1]"], [9101, ""]]);
+    expect(response.details.map((detail) => [detail.number, detail.location])).toEqual([
+      [9100, "/hd:GovTalkMessage[1]/hd:Body[1]"],
+      [9101, ""],
+    ]);
   });
 
   it("reads a delete confirmation", () => {
@@ -124,7 +156,10 @@ describe("parseCt600Response on the answers built for the simulator", () => {
   it.each([
     ["not XML", "<html>Bad gateway"],
     ["a request", buildCt600SubmitMessage(nilReturnInput()).xml],
-    ["an acknowledgement without CorrelationID", buildCt600Acknowledgement({ correlationId: "", pollIntervalSeconds: 1, responseEndPoint: "x" })],
+    [
+      "an acknowledgement without CorrelationID",
+      buildCt600Acknowledgement({ correlationId: "", pollIntervalSeconds: 1, responseEndPoint: "x" }),
+    ],
   ])("refuses %s", (_name, xml) => {
     expect(() => parseCt600Response(xml)).toThrow(GovTalkXmlError);
   });

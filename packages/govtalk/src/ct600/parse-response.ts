@@ -88,7 +88,9 @@ export function parseCt600Response(xml: string): Ct600Response {
     if (!success) throw new GovTalkXmlError("response without a SuccessResponse in its Body");
     const accepted = childElement(success, "AcceptedTime", NS.successResponse);
     const messages = [
-      ...childElements(success, "IRmarkReceipt", NS.successResponse).flatMap((receipt) => childElements(receipt, "Message", NS.successResponse)),
+      ...childElements(success, "IRmarkReceipt", NS.successResponse).flatMap((receipt) =>
+        childElements(receipt, "Message", NS.successResponse),
+      ),
       ...childElements(success, "Message", NS.successResponse),
     ].map((message) => ({ code: message.getAttribute("code") ?? "", text: textOf(message) }));
     return {

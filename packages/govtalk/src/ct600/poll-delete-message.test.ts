@@ -7,7 +7,15 @@ import { buildCt600PollMessage } from "./poll-message.ts";
 
 /** The poll or delete as serialising the whole tree writes it (how they were built before templates). */
 function serialisedTree(qualifier: "poll" | "request", fn: "submit" | "delete", correlationId: string, gatewayTest: boolean): string {
-  const { document, root } = startGovTalkMessage({ envelopeVersion: "2.0", class: "HMRC-CT-CT600", qualifier, function: fn, correlationId, transformation: "XML", gatewayTest });
+  const { document, root } = startGovTalkMessage({
+    envelopeVersion: "2.0",
+    class: "HMRC-CT-CT600",
+    qualifier,
+    function: fn,
+    correlationId,
+    transformation: "XML",
+    gatewayTest,
+  });
   root.ele("GovTalkDetails").ele("Keys");
   root.ele("Body");
   return serializeMessage(document);
@@ -17,15 +25,28 @@ describe("poll and delete messages", () => {
   it("builds a poll: same class, CorrelationID, no SenderDetails, empty Body", () => {
     const envelope = readGovTalkEnvelope(buildCt600PollMessage({ correlationId: "0123456789ABCDEF0123456789ABCDEF", gatewayTest: true }));
     expect(envelope).toMatchObject({
-      envelopeVersion: "2.0", class: "HMRC-CT-CT600", qualifier: "poll", function: "submit",
-      correlationId: "0123456789ABCDEF0123456789ABCDEF", transformation: "XML", gatewayTest: true, sender: undefined, keys: [],
+      envelopeVersion: "2.0",
+      class: "HMRC-CT-CT600",
+      qualifier: "poll",
+      function: "submit",
+      correlationId: "0123456789ABCDEF0123456789ABCDEF",
+      transformation: "XML",
+      gatewayTest: true,
+      sender: undefined,
+      keys: [],
     });
     expect(envelope.body?.childNodes.length ?? 0).toBe(0);
   });
 
   it("builds a delete request", () => {
     const envelope = readGovTalkEnvelope(buildCt600DeleteMessage({ correlationId: "AB12", gatewayTest: false }));
-    expect(envelope).toMatchObject({ qualifier: "request", function: "delete", correlationId: "AB12", gatewayTest: false, sender: undefined });
+    expect(envelope).toMatchObject({
+      qualifier: "request",
+      function: "delete",
+      correlationId: "AB12",
+      gatewayTest: false,
+      sender: undefined,
+    });
   });
 
   it.each(["", "ab12", "XYZ", "0".repeat(33)])("refuses the CorrelationID %j", (correlationId) => {

@@ -55,8 +55,8 @@ describe("buildCt600SubmitMessage", () => {
     ["escaped characters", "Smith & Sons <UK> 'Trading' \"Ltd\"", "Smith & Sons <UK> 'Trading' \"Ltd\""],
     ["non-ASCII letters", "Zoë Ångström Straße Ltd", "Zoe Angstrom Strasse Ltd"],
     ["characters the schema refuses", "Number #1 £$€~ Ltd", "Number 1 Ltd"],
-    ["typographic quotes and dashes", "O’Brien – “Holdings” Ltd", "O'Brien - \"Holdings\" Ltd"],
-    ["a name longer than 56 characters", "A".repeat(50) + " Holdings Limited", "A".repeat(50) + " Holdi"],
+    ["typographic quotes and dashes", "O’Brien – “Holdings” Ltd", 'O\'Brien - "Holdings" Ltd'],
+    ["a name longer than 56 characters", `${"A".repeat(50)} Holdings Limited`, `${"A".repeat(50)} Holdi`],
   ])("writes a schema-valid return for %s", async (_case, companyName, expected) => {
     const { xml } = buildCt600SubmitMessage(nilReturnInput({ companyName, declarantName: "Zoë O’Neil-Ørsted" }));
     expect(returnText(xml, ["CompanyTaxReturn", "CompanyInformation", "CompanyName"])).toBe(expected);
@@ -66,7 +66,9 @@ describe("buildCt600SubmitMessage", () => {
   });
 
   it("accepts a period of exactly 12 months and a Scottish company number", async () => {
-    const { xml } = buildCt600SubmitMessage(nilReturnInput({ periodStart: "2024-03-01", periodEnd: "2025-02-28", companyNumber: "sc000001" }));
+    const { xml } = buildCt600SubmitMessage(
+      nilReturnInput({ periodStart: "2024-03-01", periodEnd: "2025-02-28", companyNumber: "sc000001" }),
+    );
     expect(returnText(xml, ["CompanyTaxReturn", "CompanyInformation", "RegistrationNumber"])).toBe("SC000001");
     expect(await validateCt600Body(xml)).toEqual({ valid: true, errors: [] });
   });
@@ -136,7 +138,11 @@ describe("buildCt600SubmitMessage", () => {
     const { xml, irmark } = buildCt600SubmitMessage(nilReturnInput());
     // Reading the message and writing it again with the same builder changes nothing.
     expect(xml.match(/<IRmark Type="generic">([^<]*)<\/IRmark>/)?.[1]).toBe(irmark.base64);
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<GovTalkMessage xmlns="http://www.govtalk.gov.uk/CM/envelope">\n  <EnvelopeVersion>2.0</EnvelopeVersion>')).toBe(true);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<GovTalkMessage xmlns="http://www.govtalk.gov.uk/CM/envelope">\n  <EnvelopeVersion>2.0</EnvelopeVersion>',
+      ),
+    ).toBe(true);
     expect(xml).toContain("<Value>s3cret-P@ss&amp;&lt;word&gt;</Value>");
   });
 });

@@ -62,7 +62,9 @@ function onlyOccurrence(text: string, needle: string, what: string): number {
 export function buildCt600SubmitMessage(input: Ct600NilReturnInput, envelope: Ct600SubmitEnvelope = {}): Ct600SubmitMessage {
   const data = parseCt600NilReturnInput(input);
   if (envelope.transactionId !== undefined && !TRANSACTION_ID.test(envelope.transactionId)) {
-    throw new GovTalkInputError("invalid CT600 envelope: transactionId", [{ path: "transactionId", message: "must be 1-32 upper-case hexadecimal digits" }]);
+    throw new GovTalkInputError("invalid CT600 envelope: transactionId", [
+      { path: "transactionId", message: "must be 1-32 upper-case hexadecimal digits" },
+    ]);
   }
   const { document, root, header } = startGovTalkMessage({
     envelopeVersion: "2.0",

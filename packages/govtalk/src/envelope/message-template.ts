@@ -18,7 +18,8 @@ export class MessageTemplate<K extends string> {
   constructor(serialised: string, tokens: Record<K, string>) {
     const found = (Object.entries(tokens) as [K, string][]).map(([key, token]) => {
       const at = serialised.indexOf(token);
-      if (at < 0 || serialised.indexOf(token, at + 1) >= 0) throw new GovTalkXmlError(`message template: the ${key} placeholder must occur exactly once`);
+      if (at < 0 || serialised.indexOf(token, at + 1) >= 0)
+        throw new GovTalkXmlError(`message template: the ${key} placeholder must occur exactly once`);
       return { key, token, at };
     });
     found.sort((a, b) => a.at - b.at);

@@ -29,9 +29,7 @@ export interface GovTalkEnvelope {
   gatewayTest: boolean | undefined;
   gatewayTimestamp: string | undefined;
   /** `Header/SenderDetails`, when it has an `IDAuthentication` or an `EmailAddress`. */
-  sender:
-    | { senderId: string | undefined; authentications: GovTalkAuthentication[]; emailAddress: string | undefined }
-    | undefined;
+  sender: { senderId: string | undefined; authentications: GovTalkAuthentication[]; emailAddress: string | undefined } | undefined;
   /** `GovTalkDetails/Keys/Key`. */
   keys: { type: string; value: string }[];
   /** `GovTalkDetails/ChannelRouting/Channel` (first). */
@@ -97,7 +95,7 @@ function readSender(header: Element): GovTalkEnvelope["sender"] {
 export function readGovTalkEnvelope(message: string | Document): GovTalkEnvelope {
   const document = typeof message === "string" ? parseXml(message) : message;
   const root = document.documentElement;
-  if (!root || root.localName !== "GovTalkMessage" || root.namespaceURI !== NS.envelope) {
+  if (root?.localName !== "GovTalkMessage" || root.namespaceURI !== NS.envelope) {
     throw new GovTalkXmlError(`not a GovTalk message: the root element must be {${NS.envelope}}GovTalkMessage`);
   }
   const header = childElement(root, "Header", NS.envelope);

@@ -9,5 +9,7 @@ export function escapeXmlText(text: string): string {
 }
 
 export function escapeXmlAttribute(value: string): string {
-  return value.replace(/[&<>"]/g, (character) => (character === "&" ? "&amp;" : character === "<" ? "&lt;" : character === ">" ? "&gt;" : "&quot;"));
+  return value.replace(/[&<>"]/g, (character) =>
+    character === "&" ? "&amp;" : character === "<" ? "&lt;" : character === ">" ? "&gt;" : "&quot;",
+  );
 }

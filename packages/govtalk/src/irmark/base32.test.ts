@@ -15,8 +15,13 @@ function referenceBase32(bytes: Uint8Array): string {
 describe("base32", () => {
   it("encodes the RFC 4648 test vectors", () => {
     const vectors: [string, string][] = [
-      ["", ""], ["f", "MY======"], ["fo", "MZXQ===="], ["foo", "MZXW6==="],
-      ["foob", "MZXW6YQ="], ["fooba", "MZXW6YTB"], ["foobar", "MZXW6YTBOI======"],
+      ["", ""],
+      ["f", "MY======"],
+      ["fo", "MZXQ===="],
+      ["foo", "MZXW6==="],
+      ["foob", "MZXW6YQ="],
+      ["fooba", "MZXW6YTB"],
+      ["foobar", "MZXW6YTBOI======"],
     ];
     for (const [input, output] of vectors) expect(base32Encode(Buffer.from(input))).toBe(output);
   });

@@ -48,46 +48,70 @@ const inner = (ctPrefix: string, name: string) =>
 
 const cases: Record<string, Case> = {
   "a default-namespace envelope": {
-    root: `<GovTalkMessage xmlns="${ENV}">`, rootEnd: "</GovTalkMessage>",
-    body: "<Body>", bodyEnd: "</Body>", inherited: ` xmlns="${ENV}"`,
+    root: `<GovTalkMessage xmlns="${ENV}">`,
+    rootEnd: "</GovTalkMessage>",
+    body: "<Body>",
+    bodyEnd: "</Body>",
+    inherited: ` xmlns="${ENV}"`,
     inner: inner("", "Plain Ltd"),
   },
   "tabs, CRLF line ends and attribute spacing": {
-    root: `<GovTalkMessage\txmlns="${ENV}"\r\n  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" >`, rootEnd: "</GovTalkMessage>",
-    body: "<Body >", bodyEnd: "</Body>", inherited: ` xmlns="${ENV}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"`,
+    root: `<GovTalkMessage\txmlns="${ENV}"\r\n  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" >`,
+    rootEnd: "</GovTalkMessage>",
+    body: "<Body >",
+    bodyEnd: "</Body>",
+    inherited: ` xmlns="${ENV}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"`,
     inner: `\r\n\t<IRenvelope   xmlns="${CT}" >\r\n\t\t<IRheader>{IRMARK}\t<Sender\r\n>Company</Sender ></IRheader>\r\n\t\t<Note b='2'  a="1 \t x">  spaced   text  </Note>\r\n\t</IRenvelope>\r\n`,
   },
   "a prefixed envelope namespace": {
-    root: `<gt:GovTalkMessage xmlns:gt="${ENV}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">`, rootEnd: "</gt:GovTalkMessage>",
-    body: "<gt:Body>", bodyEnd: "</gt:Body>", inherited: ` xmlns:gt="${ENV}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"`,
+    root: `<gt:GovTalkMessage xmlns:gt="${ENV}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">`,
+    rootEnd: "</gt:GovTalkMessage>",
+    body: "<gt:Body>",
+    bodyEnd: "</gt:Body>",
+    inherited: ` xmlns:gt="${ENV}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"`,
     inner: inner("", "Prefixed Envelope Ltd"),
   },
   "a prefixed return namespace declared on the root": {
-    root: `<GovTalkMessage xmlns="${ENV}" xmlns:ct="${CT}">`, rootEnd: "</GovTalkMessage>",
-    body: "<Body>", bodyEnd: "</Body>", inherited: ` xmlns="${ENV}" xmlns:ct="${CT}"`,
+    root: `<GovTalkMessage xmlns="${ENV}" xmlns:ct="${CT}">`,
+    rootEnd: "</GovTalkMessage>",
+    body: "<Body>",
+    bodyEnd: "</Body>",
+    inherited: ` xmlns="${ENV}" xmlns:ct="${CT}"`,
     inner: inner("ct:", "Prefixed Return Ltd"),
   },
   "comments inside the Body": {
-    root: `<GovTalkMessage xmlns="${ENV}">`, rootEnd: "</GovTalkMessage>",
-    body: "<Body>", bodyEnd: "</Body>", inherited: ` xmlns="${ENV}"`,
+    root: `<GovTalkMessage xmlns="${ENV}">`,
+    rootEnd: "</GovTalkMessage>",
+    body: "<Body>",
+    bodyEnd: "</Body>",
+    inherited: ` xmlns="${ENV}"`,
     inner: `<!-- before -->${inner("", "Commented Ltd").replace("<Sender>", "<!-- a < b & c > d --><Sender>")}<!--after-->`,
   },
   "non-ASCII names": {
-    root: `<GovTalkMessage xmlns="${ENV}">`, rootEnd: "</GovTalkMessage>",
-    body: "<Body>", bodyEnd: "</Body>", inherited: ` xmlns="${ENV}"`,
+    root: `<GovTalkMessage xmlns="${ENV}">`,
+    rootEnd: "</GovTalkMessage>",
+    body: "<Body>",
+    bodyEnd: "</Body>",
+    inherited: ` xmlns="${ENV}"`,
     inner: inner("", "Zoë Ørsted Straße – 日本 Ltd €"),
   },
   "escaped characters, CDATA and character references": {
-    root: `<GovTalkMessage xmlns="${ENV}">`, rootEnd: "</GovTalkMessage>",
-    body: "<Body>", bodyEnd: "</Body>", inherited: ` xmlns="${ENV}"`,
+    root: `<GovTalkMessage xmlns="${ENV}">`,
+    rootEnd: "</GovTalkMessage>",
+    body: "<Body>",
+    bodyEnd: "</Body>",
+    inherited: ` xmlns="${ENV}"`,
     inner: inner("", "Smith &amp; Sons &lt;UK&gt; &apos;T&apos; &quot;L&quot; &#163; &#xD;&#9;<![CDATA[<raw> & ]]>").replace(
       "<Sender>",
       `<Attr note="a &amp; b &lt; c &quot;q&quot; &apos;s&apos; &#10; &gt;"/><Sender>`,
     ),
   },
   "a processing instruction and xml:lang inherited from the root": {
-    root: `<GovTalkMessage xmlns="${ENV}" xml:lang="en">`, rootEnd: "</GovTalkMessage>",
-    body: "<Body>", bodyEnd: "</Body>", inherited: ` xmlns="${ENV}" xml:lang="en"`,
+    root: `<GovTalkMessage xmlns="${ENV}" xml:lang="en">`,
+    rootEnd: "</GovTalkMessage>",
+    body: "<Body>",
+    bodyEnd: "</Body>",
+    inherited: ` xmlns="${ENV}" xml:lang="en"`,
     inner: inner("", "PI Ltd").replace("<Sender>", "<?app some data?><Sender>"),
   },
 };
@@ -102,15 +126,23 @@ describe("computeIRmark", () => {
 
   it("ignores the IRmark written in the message, and its absence", () => {
     const sample = readHmrcTestdata("tpvs-accepted-sample.xml");
-    expect(computeIRmark(sample.replace("YrgW02ybxWOff7gHrELynhp1gRw=", "AAAAAAAAAAAAAAAAAAAAAAAAAAA=")).base64).toBe("YrgW02ybxWOff7gHrELynhp1gRw=");
-    expect(computeIRmark(sample.replace('<IRmark Type="generic">YrgW02ybxWOff7gHrELynhp1gRw=</IRmark>', "")).base64).toBe("YrgW02ybxWOff7gHrELynhp1gRw=");
+    expect(computeIRmark(sample.replace("YrgW02ybxWOff7gHrELynhp1gRw=", "AAAAAAAAAAAAAAAAAAAAAAAAAAA=")).base64).toBe(
+      "YrgW02ybxWOff7gHrELynhp1gRw=",
+    );
+    expect(computeIRmark(sample.replace('<IRmark Type="generic">YrgW02ybxWOff7gHrELynhp1gRw=</IRmark>', "")).base64).toBe(
+      "YrgW02ybxWOff7gHrELynhp1gRw=",
+    );
   });
 
   it("is unchanged by whitespace outside the Body but changed by whitespace inside it", () => {
     const sample = readHmrcTestdata("tpvs-accepted-sample.xml");
-    const reformattedHeader = sample.replace("<Header>\n\t\t<MessageDetails>", "<Header>   <MessageDetails>").replace(/\t<\/GovTalkDetails>/, "</GovTalkDetails>");
+    const reformattedHeader = sample
+      .replace("<Header>\n\t\t<MessageDetails>", "<Header>   <MessageDetails>")
+      .replace(/\t<\/GovTalkDetails>/, "</GovTalkDetails>");
     expect(computeIRmark(reformattedHeader).base64).toBe("YrgW02ybxWOff7gHrELynhp1gRw=");
-    expect(computeIRmark(sample.replace("<Sender>Company</Sender>", "<Sender>Company</Sender> ")).base64).not.toBe("YrgW02ybxWOff7gHrELynhp1gRw=");
+    expect(computeIRmark(sample.replace("<Sender>Company</Sender>", "<Sender>Company</Sender> ")).base64).not.toBe(
+      "YrgW02ybxWOff7gHrELynhp1gRw=",
+    );
   });
 
   it.each(Object.entries(cases))("matches libxml2's canonical form for %s", async (_name, c) => {

@@ -19,7 +19,7 @@ export interface IRmark {
 /** The GovTalk `Body` of a message (the root must be a GovTalk envelope `GovTalkMessage`). */
 export function govTalkBody(document: Document): Element {
   const root = document.documentElement;
-  if (!root || root.localName !== "GovTalkMessage" || root.namespaceURI !== NS.envelope) {
+  if (root?.localName !== "GovTalkMessage" || root.namespaceURI !== NS.envelope) {
     throw new GovTalkXmlError(`not a GovTalk message: the root element must be {${NS.envelope}}GovTalkMessage`);
   }
   const body = childElement(root, "Body", NS.envelope);

@@ -31,9 +31,7 @@ const REUSED_SUBMISSION_NUMBER_TEXT = /\b(envelope|submission) number\b/i;
  * 9999 as business.
  */
 export function isDuplicateSubmissionError(errors: readonly GovTalkError[]): boolean {
-  return errors.some(
-    (error) => error.type !== "warning" && error.number === 9999 && REUSED_SUBMISSION_NUMBER_TEXT.test(error.text),
-  );
+  return errors.some((error) => error.type !== "warning" && error.number === 9999 && REUSED_SUBMISSION_NUMBER_TEXT.test(error.text));
 }
 
 function registryErrorKind(error: GovTalkError): GovTalkErrorKind | undefined {

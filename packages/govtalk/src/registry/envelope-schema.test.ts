@@ -15,7 +15,12 @@ describe.skipIf(!existsSync(ENVELOPE_XSD))("registry messages against the regist
     const schema = await compileSchema(readFileSync(ENVELOPE_XSD, "utf8"), `file://${ENVELOPE_XSD}`);
     const accounts = buildAccountsSubmission(accountsInput({ presenter: { ...presenter, authMethod } })).xml;
     expect(schema.validate(accounts)).toEqual({ valid: true, errors: [] });
-    const status = buildSubmissionStatusRequest({ presenter: { ...presenter, authMethod }, transactionId: "1F", gatewayTest: true, submissionNumber: "00001A" });
+    const status = buildSubmissionStatusRequest({
+      presenter: { ...presenter, authMethod },
+      transactionId: "1F",
+      gatewayTest: true,
+      submissionNumber: "00001A",
+    });
     expect(schema.validate(status)).toEqual({ valid: true, errors: [] });
     // The schema is the judge: a method it does not enumerate is refused.
     expect(schema.validate(accounts.replace(`<Method>${authMethod}</Method>`, "<Method>MD5</Method>")).valid).toBe(false);

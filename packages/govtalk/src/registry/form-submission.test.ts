@@ -25,9 +25,17 @@ describe("buildAccountsSubmission", () => {
       gatewayTestText: "1",
       envelope: { envelopeVersion: "1.0", class: "Accounts", qualifier: "request", sender: { emailAddress: "filings@example.com" } },
       form: {
-        companyNumber: "00000001", companyType: "EW", companyName: "DORMANT EXAMPLE LIMITED", companyAuthCode: "A1B2C3",
-        packageReference: "0012", language: "EN", formIdentifier: "Accounts", submissionNumber: "00001A",
-        contactName: "Ada Lovelace", contactNumber: "01234 567890", dateSigned: "2025-06-30",
+        companyNumber: "00000001",
+        companyType: "EW",
+        companyName: "DORMANT EXAMPLE LIMITED",
+        companyAuthCode: "A1B2C3",
+        packageReference: "0012",
+        language: "EN",
+        formIdentifier: "Accounts",
+        submissionNumber: "00001A",
+        contactName: "Ada Lovelace",
+        contactNumber: "01234 567890",
+        dateSigned: "2025-06-30",
         document: { date: "2025-06-30", filename: "accounts.html", contentType: "application/xml", category: "ACCOUNTS" },
       },
     });
@@ -41,18 +49,26 @@ describe("buildAccountsSubmission", () => {
     expect(FORM_SUBMISSION_SCHEMA_LOCATION).toBe(
       "http://xmlgw.companieshouse.gov.uk/Header http://xmlgw.companieshouse.gov.uk/v1-0/schema/forms/FormSubmission-v2-11.xsd",
     );
-    expect(xml).toMatch(/<FormSubmission xmlns="http:\/\/xmlgw\.companieshouse\.gov\.uk\/Header" xmlns:xsi="http:\/\/www\.w3\.org\/2001\/XMLSchema-instance" xsi:schemaLocation="[^"]+FormSubmission-v2-11\.xsd">/);
+    expect(xml).toMatch(
+      /<FormSubmission xmlns="http:\/\/xmlgw\.companieshouse\.gov\.uk\/Header" xmlns:xsi="http:\/\/www\.w3\.org\/2001\/XMLSchema-instance" xsi:schemaLocation="[^"]+FormSubmission-v2-11\.xsd">/,
+    );
   });
 
   it("sends the method the presenter configures: CHMD5 with the same MD5 values", () => {
     const request = parseRegistryRequest(buildAccountsSubmission(accountsInput({ presenter: { ...presenter, authMethod: "CHMD5" } })).xml);
-    expect(request).toMatchObject({ authenticationMethod: "CHMD5", senderId: md5(presenter.presenterId), authenticationValue: md5(presenter.presenterAuthCode) });
+    expect(request).toMatchObject({
+      authenticationMethod: "CHMD5",
+      senderId: md5(presenter.presenterId),
+      authenticationValue: md5(presenter.presenterAuthCode),
+    });
   });
 
   it("takes a Filename of up to 32 characters (FormSubmission-v2-11.xsd) and refuses a longer one", () => {
     const name32 = "00000001-20260331-dormant-ac.xht";
     expect(name32).toHaveLength(32);
-    const request = parseRegistryRequest(buildAccountsSubmission(accountsInput({ document: { content: "<html/>", filename: name32 } })).xml);
+    const request = parseRegistryRequest(
+      buildAccountsSubmission(accountsInput({ document: { content: "<html/>", filename: name32 } })).xml,
+    );
     expect(request).toMatchObject({ form: { document: { filename: name32 } } });
     try {
       buildAccountsSubmission(accountsInput({ document: { content: "<html/>", filename: "00000001-accounts-2026-03-31.xhtml" } }));
@@ -64,14 +80,18 @@ describe("buildAccountsSubmission", () => {
   });
 
   it("never writes the presenter ID or authentication code in clear", () => {
-    const { xml } = buildAccountsSubmission(accountsInput({ presenter: { presenterId: "PRESENTER-ID-XYZ", presenterAuthCode: "AUTHCODE-XYZ" } }));
+    const { xml } = buildAccountsSubmission(
+      accountsInput({ presenter: { presenterId: "PRESENTER-ID-XYZ", presenterAuthCode: "AUTHCODE-XYZ" } }),
+    );
     expect(xml).not.toContain("PRESENTER-ID-XYZ");
     expect(xml).not.toContain("AUTHCODE-XYZ");
   });
 
   it("encodes binary documents as they are", () => {
     const bytes = new Uint8Array([0, 255, 1, 254, 60, 38]);
-    const request = parseRegistryRequest(buildAccountsSubmission(accountsInput({ document: { content: bytes, filename: "a.html", date: "2025-07-01" } })).xml);
+    const request = parseRegistryRequest(
+      buildAccountsSubmission(accountsInput({ document: { content: bytes, filename: "a.html", date: "2025-07-01" } })).xml,
+    );
     if (request.kind !== "FormSubmission") throw new Error("expected a FormSubmission");
     expect([...(request.form.document.bytes ?? [])]).toEqual([...bytes]);
     expect(request.form.document.date).toBe("2025-07-01");

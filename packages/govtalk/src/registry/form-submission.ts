@@ -20,7 +20,10 @@ const calendarDate = z.string().refine(isValidIsoDate, "must be a calendar date 
 export const registryPresenterSchema = z.object({
   presenterId: z.string().min(1),
   presenterAuthCode: z.string().min(1),
-  emailAddress: z.string().regex(/^[A-Za-z0-9.\-_]{1,64}@[A-Za-z0-9.\-_]{1,64}$/, "must be a plain e-mail address").optional(),
+  emailAddress: z
+    .string()
+    .regex(/^[A-Za-z0-9.\-_]{1,64}@[A-Za-z0-9.\-_]{1,64}$/, "must be a plain e-mail address")
+    .optional(),
   /** `Authentication/Method`: `clear` (default) or `CHMD5`; the values are MD5 hashes either way. */
   authMethod: z.enum(REGISTRY_AUTH_METHODS).default(REGISTRY_AUTH_METHOD),
 });

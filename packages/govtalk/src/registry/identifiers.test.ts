@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { presenterCredentialHashes, presenterCredentialsMatch } from "./credentials.ts";
-import { companyTypeForNumber, formatSubmissionNumber, isSubmissionNumber, newTransactionId, SUBMISSION_NUMBER_CAPACITY, TRANSACTION_ID_PATTERN } from "./identifiers.ts";
+import {
+  companyTypeForNumber,
+  formatSubmissionNumber,
+  isSubmissionNumber,
+  newTransactionId,
+  SUBMISSION_NUMBER_CAPACITY,
+  TRANSACTION_ID_PATTERN,
+} from "./identifiers.ts";
 
 describe("submission numbers", () => {
   it("formats sequences as 6 base-36 characters", () => {
@@ -13,10 +20,14 @@ describe("submission numbers", () => {
 
   it("gives distinct valid numbers to distinct sequences", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: SUBMISSION_NUMBER_CAPACITY - 1 }), fc.integer({ min: 0, max: SUBMISSION_NUMBER_CAPACITY - 1 }), (a, b) => {
-        const [x, y] = [formatSubmissionNumber(a), formatSubmissionNumber(b)];
-        return isSubmissionNumber(x) && isSubmissionNumber(y) && (a === b) === (x === y);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: SUBMISSION_NUMBER_CAPACITY - 1 }),
+        fc.integer({ min: 0, max: SUBMISSION_NUMBER_CAPACITY - 1 }),
+        (a, b) => {
+          const [x, y] = [formatSubmissionNumber(a), formatSubmissionNumber(b)];
+          return isSubmissionNumber(x) && isSubmissionNumber(y) && (a === b) === (x === y);
+        },
+      ),
     );
   });
 
@@ -34,7 +45,11 @@ describe("transaction IDs and company types", () => {
   });
 
   it.each([
-    ["00000001", "EW"], ["SC000001", "SC"], ["NI000001", "NI"], ["R0000001", "R"], ["OC000001", "EW"],
+    ["00000001", "EW"],
+    ["SC000001", "SC"],
+    ["NI000001", "NI"],
+    ["R0000001", "R"],
+    ["OC000001", "EW"],
   ])("derives the company type of %s", (number, type) => {
     expect(companyTypeForNumber(number)).toBe(type);
   });
@@ -53,9 +68,13 @@ describe("presenter credentials", () => {
   it("matches only the right pair", () => {
     const hashes = presenterCredentialHashes(presenter);
     expect(presenterCredentialsMatch({ senderId: hashes.senderId, authenticationValue: hashes.authenticationValue }, presenter)).toBe(true);
-    expect(presenterCredentialsMatch({ senderId: hashes.senderId.toUpperCase(), authenticationValue: hashes.authenticationValue }, presenter)).toBe(true);
+    expect(
+      presenterCredentialsMatch({ senderId: hashes.senderId.toUpperCase(), authenticationValue: hashes.authenticationValue }, presenter),
+    ).toBe(true);
     expect(presenterCredentialsMatch({ senderId: hashes.senderId, authenticationValue: hashes.senderId }, presenter)).toBe(false);
-    expect(presenterCredentialsMatch({ senderId: presenter.presenterId, authenticationValue: presenter.presenterAuthCode }, presenter)).toBe(false);
+    expect(
+      presenterCredentialsMatch({ senderId: presenter.presenterId, authenticationValue: presenter.presenterAuthCode }, presenter),
+    ).toBe(false);
     expect(presenterCredentialsMatch({ senderId: undefined, authenticationValue: undefined }, presenter)).toBe(false);
   });
 });

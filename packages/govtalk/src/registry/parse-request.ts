@@ -124,7 +124,9 @@ export function parseRegistryRequest(xml: string): RegistryRequest {
   const body = envelope.body;
   const submission = body ? childElement(body, "FormSubmission", NS.registryHeader) : undefined;
   if (envelope.class === REGISTRY_ACCOUNTS_CLASS && submission) {
-    const schemaLocation = submission.hasAttributeNS(NS.xsi, "schemaLocation") ? submission.getAttributeNS(NS.xsi, "schemaLocation") ?? undefined : undefined;
+    const schemaLocation = submission.hasAttributeNS(NS.xsi, "schemaLocation")
+      ? (submission.getAttributeNS(NS.xsi, "schemaLocation") ?? undefined)
+      : undefined;
     return { ...base, kind: "FormSubmission", schemaLocation, form: readForm(submission) };
   }
   const status = body ? childElement(body, "GetSubmissionStatus", NS.registry) : undefined;

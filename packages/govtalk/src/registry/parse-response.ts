@@ -31,7 +31,12 @@ export interface RegistryStatusAnswer {
 
 function errorAnswer(envelope: GovTalkEnvelope): RegistryErrorAnswer | undefined {
   if (envelope.qualifier !== "error" && !envelope.errors.some((error) => error.type !== "warning")) return undefined;
-  return { type: "error", transactionId: envelope.transactionId, errors: envelope.errors, classification: classifyRegistryErrors(envelope.errors) };
+  return {
+    type: "error",
+    transactionId: envelope.transactionId,
+    errors: envelope.errors,
+    classification: classifyRegistryErrors(envelope.errors),
+  };
 }
 
 /** Reads the gateway's answer to an accounts submission (acknowledgement or errors). */

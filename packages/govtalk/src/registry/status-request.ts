@@ -30,7 +30,12 @@ export type SubmissionStatusRequestInput = z.input<typeof submissionStatusReques
  */
 export function buildSubmissionStatusRequest(input: SubmissionStatusRequestInput): string {
   const data = parseInput(submissionStatusRequestInputSchema, input, "submission status request input");
-  return buildStatusMessage(data.presenter, data.gatewayTest, data.transactionId, "submissionNumber" in data ? { submissionNumber: data.submissionNumber } : { companyNumber: data.companyNumber });
+  return buildStatusMessage(
+    data.presenter,
+    data.gatewayTest,
+    data.transactionId,
+    "submissionNumber" in data ? { submissionNumber: data.submissionNumber } : { companyNumber: data.companyNumber },
+  );
 }
 
 function buildStatusMessage(
@@ -82,12 +87,20 @@ function refuse(field: string, message: string): never {
  * nothing to escape) and writes them in. The text is byte for byte what
  * `buildSubmissionStatusRequest` gives for the same input.
  */
-export function createSubmissionStatusRequestBuilder(options: { presenter: RegistryPresenter; gatewayTest: boolean }): (query: SubmissionStatusQuery) => string {
+export function createSubmissionStatusRequestBuilder(options: {
+  presenter: RegistryPresenter;
+  gatewayTest: boolean;
+}): (query: SubmissionStatusQuery) => string {
   const check = { transactionId: "0", gatewayTest: options.gatewayTest, presenter: options.presenter };
   parseInput(submissionStatusRequestInputSchema, { ...check, submissionNumber: "000000" }, "submission status request input");
   const template = (by: "submissionNumber" | "companyNumber") =>
     new MessageTemplate<StatusSlots>(
-      buildStatusMessage(options.presenter, options.gatewayTest, TRANSACTION_ID_SLOT, by === "submissionNumber" ? { submissionNumber: NUMBER_SLOT } : { companyNumber: NUMBER_SLOT }),
+      buildStatusMessage(
+        options.presenter,
+        options.gatewayTest,
+        TRANSACTION_ID_SLOT,
+        by === "submissionNumber" ? { submissionNumber: NUMBER_SLOT } : { companyNumber: NUMBER_SLOT },
+      ),
       { transactionId: TRANSACTION_ID_SLOT, number: NUMBER_SLOT },
     );
   const bySubmission = template("submissionNumber");

@@ -3,7 +3,12 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { GovTalkXmlError } from "../errors.ts";
 import { presenter } from "../testing/registry-input.ts";
-import { REGISTRY_ERRORS, buildAccountsSubmissionAcknowledgement, buildRegistryErrorResponse, buildSubmissionStatusResponse } from "./answers.ts";
+import {
+  REGISTRY_ERRORS,
+  buildAccountsSubmissionAcknowledgement,
+  buildRegistryErrorResponse,
+  buildSubmissionStatusResponse,
+} from "./answers.ts";
 import { parseRegistryRequest } from "./parse-request.ts";
 import { parseAccountsSubmissionResponse, parseSubmissionStatusResponse } from "./parse-response.ts";
 import { registryStatusOutcome } from "./status.ts";
@@ -11,7 +16,9 @@ import { buildSubmissionStatusRequest, createSubmissionStatusRequestBuilder } fr
 
 describe("GetSubmissionStatus", () => {
   it("builds the poll by submission number, then PresenterID, with hashed credentials", () => {
-    const request = parseRegistryRequest(buildSubmissionStatusRequest({ presenter, transactionId: "1F", gatewayTest: false, submissionNumber: "00001A" }));
+    const request = parseRegistryRequest(
+      buildSubmissionStatusRequest({ presenter, transactionId: "1F", gatewayTest: false, submissionNumber: "00001A" }),
+    );
     expect(request).toMatchObject({
       kind: "GetSubmissionStatus",
       submissionNumber: "00001A",
@@ -27,15 +34,27 @@ describe("GetSubmissionStatus", () => {
 
   it("sends the presenter's configured method, CHMD5, with the same hashed values", () => {
     const request = parseRegistryRequest(
-      buildSubmissionStatusRequest({ presenter: { ...presenter, authMethod: "CHMD5" }, transactionId: "1F", gatewayTest: false, submissionNumber: "00001A" }),
+      buildSubmissionStatusRequest({
+        presenter: { ...presenter, authMethod: "CHMD5" },
+        transactionId: "1F",
+        gatewayTest: false,
+        submissionNumber: "00001A",
+      }),
     );
-    expect(request).toMatchObject({ authenticationMethod: "CHMD5", authenticationValue: createHash("md5").update(presenter.presenterAuthCode).digest("hex") });
+    expect(request).toMatchObject({
+      authenticationMethod: "CHMD5",
+      authenticationValue: createHash("md5").update(presenter.presenterAuthCode).digest("hex"),
+    });
     const templated = createSubmissionStatusRequestBuilder({ presenter: { ...presenter, authMethod: "CHMD5" }, gatewayTest: false });
-    expect(parseRegistryRequest(templated({ transactionId: "1F", submissionNumber: "00001A" }))).toMatchObject({ authenticationMethod: "CHMD5" });
+    expect(parseRegistryRequest(templated({ transactionId: "1F", submissionNumber: "00001A" }))).toMatchObject({
+      authenticationMethod: "CHMD5",
+    });
   });
 
   it("builds the poll by company number", () => {
-    const request = parseRegistryRequest(buildSubmissionStatusRequest({ presenter, transactionId: "2A", gatewayTest: true, companyNumber: "SC000001" }));
+    const request = parseRegistryRequest(
+      buildSubmissionStatusRequest({ presenter, transactionId: "2A", gatewayTest: true, companyNumber: "SC000001" }),
+    );
     expect(request).toMatchObject({ kind: "GetSubmissionStatus", companyNumber: "SC000001", submissionNumber: undefined });
   });
 
@@ -56,8 +75,13 @@ describe("GetSubmissionStatus", () => {
       statuses: [
         { submissionNumber: "000001", statusCode: "ACCEPT", companyNumber: "00000001" },
         {
-          submissionNumber: "000002", statusCode: "REJECT", companyNumber: "SC000002",
-          rejections: [{ rejectCode: "0001", description: "Company dissolved", instanceNumber: "1" }, { rejectCode: "9999", description: "Other & <more>" }],
+          submissionNumber: "000002",
+          statusCode: "REJECT",
+          companyNumber: "SC000002",
+          rejections: [
+            { rejectCode: "0001", description: "Company dissolved", instanceNumber: "1" },
+            { rejectCode: "9999", description: "Other & <more>" },
+          ],
           examiner: { telephone: "0303 1234 500", comment: "See rejection" },
         },
         { submissionNumber: "000003", statusCode: "PENDING" },
@@ -103,7 +127,11 @@ describe("GetSubmissionStatus", () => {
 
 describe("accounts submission answers", () => {
   it("reads the acknowledgement", () => {
-    expect(parseAccountsSubmissionResponse(buildAccountsSubmissionAcknowledgement({ transactionId: "0A1B", gatewayTest: true, gatewayTimestamp: "2026-01-01T00:00:00" }))).toEqual({
+    expect(
+      parseAccountsSubmissionResponse(
+        buildAccountsSubmissionAcknowledgement({ transactionId: "0A1B", gatewayTest: true, gatewayTimestamp: "2026-01-01T00:00:00" }),
+      ),
+    ).toEqual({
       type: "acknowledgement",
       transactionId: "0A1B",
     });
@@ -114,7 +142,9 @@ describe("accounts submission answers", () => {
     [{ raisedBy: "Gateway", number: 100, type: "fatal", text: "Invalid request" }, "protocol", false],
     [{ raisedBy: "Gateway", number: 9999, type: "recoverable", text: "Please retry later" }, "transient", true],
   ] as const)("classifies gateway error %o", (error, kind, retryable) => {
-    const answer = parseAccountsSubmissionResponse(buildRegistryErrorResponse({ class: "Accounts", transactionId: "0A1B", errors: [error] }));
+    const answer = parseAccountsSubmissionResponse(
+      buildRegistryErrorResponse({ class: "Accounts", transactionId: "0A1B", errors: [error] }),
+    );
     expect(answer).toMatchObject({ type: "error", classification: { kind, retryable } });
   });
 });
@@ -140,6 +170,8 @@ describe("createSubmissionStatusRequestBuilder", () => {
     expect(() => build({ transactionId: "1F", submissionNumber: "00001a" })).toThrow(GovTalkInputError);
     expect(() => build({ transactionId: "1F", submissionNumber: "<x/>AB" })).toThrow(GovTalkInputError);
     expect(() => build({ transactionId: "1F", companyNumber: "SC00001" })).toThrow(GovTalkInputError);
-    expect(() => createSubmissionStatusRequestBuilder({ presenter: { presenterId: "", presenterAuthCode: "x" }, gatewayTest: true })).toThrow(GovTalkInputError);
+    expect(() =>
+      createSubmissionStatusRequestBuilder({ presenter: { presenterId: "", presenterAuthCode: "x" }, gatewayTest: true }),
+    ).toThrow(GovTalkInputError);
   });
 });

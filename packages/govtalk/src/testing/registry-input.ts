@@ -15,7 +15,10 @@ export function accountsInput(overrides: Partial<AccountsSubmissionInput> = {}):
     companyAuthCode: "A1B2C3",
     packageReference: "0012",
     dateSigned: "2025-06-30",
-    document: { content: "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>Zoë &amp; Co — accounts</body></html>", filename: "accounts.html" },
+    document: {
+      content: '<html xmlns="http://www.w3.org/1999/xhtml"><body>Zoë &amp; Co — accounts</body></html>',
+      filename: "accounts.html",
+    },
     ...overrides,
   };
 }

@@ -24,6 +24,11 @@ describe("compileSchema", () => {
   });
 
   it("refuses a schema libxml2 cannot compile", async () => {
-    await expect(compileSchema('<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="a" type="missing"/></xs:schema>', "urn:test:bad.xsd")).rejects.toThrow();
+    await expect(
+      compileSchema(
+        '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="a" type="missing"/></xs:schema>',
+        "urn:test:bad.xsd",
+      ),
+    ).rejects.toThrow();
   });
 });

@@ -41,7 +41,7 @@ export async function compileSchema(xsd: string, schemaUrl: string): Promise<Com
   }
   return {
     validate(xml) {
-      let document;
+      let document: InstanceType<typeof XmlDocument>;
       try {
         document = XmlDocument.fromString(xml, { option });
       } catch (error) {

@@ -48,7 +48,9 @@ describe("validateCt600Body", () => {
     ];
     const cases = Array.from({ length: 64 }, (_, i) => {
       const serial = String(i).padStart(6, "0");
-      const { xml } = buildCt600SubmitMessage(nilReturnInput({ companyNumber: `CC${serial}`, companyName: `Concurrent ${serial} Limited` }));
+      const { xml } = buildCt600SubmitMessage(
+        nilReturnInput({ companyNumber: `CC${serial}`, companyName: `Concurrent ${serial} Limited` }),
+      );
       return breakages[i % breakages.length]!(xml, i);
     });
     const results = await Promise.all(cases.map(({ xml }) => validateCt600Body(xml)));
@@ -60,7 +62,10 @@ describe("validateCt600Body", () => {
         expect(result.valid, `case ${i}`).toBe(false);
         expect(result.errors.join("\n"), `case ${i}`).toContain(quoted);
         const others = cases.filter((other, j) => j !== i && other.quoted !== undefined).map((other) => other.quoted!);
-        expect(others.filter((other) => result.errors.join("\n").includes(other)), `case ${i}`).toEqual([]);
+        expect(
+          others.filter((other) => result.errors.join("\n").includes(other)),
+          `case ${i}`,
+        ).toEqual([]);
       }
     });
   });
@@ -77,7 +82,9 @@ describe("validateCt600Body", () => {
       xml.replace("<Turnover>", "<Unexpected/><Turnover>"),
       xml.replace(/<PeriodEnd>[^<]*<\/PeriodEnd>/, "<PeriodEnd>2025-02-30</PeriodEnd>"),
     ];
-    const irenvelopes = variants.map((text) => text.slice(text.indexOf("<IRenvelope"), text.indexOf("</IRenvelope>") + "</IRenvelope>".length));
+    const irenvelopes = variants.map((text) =>
+      text.slice(text.indexOf("<IRenvelope"), text.indexOf("</IRenvelope>") + "</IRenvelope>".length),
+    );
     const reference = await validateXML({
       xml: irenvelopes.map((contents, i) => ({ fileName: `doc${i}.xml`, contents })),
       schema: [{ fileName: "CT-2014-v1-994.xsd", contents: readFileSync(CT600_XSD_URL, "utf8") }],
@@ -92,12 +99,17 @@ describe("validateCt600Body", () => {
 
   it("refuses a DOCTYPE before validating", async () => {
     const { xml } = buildCt600SubmitMessage(nilReturnInput());
-    const withDoctype = xml.replace("<GovTalkMessage", '<!DOCTYPE GovTalkMessage [<!ENTITY x SYSTEM "file:///etc/passwd">]><GovTalkMessage');
+    const withDoctype = xml.replace(
+      "<GovTalkMessage",
+      '<!DOCTYPE GovTalkMessage [<!ENTITY x SYSTEM "file:///etc/passwd">]><GovTalkMessage',
+    );
     await expect(validateCt600Body(withDoctype)).rejects.toThrow(GovTalkXmlError);
   });
 
   it("says so when there is no IRenvelope, and refuses malformed XML", async () => {
-    expect(await validateCt600Body('<GovTalkMessage xmlns="http://www.govtalk.gov.uk/CM/envelope"><Body/></GovTalkMessage>')).toMatchObject({ valid: false });
+    expect(await validateCt600Body('<GovTalkMessage xmlns="http://www.govtalk.gov.uk/CM/envelope"><Body/></GovTalkMessage>')).toMatchObject(
+      { valid: false },
+    );
     await expect(validateCt600Body("<IRenvelope")).rejects.toThrow(GovTalkXmlError);
   });
 });

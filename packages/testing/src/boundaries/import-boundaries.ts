@@ -73,7 +73,10 @@ export function scanImportBoundaries(root: string): { files: number; violations:
   const workspaces = listWorkspaces(root);
   const files = workspaces.flatMap((workspace) => typeScriptFiles(workspace.dir));
   const violations = files.flatMap((file) =>
-    boundaryViolations(workspaces, file, readFileSync(file, "utf8")).map((violation) => ({ ...violation, file: relative(root, violation.file) })),
+    boundaryViolations(workspaces, file, readFileSync(file, "utf8")).map((violation) => ({
+      ...violation,
+      file: relative(root, violation.file),
+    })),
   );
   return { files: files.length, violations };
 }

@@ -38,7 +38,11 @@ export async function createSystemAccount(
       { hasher: createSecretHasher(urls.apiKeyPepper) },
     );
     await withBillingDb(urls.billingDatabaseUrl, (billing) =>
-      openAccount(billing, { accountId: created.accountId, openingBalancePence: input.balancePence, name: input.name ?? "System Test Agency Ltd" }),
+      openAccount(billing, {
+        accountId: created.accountId,
+        openingBalancePence: input.balancePence,
+        name: input.name ?? "System Test Agency Ltd",
+      }),
     );
     return created;
   } finally {

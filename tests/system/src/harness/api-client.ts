@@ -59,7 +59,9 @@ export class ApiClient {
     }
   }
 
-  listDocuments(filingId: string): Promise<ApiAnswer<{ filing_id: string; documents: Array<{ type: string; name: string; size_bytes: number }> }>> {
+  listDocuments(
+    filingId: string,
+  ): Promise<ApiAnswer<{ filing_id: string; documents: Array<{ type: string; name: string; size_bytes: number }> }>> {
     return this.request("GET", `/filings/${encodeURIComponent(filingId)}/documents`);
   }
 

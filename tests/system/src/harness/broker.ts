@@ -13,7 +13,10 @@ function amqpPortOpen(): Promise<boolean> {
   const url = new URL(testInfra.amqpBaseUrl);
   return new Promise((resolve) => {
     const socket = connect({ host: url.hostname || "127.0.0.1", port: Number(url.port || 5672) });
-    const done = (open: boolean) => (socket.destroy(), resolve(open));
+    const done = (open: boolean) => {
+      socket.destroy();
+      resolve(open);
+    };
     socket.setTimeout(1_000, () => done(false));
     socket.once("connect", () => done(true));
     socket.once("error", () => done(false));

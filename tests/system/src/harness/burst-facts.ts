@@ -41,12 +41,20 @@ export async function collectBurstFacts(
   system: RunningSystem,
   client: ApiClient,
   submits: readonly BurstSubmit[],
-  { accountId, openingPence, sinceSeq, timeoutMs = 180_000 }: { accountId: string; openingPence: number; sinceSeq: number; timeoutMs?: number },
+  {
+    accountId,
+    openingPence,
+    sinceSeq,
+    timeoutMs = 180_000,
+  }: { accountId: string; openingPence: number; sinceSeq: number; timeoutMs?: number },
 ): Promise<BurstFacts> {
-  const answeredIds = submits.flatMap((submit) => (submit.result.answer?.status === 202 && submit.result.answer.data ? [submit.result.answer.data.filing_id] : []));
+  const answeredIds = submits.flatMap((submit) =>
+    submit.result.answer?.status === 202 && submit.result.answer.data ? [submit.result.answer.data.filing_id] : [],
+  );
   const listedIds = (await client.allFilings()).map((filing) => filing.filing_id);
   const filings = await waitForAllFinal(client, [...new Set([...listedIds, ...answeredIds])], { timeoutMs });
-  const final = (submit: BurstSubmit) => (submit.result.answer?.status === 202 && submit.result.answer.data ? filings.get(submit.result.answer.data.filing_id) : undefined);
+  const final = (submit: BurstSubmit) =>
+    submit.result.answer?.status === 202 && submit.result.answer.data ? filings.get(submit.result.answer.data.filing_id) : undefined;
 
   const all = [...filings.values()];
   const ct600 = all.filter((filing) => filing.filing_type === "ct600");
@@ -62,15 +70,23 @@ export async function collectBurstFacts(
   }
 
   return {
-    unsettled: submits.filter((submit) => submit.result.answer?.status !== 202).map((submit) => ({ key: submit.idempotencyKey, attempts: submit.result.attempts })),
+    unsettled: submits
+      .filter((submit) => submit.result.answer?.status !== 202)
+      .map((submit) => ({ key: submit.idempotencyKey, attempts: submit.result.attempts })),
     retried: submits.filter((submit) => submit.result.attempts.length > 1).length,
     answeredIds,
     filings,
-    outcomes: submits.filter(final).map((submit) => ({ key: submit.idempotencyKey, status: final(submit)?.status, code: final(submit)?.error?.code })),
-    expectedOutcomes: submits.filter(final).map((submit) => ({ key: submit.idempotencyKey, status: submit.filing.expected.status, code: submit.filing.expected.code })),
+    outcomes: submits
+      .filter(final)
+      .map((submit) => ({ key: submit.idempotencyKey, status: final(submit)?.status, code: final(submit)?.error?.code })),
+    expectedOutcomes: submits
+      .filter(final)
+      .map((submit) => ({ key: submit.idempotencyKey, status: submit.filing.expected.status, code: submit.filing.expected.code })),
     tax: {
       parts: ct600.reduce((count, filing) => count + (filing.parts?.length ?? 1), 0),
-      recorded: ct600.flatMap((filing) => (filing.parts ? filing.parts.map((part) => part.tax_correlation_id) : [filing.tax_correlation_id])).filter((id): id is string => id !== undefined),
+      recorded: ct600
+        .flatMap((filing) => (filing.parts ? filing.parts.map((part) => part.tax_correlation_id) : [filing.tax_correlation_id]))
+        .filter((id): id is string => id !== undefined),
       acknowledged: since(await system.sim.acknowledgedSubmissions("tax")).map((entry) => entry.correlationId ?? "(none)"),
     },
     registry: {

@@ -26,7 +26,14 @@ export interface TableCompany {
  * "company details do not match"), which the registry submitter reports as REGISTRY_REJECTED.
  */
 export const TABLE_COMPANIES: readonly TableCompany[] = [
-  { number: "00000001", jurisdiction: "England/Wales", ct600PeriodEnd: "2026-03-31", accountsPeriodEnd: "2026-03-31", ct600: { status: "accepted" }, accounts: { status: "accepted" } },
+  {
+    number: "00000001",
+    jurisdiction: "England/Wales",
+    ct600PeriodEnd: "2026-03-31",
+    accountsPeriodEnd: "2026-03-31",
+    ct600: { status: "accepted" },
+    accounts: { status: "accepted" },
+  },
   {
     number: "00000002",
     jurisdiction: "England/Wales",
@@ -51,8 +58,22 @@ export const TABLE_COMPANIES: readonly TableCompany[] = [
     ct600: { status: "error", code: "GATEWAY_TIMEOUT" },
     accounts: { status: "error", code: "GATEWAY_TIMEOUT" },
   },
-  { number: "00000005", jurisdiction: "England/Wales", ct600PeriodEnd: "2026-05-11", accountsPeriodEnd: "2026-05-31", ct600: { status: "accepted" }, accounts: { status: "accepted" } },
-  { number: "SC000001", jurisdiction: "Scotland", ct600PeriodEnd: "2026-10-31", accountsPeriodEnd: "2026-10-31", ct600: { status: "accepted" }, accounts: { status: "accepted" } },
+  {
+    number: "00000005",
+    jurisdiction: "England/Wales",
+    ct600PeriodEnd: "2026-05-11",
+    accountsPeriodEnd: "2026-05-31",
+    ct600: { status: "accepted" },
+    accounts: { status: "accepted" },
+  },
+  {
+    number: "SC000001",
+    jurisdiction: "Scotland",
+    ct600PeriodEnd: "2026-10-31",
+    accountsPeriodEnd: "2026-10-31",
+    ct600: { status: "accepted" },
+    accounts: { status: "accepted" },
+  },
   {
     number: "SC000002",
     jurisdiction: "Scotland",
@@ -61,7 +82,14 @@ export const TABLE_COMPANIES: readonly TableCompany[] = [
     ct600: { status: "rejected", code: "COMPANY_DISSOLVED" },
     accounts: { status: "rejected", code: "COMPANY_DISSOLVED" },
   },
-  { number: "NI000001", jurisdiction: "Northern Ireland", ct600PeriodEnd: "2026-08-31", accountsPeriodEnd: "2026-08-31", ct600: { status: "accepted" }, accounts: { status: "accepted" } },
+  {
+    number: "NI000001",
+    jurisdiction: "Northern Ireland",
+    ct600PeriodEnd: "2026-08-31",
+    accountsPeriodEnd: "2026-08-31",
+    ct600: { status: "accepted" },
+    accounts: { status: "accepted" },
+  },
   {
     number: "NI000002",
     jurisdiction: "Northern Ireland",
@@ -96,7 +124,12 @@ export interface PlannedFiling {
 export function tableFilings(): PlannedFiling[] {
   return TABLE_COMPANIES.flatMap((company) => [
     { kind: "ct600" as const, company: company.number, body: ct600Body(company.number, company.ct600PeriodEnd), expected: company.ct600 },
-    { kind: "accounts" as const, company: company.number, body: accountsBody(company.number, company.accountsPeriodEnd), expected: company.accounts },
+    {
+      kind: "accounts" as const,
+      company: company.number,
+      body: accountsBody(company.number, company.accountsPeriodEnd),
+      expected: company.accounts,
+    },
   ]);
 }
 
@@ -110,10 +143,25 @@ export function mixedFilings(count: number): PlannedFiling[] {
     { kind: "accounts", company: "SC000001", body: accountsBody("SC000001", "2026-10-31"), expected: { status: "accepted" } },
     { kind: "ct600", company: "NI000001", body: ct600Body("NI000001", "2026-08-31"), expected: { status: "accepted" } },
     { kind: "accounts", company: "00000001", body: accountsBody("00000001", "2026-03-31"), expected: { status: "accepted" } },
-    { kind: "ct600", company: "00000002", body: ct600Body("00000002", "2026-09-30"), expected: { status: "rejected", code: "TAX_UTR_MISMATCH" } },
+    {
+      kind: "ct600",
+      company: "00000002",
+      body: ct600Body("00000002", "2026-09-30"),
+      expected: { status: "rejected", code: "TAX_UTR_MISMATCH" },
+    },
     { kind: "accounts", company: "00000005", body: accountsBody("00000005", "2026-05-31"), expected: { status: "accepted" } },
-    { kind: "ct600", company: "00000001", body: ct600Body("00000001", "2026-07-31", { period: { start: "2025-04-01" } }), expected: { status: "accepted" } },
-    { kind: "accounts", company: "NI000002", body: accountsBody("NI000002", "2026-03-31"), expected: { status: "rejected", code: "AUTH_CODE_INVALID" } },
+    {
+      kind: "ct600",
+      company: "00000001",
+      body: ct600Body("00000001", "2026-07-31", { period: { start: "2025-04-01" } }),
+      expected: { status: "accepted" },
+    },
+    {
+      kind: "accounts",
+      company: "NI000002",
+      body: accountsBody("NI000002", "2026-03-31"),
+      expected: { status: "rejected", code: "AUTH_CODE_INVALID" },
+    },
   ];
   return Array.from({ length: count }, (_, index) => rotation[index % rotation.length]!);
 }

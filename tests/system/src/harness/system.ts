@@ -79,13 +79,24 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   };
   try {
     const databases = await createServiceDatabases(options.label);
-    cleanups.push(() => databases.gateway.drop(), () => databases.filing.drop(), () => databases.billing.drop());
+    cleanups.push(
+      () => databases.gateway.drop(),
+      () => databases.filing.drop(),
+      () => databases.billing.drop(),
+    );
     const vhost = await createTestVhost(`sys-${options.label}`);
     cleanups.push(() => vhost.delete());
     const redis = createTestRedisPrefix(`sys-${options.label}`);
     cleanups.push(() => redis.cleanup());
 
-    const ports = { gateway: await getFreePort(), sim: await getFreePort(), billing: await getFreePort(), filing: await getFreePort(), tax: await getFreePort(), registry: await getFreePort() };
+    const ports = {
+      gateway: await getFreePort(),
+      sim: await getFreePort(),
+      billing: await getFreePort(),
+      filing: await getFreePort(),
+      tax: await getFreePort(),
+      registry: await getFreePort(),
+    };
     const sim = `http://127.0.0.1:${ports.sim}`;
     const secrets = {
       pepper: randomBytes(32).toString("hex"),
@@ -108,10 +119,36 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     const envOf: Record<AppName, Record<string, string>> = {
       "authority-sim": { SIM_PORT: String(ports.sim), SIM_HOST: "127.0.0.1", SIM_TIMING: "fast" },
       "tax-submitter": { ...bus, ...cache, OPS_PORT: String(ports.tax), OPS_HOST: "127.0.0.1", TAX_BASE_URL: `${sim}/tax` },
-      "registry-submitter": { ...bus, ...cache, OPS_PORT: String(ports.registry), OPS_HOST: "127.0.0.1", REGISTRY_GATEWAY_URL: `${sim}/registry` },
-      billing: { ...bus, BILLING_DATABASE_URL: databases.billing.url, BILLING_PORT: String(ports.billing), BILLING_HOST: "127.0.0.1", PAYMENT_WEBHOOK_SECRET: secrets.webhookSecret },
-      filing: { ...bus, ...cache, FILING_DATABASE_URL: databases.filing.url, REGISTRY_DATA_URL: `${sim}/registry-data`, OPS_PORT: String(ports.filing), OPS_HOST: "127.0.0.1" },
-      gateway: { ...bus, ...cache, GATEWAY_DATABASE_URL: databases.gateway.url, PORT: String(ports.gateway), HOST: "127.0.0.1", API_KEY_PEPPER: secrets.pepper },
+      "registry-submitter": {
+        ...bus,
+        ...cache,
+        OPS_PORT: String(ports.registry),
+        OPS_HOST: "127.0.0.1",
+        REGISTRY_GATEWAY_URL: `${sim}/registry`,
+      },
+      billing: {
+        ...bus,
+        BILLING_DATABASE_URL: databases.billing.url,
+        BILLING_PORT: String(ports.billing),
+        BILLING_HOST: "127.0.0.1",
+        PAYMENT_WEBHOOK_SECRET: secrets.webhookSecret,
+      },
+      filing: {
+        ...bus,
+        ...cache,
+        FILING_DATABASE_URL: databases.filing.url,
+        REGISTRY_DATA_URL: `${sim}/registry-data`,
+        OPS_PORT: String(ports.filing),
+        OPS_HOST: "127.0.0.1",
+      },
+      gateway: {
+        ...bus,
+        ...cache,
+        GATEWAY_DATABASE_URL: databases.gateway.url,
+        PORT: String(ports.gateway),
+        HOST: "127.0.0.1",
+        API_KEY_PEPPER: secrets.pepper,
+      },
     };
     const readyUrl: Record<AppName, string> = {
       "authority-sim": `${sim}/readyz`,
@@ -150,7 +187,10 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       vhost,
       redis,
       createAccount: (input) =>
-        createSystemAccount({ gatewayDatabaseUrl: databases.gateway.url, billingDatabaseUrl: databases.billing.url, apiKeyPepper: secrets.pepper }, input),
+        createSystemAccount(
+          { gatewayDatabaseUrl: databases.gateway.url, billingDatabaseUrl: databases.billing.url, apiKeyPepper: secrets.pepper },
+          input,
+        ),
       client: (apiKey) => new ApiClient(gatewayUrl, apiKey),
       async crash(app, { downMs = 0 } = {}) {
         await apps[app].kill9();

@@ -33,7 +33,11 @@ export async function waitForFinal(client: ApiClient, filingId: string, { timeou
  * one request per round instead of one per filing), then reads each filing once with
  * `GET /filings/{id}`. Answers the final filings by id.
  */
-export async function waitForAllFinal(client: ApiClient, filingIds: readonly string[], { timeoutMs = 120_000, intervalMs = 1_000 } = {}): Promise<Map<string, Filing>> {
+export async function waitForAllFinal(
+  client: ApiClient,
+  filingIds: readonly string[],
+  { timeoutMs = 120_000, intervalMs = 1_000 } = {},
+): Promise<Map<string, Filing>> {
   const deadline = Date.now() + timeoutMs;
   const wanted = new Set(filingIds);
   let open: string[] = [...wanted];
@@ -46,7 +50,8 @@ export async function waitForAllFinal(client: ApiClient, filingIds: readonly str
       // a service restarting: look again
     }
     if (open.length === 0) break;
-    if (Date.now() >= deadline) throw new Error(`${open.length} of ${wanted.size} filings not final within ${timeoutMs} ms: ${open.slice(0, 10).join(", ")}`);
+    if (Date.now() >= deadline)
+      throw new Error(`${open.length} of ${wanted.size} filings not final within ${timeoutMs} ms: ${open.slice(0, 10).join(", ")}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   const filings = new Map<string, Filing>();

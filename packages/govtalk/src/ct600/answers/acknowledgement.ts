@@ -48,7 +48,12 @@ export function buildCt600Acknowledgement(input: Ct600AcknowledgementInput): str
   const gatewayTimestamp = input.gatewayTimestamp ?? "";
   if (input.correlationId === "" || input.responseEndPoint === "" || gatewayTimestamp === "") return serialiseCt600Acknowledgement(input);
   template ??= new MessageTemplate(
-    serialiseCt600Acknowledgement({ correlationId: SLOTS.correlationId, pollIntervalSeconds: SLOTS.pollInterval as unknown as number, responseEndPoint: SLOTS.responseEndPoint, gatewayTimestamp: SLOTS.gatewayTimestamp }),
+    serialiseCt600Acknowledgement({
+      correlationId: SLOTS.correlationId,
+      pollIntervalSeconds: SLOTS.pollInterval as unknown as number,
+      responseEndPoint: SLOTS.responseEndPoint,
+      gatewayTimestamp: SLOTS.gatewayTimestamp,
+    }),
     SLOTS,
   );
   return template.fill({

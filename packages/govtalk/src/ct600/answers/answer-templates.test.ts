@@ -23,7 +23,9 @@ describe("simulator answers written over a serialised template", () => {
     expect(buildCt600Acknowledgement({ correlationId: "AB", responseEndPoint: "u", pollIntervalSeconds: 1 })).toBe(
       serialiseCt600Acknowledgement({ correlationId: "AB", responseEndPoint: "u", pollIntervalSeconds: 1 }),
     );
-    const read = parseCt600Response(buildCt600Acknowledgement({ correlationId: "AB12", responseEndPoint: urls[1]!, pollIntervalSeconds: 7, gatewayTimestamp: "t" }));
+    const read = parseCt600Response(
+      buildCt600Acknowledgement({ correlationId: "AB12", responseEndPoint: urls[1]!, pollIntervalSeconds: 7, gatewayTimestamp: "t" }),
+    );
     expect(read).toMatchObject({ type: "acknowledgement", correlationId: "AB12", pollIntervalSeconds: 7, responseEndPoint: urls[1] });
   });
 
@@ -34,9 +36,24 @@ describe("simulator answers written over a serialised template", () => {
         for (const gatewayTimestamp of [...timestamps, undefined]) {
           for (const pollIntervalSeconds of [1, undefined]) {
             for (const utr of ["8596148860", "<&>"]) {
-              const input = { correlationId, irmark, utr, acceptedTime: "2026-09-29T00:33:06.257", responseEndPoint, gatewayTimestamp, pollIntervalSeconds };
+              const input = {
+                correlationId,
+                irmark,
+                utr,
+                acceptedTime: "2026-09-29T00:33:06.257",
+                responseEndPoint,
+                gatewayTimestamp,
+                pollIntervalSeconds,
+              };
               const built = buildCt600SuccessResponse(input);
-              const tree = serialiseSuccess(input, built.match(/<Message code="0000">([^<]*)<\/Message>/)![1]!.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"));
+              const tree = serialiseSuccess(
+                input,
+                built
+                  .match(/<Message code="0000">([^<]*)<\/Message>/)![1]!
+                  .replace(/&lt;/g, "<")
+                  .replace(/&gt;/g, ">")
+                  .replace(/&amp;/g, "&"),
+              );
               expect(built).toBe(tree);
             }
           }
@@ -48,7 +65,9 @@ describe("simulator answers written over a serialised template", () => {
   it("gives the delete response the whole tree gives", () => {
     for (const correlationId of correlationIds) {
       for (const gatewayTimestamp of [...timestamps, undefined]) {
-        expect(buildCt600DeleteResponse({ correlationId, gatewayTimestamp })).toBe(serialiseCt600DeleteResponse({ correlationId, gatewayTimestamp }));
+        expect(buildCt600DeleteResponse({ correlationId, gatewayTimestamp })).toBe(
+          serialiseCt600DeleteResponse({ correlationId, gatewayTimestamp }),
+        );
       }
     }
   });

@@ -46,7 +46,13 @@ export function buildCt600SuccessResponse(input: Ct600SuccessResponseInput): str
   const message = receiptText(input.utr, input.acceptedTime, irmarkBase32);
   const url = input.responseEndPoint ?? "";
   const gatewayTimestamp = input.gatewayTimestamp ?? "";
-  if (input.correlationId === "" || url === "" || gatewayTimestamp === "" || input.pollIntervalSeconds === undefined || input.irmark === "") {
+  if (
+    input.correlationId === "" ||
+    url === "" ||
+    gatewayTimestamp === "" ||
+    input.pollIntervalSeconds === undefined ||
+    input.irmark === ""
+  ) {
     return serialiseSuccess(input, message);
   }
   template ??= new MessageTemplate(serialiseSuccess(SUCCESS_SLOTS_INPUT, SLOTS.message), SLOTS);
