@@ -10,7 +10,7 @@ import { createFilingDb, type FilingDb } from "./db/client.ts";
 import type { SubmitDeps } from "./deps.ts";
 import type { DocumentDeps } from "./documents/document-deps.ts";
 import { documentsHandlers } from "./documents/documents-consumer.ts";
-import { createPdfRenderer } from "./documents/render-pool.ts";
+import { createPdfRenderer } from "./documents/create-pdf-renderer.ts";
 import type { FilingConfig } from "./env.ts";
 import { createFilingMetrics } from "./metrics.ts";
 import { outcomeHandlers } from "./outcomes/outcome-handlers.ts";

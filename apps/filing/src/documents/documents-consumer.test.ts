@@ -12,7 +12,8 @@ import { recordTaxPartSubmitted } from "../submit/record-submission.ts";
 import { acceptSeededPart, seedAccountsFiling, seedAccountsInput, seedCt600Filing, submitAnswer, type SeededFiling } from "../test-support/seed.ts";
 import type { DocumentDeps } from "./document-deps.ts";
 import { DocumentsNotReadyError, renderOnAcceptance } from "./documents-consumer.ts";
-import { RenderPool, RenderThreadLostError } from "./render-pool.ts";
+import { RenderThreadLostError } from "./pool-thread.ts";
+import { RenderPool } from "./render-pool.ts";
 
 let database: TestDatabase;
 let db: FilingDb;

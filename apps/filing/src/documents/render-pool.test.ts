@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { readPdf } from "../test-support/read-pdf.ts";
 import { WARM_UP_JOB, type PdfJob } from "./pdf-jobs.ts";
 import { createInlineRenderer, type ThreadLossReason } from "./pdf-renderer.ts";
-import { RenderPool, RenderThreadLostError, type RenderPoolOptions } from "./render-pool.ts";
+import { RenderThreadLostError } from "./pool-thread.ts";
+import { RenderPool, type RenderPoolOptions } from "./render-pool.ts";
 
 // The render pool with real threads rendering real PDFs (started from vitest, so the thread
 // registers tsx itself, as under `node --import tsx`).

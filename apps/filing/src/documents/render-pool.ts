@@ -1,13 +1,14 @@
-import { Worker } from "node:worker_threads";
 import { AppError } from "@dormant/contracts";
 import type { Logger } from "@dormant/service-kit";
-import { reviveRenderError, type PdfJob, type SerializedRenderError } from "./pdf-jobs.ts";
-import { closingError, createInlineRenderer, type PdfRenderer, type RenderObserver, type ThreadLossReason } from "./pdf-renderer.ts";
+import { reviveRenderError, type PdfJob } from "./pdf-jobs.ts";
+import { closingError, type PdfRenderer, type RenderObserver, type ThreadLossReason } from "./pdf-renderer.ts";
+import { PoolThread, RenderThreadLostError, type PoolThreadListener, type RenderTask } from "./pool-thread.ts";
+import { RENDER_WORKER_MODULE, type RenderReply } from "./render-thread-messages.ts";
 
 /**
- * PDF rendering off the event loop: a fixed pool of worker threads, each rendering one PDF at a
- * time with its own warm fonts (`@dormant/documents` parses the faces once per thread; a thread
- * renders a warm-up document when it starts). The event loop only builds the input, posts it, and
+ * PDF rendering off the event loop: a fixed pool of worker threads (each a PoolThread,
+ * pool-thread.ts), each rendering one PDF at a time with its own warm fonts (`@dormant/documents`
+ * parses the faces once per thread; a thread renders a warm-up document when it starts). The event loop only builds the input, posts it, and
  * takes the bytes back (the PDF's ArrayBuffer is transferred, not copied).
  *
  * - **Queue**: renders wait in one FIFO for the next free thread, at most `maxQueued` of them;
@@ -23,23 +24,6 @@ import { closingError, createInlineRenderer, type PdfRenderer, type RenderObserv
  * - Threads are `unref`ed while the pool has nothing to do (nothing queued or running, nobody
  *   waiting in whenReady), so an idle pool never keeps the process alive.
  */
-
-/** What the pool posts to a render thread. */
-export interface RenderRequest {
-  id: number;
-  job: PdfJob;
-}
-
-/** What a render thread posts back (render-worker.ts). */
-export type RenderReply =
-  | { kind: "ready"; warmUpSeconds: number }
-  | { kind: "done"; id: number; pdf: ArrayBuffer; seconds: number }
-  | { kind: "failed"; id: number; error: SerializedRenderError };
-
-/** The bootstrap every render thread starts with (registers tsx, then imports the worker module). */
-const THREAD_ENTRY = new URL("./render-thread.mjs", import.meta.url);
-/** The render thread's module. */
-export const RENDER_WORKER_MODULE = new URL("./render-worker.ts", import.meta.url);
 
 const DEFAULT_MAX_QUEUED = 64;
 const DEFAULT_RENDER_TIMEOUT_MS = 30_000;
@@ -63,42 +47,20 @@ export interface RenderPoolOptions {
   workerModule?: URL;
 }
 
-interface Task {
-  id: number;
-  job: PdfJob;
-  queuedAt: number;
-  startedAt: number;
-  resolve: (pdf: Buffer<ArrayBuffer>) => void;
-  reject: (error: unknown) => void;
-}
-
-interface RenderThread {
-  readonly worker: Worker;
-  readonly threadId: number;
-  ready: boolean;
-  task: Task | undefined;
-  /** The start timeout while starting, the render timeout while rendering. */
-  timer: NodeJS.Timeout | undefined;
-  /** The last uncaught error the thread reported (before its exit). */
-  error: unknown;
-}
-
-/** The thread rendering this PDF died: retryable (the next attempt gets a fresh thread). */
-export class RenderThreadLostError extends AppError {
-  constructor(reason: ThreadLossReason, cause: unknown) {
-    super("INTERNAL_ERROR", `the PDF render thread was lost during this render (${reason})`, { retryable: true, retryAfterSeconds: 1, cause });
-  }
-}
-
 export class RenderPool implements PdfRenderer {
   readonly mode = "thread";
   /** One entry per slot: its thread, or undefined while a replacement waits for its back-off. */
-  private readonly slots: Array<RenderThread | undefined>;
-  private readonly queue: Task[] = [];
+  private readonly slots: Array<PoolThread | undefined>;
+  private readonly queue: RenderTask[] = [];
   private readonly maxQueued: number;
   private readonly renderTimeoutMs: number;
   private readonly startTimeoutMs: number;
   private readonly workerModule: URL;
+  private readonly listener: PoolThreadListener = {
+    ready: (thread, warmUpSeconds) => this.onReady(thread, warmUpSeconds),
+    finished: (thread, task, reply) => this.onFinished(thread, task, reply),
+    lost: (thread, reason, cause, task) => this.onLost(thread, reason, cause, task),
+  };
   private readonly restartTimers = new Set<NodeJS.Timeout>();
   private idleWaiters: Array<() => void> = [];
   private readyWaiters: Array<() => void> = [];
@@ -159,53 +121,27 @@ export class RenderPool implements PdfRenderer {
       });
       for (const timer of this.restartTimers) clearTimeout(timer);
       this.restartTimers.clear();
-      const threads = this.slots.filter((thread): thread is RenderThread => thread !== undefined);
+      const threads = this.slots.filter((thread): thread is PoolThread => thread !== undefined);
       this.slots.fill(undefined);
-      await Promise.all(
-        threads.map((thread) => {
-          clearTimeout(thread.timer);
-          return thread.worker.terminate();
-        }),
-      );
+      await Promise.all(threads.map((thread) => thread.terminate()));
       for (const resolve of this.readyWaiters.splice(0)) resolve();
     })();
     return this.closed;
   }
 
   private spawn(slot: number): void {
-    const worker = new Worker(THREAD_ENTRY, { workerData: { module: this.workerModule.href } });
-    const thread: RenderThread = { worker, threadId: worker.threadId, ready: false, task: undefined, timer: undefined, error: undefined };
-    this.slots[slot] = thread;
-    thread.timer = setTimeout(() => this.lose(slot, thread, "start_failed", new Error(`the render thread was not ready within ${this.startTimeoutMs} ms`)), this.startTimeoutMs);
-    thread.timer.unref();
-    worker.on("message", (reply: RenderReply) => this.onReply(slot, thread, reply));
-    worker.on("error", (error) => {
-      thread.error = error;
-    });
-    worker.on("exit", (code) => {
-      const reason = thread.ready ? "crash" : "start_failed";
-      this.lose(slot, thread, reason, thread.error ?? new Error(`the render thread exited with code ${code}`));
-    });
+    this.slots[slot] = new PoolThread(this.workerModule, this.startTimeoutMs, this.listener);
     this.settle();
   }
 
-  private onReply(slot: number, thread: RenderThread, reply: RenderReply): void {
-    if (this.slots[slot] !== thread) return;
-    if (reply.kind === "ready") {
-      clearTimeout(thread.timer);
-      thread.timer = undefined;
-      thread.ready = true;
-      this.startFailures = 0;
-      this.options.logger.debug({ thread_id: thread.threadId, warm_up_seconds: reply.warmUpSeconds }, "PDF render thread ready");
-      if (this.slots.every((t) => t?.ready)) for (const resolve of this.readyWaiters.splice(0)) resolve();
-      this.dispatch(); // settles the references too
-      return;
-    }
-    const task = thread.task;
-    if (!task || task.id !== reply.id) return;
-    clearTimeout(thread.timer);
-    thread.timer = undefined;
-    thread.task = undefined;
+  private onReady(thread: PoolThread, warmUpSeconds: number): void {
+    this.startFailures = 0;
+    this.options.logger.debug({ thread_id: thread.threadId, warm_up_seconds: warmUpSeconds }, "PDF render thread ready");
+    if (this.slots.every((t) => t?.ready)) for (const resolve of this.readyWaiters.splice(0)) resolve();
+    this.dispatch(); // settles the references too
+  }
+
+  private onFinished(thread: PoolThread, task: RenderTask, reply: Exclude<RenderReply, { kind: "ready" }>): void {
     if (reply.kind === "done") {
       this.options.observer?.rendered?.(task.job.type, reply.seconds, (task.startedAt - task.queuedAt) / 1000, thread.threadId);
       task.resolve(Buffer.from(reply.pdf));
@@ -221,25 +157,19 @@ export class RenderPool implements PdfRenderer {
       if (!thread?.ready || thread.task) continue;
       const task = this.queue.shift();
       if (!task) break;
-      task.startedAt = performance.now();
-      thread.task = task;
-      const slot = this.slots.indexOf(thread);
-      thread.timer = setTimeout(() => this.lose(slot, thread, "timeout", new Error(`a render took longer than ${this.renderTimeoutMs} ms`)), this.renderTimeoutMs);
-      thread.worker.postMessage({ id: task.id, job: task.job } satisfies RenderRequest);
+      thread.run(task, this.renderTimeoutMs);
     }
     this.settle();
   }
 
   /** A thread died, or timed out: fail its render, replace it. */
-  private lose(slot: number, thread: RenderThread, reason: ThreadLossReason, cause: unknown): void {
-    if (this.slots[slot] !== thread) return;
+  private onLost(thread: PoolThread, reason: ThreadLossReason, cause: unknown, task: RenderTask | undefined): void {
+    const slot = this.slots.indexOf(thread);
+    if (slot < 0) return;
     this.slots[slot] = undefined;
-    clearTimeout(thread.timer);
-    void thread.worker.terminate();
     this.options.observer?.threadLost?.(reason);
-    this.options.logger.error({ err: cause, reason, thread_id: thread.threadId, rendering: thread.task !== undefined }, "PDF render thread lost; starting another");
-    thread.task?.reject(new RenderThreadLostError(reason, cause));
-    thread.task = undefined;
+    this.options.logger.error({ err: cause, reason, thread_id: thread.threadId, rendering: task !== undefined }, "PDF render thread lost; starting another");
+    task?.reject(new RenderThreadLostError(reason, cause));
 
     let delay = 0;
     if (reason === "start_failed") {
@@ -248,7 +178,7 @@ export class RenderPool implements PdfRenderer {
       // No thread is ready and none may ever be: the waiting renders fail now (retryable) rather
       // than wait for a start that may never succeed.
       if (!this.slots.some((t) => t?.ready)) {
-        for (const task of this.queue.splice(0)) task.reject(new RenderThreadLostError(reason, cause));
+        for (const queued of this.queue.splice(0)) queued.reject(new RenderThreadLostError(reason, cause));
       }
     }
     if (!this.closing || this.queue.length > 0) {
@@ -273,11 +203,7 @@ export class RenderPool implements PdfRenderer {
   private settle(): void {
     const busy = this.queue.length > 0 || this.slots.some((thread) => thread?.task);
     const referenced = busy || this.readyWaiters.length > 0;
-    for (const thread of this.slots) {
-      if (!thread) continue;
-      if (referenced) thread.worker.ref();
-      else thread.worker.unref();
-    }
+    for (const thread of this.slots) thread?.keepAlive(referenced);
     if (!busy) for (const resolve of this.idleWaiters.splice(0)) resolve();
     // Closing with work queued and no thread left to do it (all lost, no restart due): fail it.
     if (busy && this.closing && this.slots.every((t) => !t) && this.restartTimers.size === 0) {
@@ -285,20 +211,4 @@ export class RenderPool implements PdfRenderer {
       for (const resolve of this.idleWaiters.splice(0)) resolve();
     }
   }
-}
-
-export interface PdfRendererOptions extends Omit<RenderPoolOptions, "threads"> {
-  /** Render threads; 0 renders inline on the event loop. */
-  threads: number;
-}
-
-/**
- * The filing service's renderer: a pool of `threads` render threads, started in the background
- * (renders wait for a ready thread), or inline rendering when `threads` is 0.
- */
-export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
-  if (options.threads === 0) return createInlineRenderer(options.observer);
-  const pool = new RenderPool(options);
-  pool.start();
-  return pool;
 }

@@ -1,4 +1,4 @@
-// The entry of a PDF render thread (render-pool.ts). The services run TypeScript through tsx
+// The entry of a PDF render thread (pool-thread.ts). The services run TypeScript through tsx
 // (`node --import tsx`), but on Node 20 a worker thread does not inherit the loader hooks of
 // `--import`, and under vitest the parent process has none: unless this thread already loads
 // TypeScript (a Node whose workers inherit the hooks), it registers tsx itself, then imports the

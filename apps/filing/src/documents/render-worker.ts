@@ -1,12 +1,12 @@
-// The body of a PDF render thread (started by render-pool.ts through render-thread.mjs): renders
+// The body of a PDF render thread (started by pool-thread.ts through render-thread.mjs): renders
 // one job at a time with `@dormant/documents`, whose parsed font faces stay warm in this thread,
 // and transfers each PDF's bytes back.
 import { parentPort } from "node:worker_threads";
 import { renderPdfJob, serializeRenderError, WARM_UP_JOB } from "./pdf-jobs.ts";
-import type { RenderReply, RenderRequest } from "./render-pool.ts";
+import type { RenderReply, RenderRequest } from "./render-thread-messages.ts";
 
 const port = parentPort;
-if (!port) throw new Error("render-worker.ts runs as a worker thread (render-pool.ts starts it)");
+if (!port) throw new Error("render-worker.ts runs as a worker thread (pool-thread.ts starts it)");
 
 /** The PDF's bytes as an ArrayBuffer of their own, which can be transferred: pdfkit's concatenated Buffer usually is one; a view into a shared pool never is (transferring it would detach the pool). */
 function ownArrayBuffer(pdf: Buffer): ArrayBuffer {

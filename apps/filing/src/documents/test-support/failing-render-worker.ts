@@ -3,7 +3,7 @@
 //   2099-01-01 → process.exit (the thread ends), 2099-01-02 → an uncaught error,
 //   2099-01-03 → a render that never ends (a busy loop).
 import { parentPort } from "node:worker_threads";
-import type { RenderRequest } from "../render-pool.ts";
+import type { RenderRequest } from "../render-thread-messages.ts";
 import "../render-worker.ts";
 
 parentPort?.on("message", ({ job }: RenderRequest) => {
