@@ -5,15 +5,15 @@
 // next step waits behind rendering): p50 / p99 / max of that delay, the event loop's
 // utilisation, and the burst's PDFs per second.
 //
-//   cd apps/filing && node --import tsx src/documents/render-bench.ts [threads=1] [pdfs=80] [concurrency=2]
+//   cd apps/filing && node --import tsx bench/render-bench.ts [threads=1] [pdfs=80] [concurrency=2]
 //
 // Prints one JSON line. Run it under `flock /tmp/bench.lock` on a shared machine.
 import { performance } from "node:perf_hooks";
 import { setImmediate as turn } from "node:timers/promises";
 import { createLogger } from "@dormant/service-kit";
-import { WARM_UP_JOB, type PdfJob } from "./pdf-jobs.ts";
-import { createInlineRenderer, type PdfRenderer } from "./pdf-renderer.ts";
-import { RenderPool } from "./render-pool.ts";
+import { WARM_UP_JOB, type PdfJob } from "../src/documents/pdf-jobs.ts";
+import { createInlineRenderer, type PdfRenderer } from "../src/documents/pdf-renderer.ts";
+import { RenderPool } from "../src/documents/render-pool.ts";
 
 const [threads = 1, pdfs = 80, concurrency = 2] = process.argv.slice(2).map(Number);
 const logger = createLogger({ service: "render-bench", level: "warn" });
