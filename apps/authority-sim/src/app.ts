@@ -3,7 +3,7 @@ import express, { type ErrorRequestHandler, type Express } from "express";
 import type { SimConfig } from "./config.ts";
 import { createSimContext, type ContextOptions, type SimContext } from "./context.ts";
 import { controlRouter } from "./control/control-router.ts";
-import { PREFIX } from "./paths.ts";
+import { PREFIX } from "./authority-paths.ts";
 import { registryDataApi } from "./registry-data/registry-data-router.ts";
 import { registryGatewayRouter } from "./registry-gateway/registry-gateway-router.ts";
 import { taxRouter } from "./tax/tax-router.ts";

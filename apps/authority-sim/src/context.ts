@@ -3,7 +3,7 @@ import type { Logger } from "@dormant/service-kit";
 import type { SimConfig } from "./config.ts";
 import { Faults } from "./faults/faults.ts";
 import { HangingRequests } from "./faults/hanging-requests.ts";
-import { Outcomes } from "./outcomes.ts";
+import { SandboxDecisionTable } from "./sandbox/decision-table.ts";
 import { CompanyDirectory } from "./registry-data/company-directory.ts";
 import { RateLimiter } from "./registry-data/rate-limit.ts";
 import type { RegistrySubmission } from "./registry-gateway/registry-submission.ts";
@@ -17,7 +17,7 @@ import { Timing } from "./timing.ts";
 export interface SimContext {
   config: SimConfig;
   timing: Timing;
-  outcomes: Outcomes;
+  decisionTable: SandboxDecisionTable;
   faults: Faults;
   hanging: HangingRequests;
   received: ReceivedLog;
@@ -44,7 +44,7 @@ export interface ContextOptions {
 }
 
 export function createSimContext(config: SimConfig, options: ContextOptions = {}): SimContext {
-  const outcomes = new Outcomes();
+  const decisionTable = new SandboxDecisionTable();
   const xmlOutliner = loadXmlOutliner();
   // A failed load is answered to the accounts that wait for it (HTTP 500), not left unhandled.
   xmlOutliner.catch(() => undefined);
@@ -52,13 +52,13 @@ export function createSimContext(config: SimConfig, options: ContextOptions = {}
   return {
     config,
     timing: new Timing(config.timing),
-    outcomes,
+    decisionTable,
     faults: new Faults(),
     hanging: new HangingRequests(config.hangMs),
     received: new ReceivedLog(config.maxReceived),
     taxSubmissions: new BoundedMap(config.maxSubmissions),
     registrySubmissions: new BoundedMap(config.maxSubmissions),
-    directory: new CompanyDirectory(outcomes, config.registryData.asOf),
+    directory: new CompanyDirectory(decisionTable, config.registryData.asOf),
     ctSchema: new CtSchemaCheck(),
     xmlOutliner,
     rateLimiter: new RateLimiter(config.registryData.rateLimitPer5Min, now),
@@ -74,7 +74,7 @@ export function resetSimContext(context: SimContext): void {
   context.registrySubmissions.clear();
   context.received.clear();
   context.faults.clear();
-  context.outcomes.clearOverrides();
+  context.decisionTable.clearOverrides();
   context.rateLimiter.reset();
   context.timing.update(context.config.timing);
   context.hanging.hangMs = context.config.hangMs;

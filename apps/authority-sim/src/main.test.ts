@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { buildCt600PollMessage } from "@dormant/govtalk";
 import { getFreePort, waitFor } from "@dormant/testing";
 import { describe, expect, it } from "vitest";
-import { nilReturn } from "./testing/tax-messages.ts";
+import { nilReturn } from "./test-support/tax-messages.ts";
 import { postXml } from "./testing/test-sim.ts";
 
 const appDir = resolve(import.meta.dirname, "..");

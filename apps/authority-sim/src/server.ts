@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createSimApp, type SimAppOptions } from "./app.ts";
 import type { SimConfig } from "./config.ts";
 import type { SimContext } from "./context.ts";
-import { PREFIX, REGISTRY_GATEWAY_PATH, TAX_PATHS } from "./paths.ts";
+import { PREFIX, REGISTRY_GATEWAY_PATH, TAX_PATHS } from "./authority-paths.ts";
 
 export interface SimServer {
   server: Server;

@@ -2,8 +2,8 @@ import { parseCt600Response } from "@dormant/govtalk";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetSimContext } from "../context.ts";
 import type { SimServer } from "../server.ts";
-import { accountsSubmission } from "../testing/registry-messages.ts";
-import { nilReturn } from "../testing/tax-messages.ts";
+import { accountsSubmission } from "../test-support/registry-messages.ts";
+import { nilReturn } from "../test-support/tax-messages.ts";
 import { control, postXml, startTestSim } from "../testing/test-sim.ts";
 
 let sim: SimServer;
@@ -100,7 +100,7 @@ describe("control API: timing, outcomes, received log, reset, config", () => {
     const { json } = await control(sim, "GET", "/outcomes");
     expect(json).toMatchObject({ table: { "00000004": "gateway-timeout", NI000002: "auth-code-invalid" }, default: "accepted" });
     expect((await control(sim, "PUT", "/outcomes/12345678", { scenario: "already-filed" })).status).toBe(200);
-    expect(sim.context.outcomes.scenarioFor("12345678").name).toBe("already-filed");
+    expect(sim.context.decisionTable.scenarioFor("12345678").name).toBe("already-filed");
     expect((await control(sim, "PUT", "/outcomes/bad", { scenario: "already-filed" })).status).toBe(400);
     expect((await control(sim, "PUT", "/outcomes/12345678", { scenario: "nope" })).status).toBe(400);
     expect((await control(sim, "DELETE", "/outcomes/12345678")).status).toBe(200);
@@ -126,7 +126,7 @@ describe("control API: timing, outcomes, received log, reset, config", () => {
     expect(sim.context.taxSubmissions.size).toBe(0);
     expect(sim.context.received.list()).toEqual([]);
     expect(sim.context.faults.get("registry").down).toBe(false);
-    expect(sim.context.outcomes.overrides()).toEqual({});
+    expect(sim.context.decisionTable.overrides()).toEqual({});
   });
 
   it("shows the configuration without the secrets", async () => {

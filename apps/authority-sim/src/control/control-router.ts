@@ -2,7 +2,9 @@ import express, { type Response, type Router } from "express";
 import { z } from "zod";
 import { resetSimContext, type SimContext } from "../context.ts";
 import { faultChangeSchema } from "../faults/faults.ts";
-import { COMPANY_NUMBER, COMPANY_TABLE, SCENARIO_NAMES, SCENARIOS } from "../outcomes.ts";
+import { COMPANY_NUMBER } from "../company-number.ts";
+import { COMPANY_TABLE } from "../sandbox/decision-table.ts";
+import { SCENARIO_NAMES, SCENARIOS } from "../sandbox/scenarios.ts";
 import { TARGETS } from "../state/received-log.ts";
 
 const targetSchema = z.enum(["tax", "registry", "registry-data"]);
@@ -112,7 +114,7 @@ export function controlRouter(context: SimContext): Router {
   });
 
   router.get("/outcomes", (_req, res) => {
-    res.json({ table: COMPANY_TABLE, overrides: context.outcomes.overrides(), default: "accepted", scenarios: SCENARIOS });
+    res.json({ table: COMPANY_TABLE, overrides: context.decisionTable.overrides(), default: "accepted", scenarios: SCENARIOS });
   });
 
   router.put("/outcomes/:company", (req, res) => {
@@ -123,12 +125,12 @@ export function controlRouter(context: SimContext): Router {
     }
     const override = outcomeOverrideSchema.safeParse(req.body);
     if (!override.success) return badRequest(res, override.error);
-    context.outcomes.override(company, override.data.scenario);
+    context.decisionTable.override(company, override.data.scenario);
     res.json({ company, scenario: override.data.scenario });
   });
 
   router.delete("/outcomes/:company", (req, res) => {
-    const removed = context.outcomes.clearOverride(req.params.company);
+    const removed = context.decisionTable.clearOverride(req.params.company);
     res.status(removed ? 200 : 404).json({ company: req.params.company, removed });
   });
 

@@ -4,8 +4,8 @@ import { resetSimContext } from "../context.ts";
 import type { SimServer } from "../server.ts";
 import { ReceivedBodies } from "../state/received-bodies.ts";
 import { maskedBody } from "../state/masked-body.ts";
-import { accountsSubmission, SIM_PRESENTER } from "../testing/registry-messages.ts";
-import { nilReturn } from "../testing/tax-messages.ts";
+import { accountsSubmission, SIM_PRESENTER } from "../test-support/registry-messages.ts";
+import { nilReturn } from "../test-support/tax-messages.ts";
 import { control, postXml, startTestSim } from "../testing/test-sim.ts";
 
 let sim: SimServer;

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetSimContext } from "../context.ts";
 import type { SimServer } from "../server.ts";
 import type { ReceivedEntry } from "../state/received-log.ts";
-import { accountsSubmission, statusRequest } from "../testing/registry-messages.ts";
-import { nilReturn } from "../testing/tax-messages.ts";
+import { accountsSubmission, statusRequest } from "../test-support/registry-messages.ts";
+import { nilReturn } from "../test-support/tax-messages.ts";
 import { control, postXml, startTestSim } from "../testing/test-sim.ts";
 
 let sim: SimServer;

@@ -4,6 +4,7 @@ import {
   presenterCredentialsMatch,
   REGISTRY_AUTH_METHODS,
   REGISTRY_ENVELOPE_VERSION,
+  type GovTalkErrorInput,
   type RegistryRequest,
 } from "@dormant/govtalk";
 import { declaresDoctype } from "../xml/xml-body.ts";
@@ -25,6 +26,19 @@ function isAcceptedMethod(method: string | undefined): boolean {
 /** GatewayTest absent, 0 or 1 (xsd:integer in the envelope schema; only 0 and 1 select a mode). */
 function isValidTestMode(text: string | undefined): boolean {
   return text === undefined || text === "0" || text === "1";
+}
+
+/** A refusal of a request read in full, recorded with its company and submission number. */
+function refusal(exchange: RegistryExchange, request: RegistryRequest, error: GovTalkErrorInput, answer: string): RegistryAnswer {
+  return {
+    xml: registryError(exchange, request, error),
+    received: {
+      kind: kindOf(request),
+      company: request.kind === "FormSubmission" ? request.form.companyNumber : request.companyNumber,
+      submissionNumber: request.kind === "FormSubmission" ? request.form.submissionNumber : request.submissionNumber,
+      answer,
+    },
+  };
 }
 
 /**
@@ -53,26 +67,10 @@ export function answerRegistryRequest(xml: string, exchange: RegistryExchange): 
   const presenter = exchange.context.config.registry;
   const credentials = { senderId: request.senderId, authenticationValue: request.authenticationValue };
   if (!isAcceptedMethod(request.authenticationMethod) || !presenterCredentialsMatch(credentials, presenter)) {
-    return {
-      xml: registryError(exchange, request, REGISTRY_SIM_ERRORS.authorisationFailure()),
-      received: {
-        kind: kindOf(request),
-        company: request.kind === "FormSubmission" ? request.form.companyNumber : request.companyNumber,
-        submissionNumber: request.kind === "FormSubmission" ? request.form.submissionNumber : request.submissionNumber,
-        answer: "error:502",
-      },
-    };
+    return refusal(exchange, request, REGISTRY_SIM_ERRORS.authorisationFailure(), "error:502");
   }
   if (!isValidTestMode(request.gatewayTestText)) {
-    return {
-      xml: registryError(exchange, request, REGISTRY_SIM_ERRORS.invalidTestMode()),
-      received: {
-        kind: kindOf(request),
-        company: request.kind === "FormSubmission" ? request.form.companyNumber : request.companyNumber,
-        submissionNumber: request.kind === "FormSubmission" ? request.form.submissionNumber : request.submissionNumber,
-        answer: "error:100",
-      },
-    };
+    return refusal(exchange, request, REGISTRY_SIM_ERRORS.invalidTestMode(), "error:100");
   }
   return request.kind === "FormSubmission" ? handleFormSubmission(request, exchange) : handleStatusRequest(request, exchange);
 }

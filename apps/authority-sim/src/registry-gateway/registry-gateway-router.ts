@@ -3,7 +3,7 @@ import type { SimContext } from "../context.ts";
 import { faultMiddleware } from "../faults/fault-middleware.ts";
 import { loseAnswer } from "../faults/lose-answer.ts";
 import { recordExchange } from "../record-exchange.ts";
-import { REGISTRY_GATEWAY_PATH } from "../paths.ts";
+import { REGISTRY_GATEWAY_PATH } from "../authority-paths.ts";
 import { sendXml, xmlBody, xmlBodyErrors } from "../xml/xml-body.ts";
 import { answerRegistryRequest } from "./answer-registry-request.ts";
 

@@ -10,7 +10,7 @@ import { waitFor } from "@dormant/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetSimContext } from "../context.ts";
 import type { SimServer } from "../server.ts";
-import { accountsSubmission, dormantAccountsIxbrl, SIM_PRESENTER, statusRequest } from "../testing/registry-messages.ts";
+import { accountsSubmission, dormantAccountsIxbrl, SIM_PRESENTER, statusRequest } from "../test-support/registry-messages.ts";
 import { control, postXml, startTestSim } from "../testing/test-sim.ts";
 
 let sim: SimServer;

@@ -1,5 +1,5 @@
 import type { SubmissionStatusInput } from "@dormant/govtalk";
-import type { RegistryOutcome } from "../outcomes.ts";
+import type { RegistryOutcome } from "../sandbox/scenarios.ts";
 
 /** An accounts submission the simulated registry holds. */
 export interface RegistrySubmission {

@@ -1,5 +1,5 @@
 import { buildAccountsSubmissionAcknowledgement, type RegistryFormSubmissionRequest } from "@dormant/govtalk";
-import { AUTH_CODE_INVALID, type RegistryOutcome, type Scenario } from "../outcomes.ts";
+import { AUTH_CODE_INVALID, type RegistryOutcome, type Scenario } from "../sandbox/scenarios.ts";
 import { registryError } from "./registry-answers.ts";
 import type { RegistryAnswer, RegistryExchange } from "./registry-exchange.ts";
 import { REGISTRY_SIM_ERRORS } from "./registry-errors.ts";
@@ -39,7 +39,7 @@ export function handleFormSubmission(request: RegistryFormSubmissionRequest, exc
     const error = REGISTRY_SIM_ERRORS.duplicateSubmission();
     return { xml: registryError(exchange, request, error), received: { kind: "submit", company, submissionNumber, answer: `error:${error.number}` } };
   }
-  const scenario = context.outcomes.scenarioFor(form.companyNumber);
+  const scenario = context.decisionTable.scenarioFor(form.companyNumber);
   const delay = context.timing.current.outcomeDelayMs;
   const readyAt = exchange.now + (scenario.immediate ? 0 : delay);
   const submission: RegistrySubmission = {

@@ -9,7 +9,7 @@ import {
   type RegistryFormSubmissionRequest,
   type XmlOutliner,
 } from "@dormant/govtalk";
-import { COMPANY_NUMBER } from "../outcomes.ts";
+import { COMPANY_NUMBER } from "../company-number.ts";
 import { ixbrlProblem } from "./ixbrl-document.ts";
 import { REGISTRY_SIM_ERRORS } from "./registry-errors.ts";
 

@@ -1,6 +1,6 @@
 import { GovTalkXmlError, NS, type XmlOutliner, type XmlPick } from "@dormant/govtalk";
 import type { Element } from "@xmldom/xmldom";
-import type { TaxRuleError } from "../outcomes.ts";
+import type { TaxRuleError } from "../sandbox/scenarios.ts";
 
 const IX = "http://www.xbrl.org/2013/inlineXBRL";
 

@@ -1,6 +1,6 @@
 import { checkCt600BusinessRules, taxError, type Ct600SubmitRequest } from "@dormant/govtalk";
 import type { SimContext } from "../context.ts";
-import type { TaxOutcome } from "../outcomes.ts";
+import type { TaxOutcome } from "../sandbox/scenarios.ts";
 import { attachedIxbrlErrors } from "./attached-ixbrl-checks.ts";
 import { irenvelopeText } from "./ct-schema-check.ts";
 import { ownRuleErrors } from "./own-business-rules.ts";

@@ -6,7 +6,7 @@ import {
   type Ct600DataRequest,
   type DataRequestStatus,
 } from "@dormant/govtalk";
-import { TAX_PATHS } from "../paths.ts";
+import { TAX_PATHS } from "../authority-paths.ts";
 import { londonDateTime } from "./london-time.ts";
 import { refusedSender } from "./sender-authentication.ts";
 import { taxErrorAnswer } from "./tax-answers.ts";

@@ -1,6 +1,6 @@
 import { isLongerThanTwelveMonths, isValidIsoDate } from "@dormant/company-data";
 import type { Ct600SubmitRequest } from "@dormant/govtalk";
-import type { TaxRuleError } from "../outcomes.ts";
+import type { TaxRuleError } from "../sandbox/scenarios.ts";
 
 const INFO = "/hd:GovTalkMessage[1]/hd:Body[1]/ct:IRenvelope[1]/ct:CompanyTaxReturn[1]/ct:CompanyInformation[1]";
 

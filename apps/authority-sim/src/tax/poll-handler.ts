@@ -1,5 +1,5 @@
 import { buildCt600Acknowledgement, type Ct600PollRequest } from "@dormant/govtalk";
-import { TAX_PATHS } from "../paths.ts";
+import { TAX_PATHS } from "../authority-paths.ts";
 import { londonDateTime } from "./london-time.ts";
 import { finalTaxAnswer, unknownCorrelation } from "./tax-answers.ts";
 import type { TaxAnswer, TaxExchange } from "./tax-exchange.ts";

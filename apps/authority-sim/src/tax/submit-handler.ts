@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { buildCt600Acknowledgement, taxError, type Ct600SubmitRequest } from "@dormant/govtalk";
-import { TAX_PATHS } from "../paths.ts";
+import { TAX_PATHS } from "../authority-paths.ts";
 import { backEndChecks } from "./back-end-checks.ts";
 import { londonDateTime } from "./london-time.ts";
 import { refusedSender } from "./sender-authentication.ts";
@@ -32,7 +32,7 @@ export async function handleSubmit(request: Ct600SubmitRequest, exchange: TaxExc
   const refusedAuthentication = refusedSender(request, context.config.tax.refusedCredential);
   if (refusedAuthentication) return refuse(refusedAuthentication, {}, "UndefinedClass");
 
-  const scenario = context.outcomes.scenarioFor(company ?? "");
+  const scenario = context.decisionTable.scenarioFor(company ?? "");
   const acceptedAt = context.now();
   const submission: TaxSubmission = {
     correlationId: newCorrelationId(),

@@ -7,7 +7,7 @@ import {
   taxRuleError,
   type GovTalkErrorInput,
 } from "@dormant/govtalk";
-import { TAX_PATHS } from "../paths.ts";
+import { TAX_PATHS } from "../authority-paths.ts";
 import { londonDateTime } from "./london-time.ts";
 import type { TaxAnswer, TaxExchange } from "./tax-exchange.ts";
 import type { TaxSubmission } from "./tax-submission.ts";

@@ -15,8 +15,8 @@ import { waitFor } from "@dormant/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetSimContext } from "../context.ts";
 import type { SimServer } from "../server.ts";
-import { dormantAccountsIxbrl } from "../testing/registry-messages.ts";
-import { alteredAndResigned, nilReturn } from "../testing/tax-messages.ts";
+import { dormantAccountsIxbrl } from "../test-support/registry-messages.ts";
+import { alteredAndResigned, nilReturn } from "../test-support/tax-messages.ts";
 import { postXml, startTestSim } from "../testing/test-sim.ts";
 
 const realBusinessErrors = readFileSync(resolve(import.meta.dirname, "../../../../../shared/testdata/hmrc/tpvs-business-errors-response.xml"), "utf8");

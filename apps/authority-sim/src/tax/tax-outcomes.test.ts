@@ -9,7 +9,7 @@ import { waitFor } from "@dormant/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetSimContext } from "../context.ts";
 import type { SimServer } from "../server.ts";
-import { alteredAndResigned, nilReturn } from "../testing/tax-messages.ts";
+import { alteredAndResigned, nilReturn } from "../test-support/tax-messages.ts";
 import { postXml, startTestSim } from "../testing/test-sim.ts";
 
 let sim: SimServer;

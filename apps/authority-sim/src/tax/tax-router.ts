@@ -5,7 +5,7 @@ import { faultMiddleware } from "../faults/fault-middleware.ts";
 import { loseAnswer } from "../faults/lose-answer.ts";
 import { simBaseUrl } from "../http/base-url.ts";
 import { recordExchange } from "../record-exchange.ts";
-import { PREFIX, TAX_PATHS } from "../paths.ts";
+import { PREFIX, TAX_PATHS } from "../authority-paths.ts";
 import { sendXml, xmlBody, xmlBodyErrors } from "../xml/xml-body.ts";
 import { answerTaxRequest } from "./answer-tax-request.ts";
 import { londonDateTime } from "./london-time.ts";

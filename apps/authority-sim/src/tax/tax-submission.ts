@@ -1,4 +1,4 @@
-import type { TaxOutcome } from "../outcomes.ts";
+import type { TaxOutcome } from "../sandbox/scenarios.ts";
 
 /** A CT600 submission the simulated transaction engine holds until it is deleted (or evicted). */
 export interface TaxSubmission {

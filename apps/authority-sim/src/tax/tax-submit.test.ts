@@ -3,7 +3,7 @@ import { buildCt600PollMessage, parseCt600Response, type Ct600ErrorAnswer } from
 import { waitFor } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SimServer } from "../server.ts";
-import { alteredAndResigned, nilReturn } from "../testing/tax-messages.ts";
+import { alteredAndResigned, nilReturn } from "../test-support/tax-messages.ts";
 import { postXml, startTestSim } from "../testing/test-sim.ts";
 
 let sim: SimServer;

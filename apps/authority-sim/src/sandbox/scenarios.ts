@@ -1,9 +1,8 @@
 /**
- * What each authority decides for a company: the sandbox table of the public spec, in one place.
- * Numbers marked "sim-chosen" are not published by the authority; the others are real codes.
+ * The sandbox's scenarios: what each authority decides for a company, for every scenario of the
+ * public spec's sandbox table, in one place. Numbers marked "sim-chosen" are not published by the
+ * authority; the others are real codes.
  */
-
-export const COMPANY_NUMBER = /^[A-Z0-9]{8}$/;
 
 /** A rule-level error of a tax business rejection (the `Body/ErrorResponse` items). */
 export interface TaxRuleError {
@@ -170,44 +169,3 @@ export const SCENARIOS: Record<ScenarioName, Scenario> = {
     knownToRegistry: false,
   },
 };
-
-/** The sandbox table: company number -> scenario. Any other well-formed number is `accepted`. */
-export const COMPANY_TABLE: Readonly<Record<string, ScenarioName>> = {
-  "00000001": "accepted",
-  "00000002": "utr-mismatch",
-  "00000003": "already-filed",
-  "00000004": "gateway-timeout",
-  "00000005": "accepted-immediately",
-  "00000006": "parked-then-accepted",
-  SC000001: "accepted",
-  SC000002: "company-dissolved",
-  NI000001: "accepted",
-  NI000002: "auth-code-invalid",
-  "99999999": "company-not-found",
-};
-
-/** The table plus run-time overrides (set through `/_control/outcomes`). */
-export class Outcomes {
-  readonly #overrides = new Map<string, ScenarioName>();
-
-  scenarioFor(companyNumber: string): Scenario {
-    const name = this.#overrides.get(companyNumber) ?? COMPANY_TABLE[companyNumber] ?? "accepted";
-    return SCENARIOS[name];
-  }
-
-  override(companyNumber: string, scenario: ScenarioName): void {
-    this.#overrides.set(companyNumber, scenario);
-  }
-
-  clearOverride(companyNumber: string): boolean {
-    return this.#overrides.delete(companyNumber);
-  }
-
-  clearOverrides(): void {
-    this.#overrides.clear();
-  }
-
-  overrides(): Record<string, ScenarioName> {
-    return Object.fromEntries(this.#overrides);
-  }
-}
