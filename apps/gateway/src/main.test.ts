@@ -7,7 +7,7 @@ import { createTestRedisPrefix, createTestVhost, getFreePort, waitFor, type Test
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "./admin/accounts.ts";
 import { createGatewayDb } from "./db/client.ts";
-import { createGatewayTestDatabase } from "./db/test-database.ts";
+import { createGatewayTestDatabase } from "./test-support/test-database.ts";
 import { createSecretHasher } from "./keys/hash.ts";
 import { ct600Body } from "./test-support/requests.ts";
 import { TEST_PEPPER } from "./test-support/test-gateway.ts";

@@ -3,7 +3,7 @@ import { createServer } from "node:http";
 import { createLogger, createShutdown } from "@dormant/service-kit";
 import { createApp } from "./app.ts";
 import { loadGatewayConfig } from "./env.ts";
-import { openGatewayResources } from "./resources.ts";
+import { openGatewayResources } from "./infrastructure.ts";
 
 const config = loadGatewayConfig();
 // Log lines (an access line per request) gather up to 4 KiB or 100 ms before a write: a busy

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGatewayTestEnv } from "../auth/test-harness.ts";
-import type { GatewayTestEnv } from "../auth/test-harness.ts";
+import { createGatewayTestEnv } from "../test-support/test-env.ts";
+import type { GatewayTestEnv } from "../test-support/test-env.ts";
 import { createAccount, listAccounts, MAX_OPENING_BALANCE_PENCE } from "./accounts.ts";
 
 describe("createAccount", () => {

@@ -7,8 +7,8 @@ import { createApiKeyVerifier } from "../keys/verifier.ts";
 import { createRateLimiter } from "../rate-limit/limiter.ts";
 import type { RateLimits } from "../rate-limit/limits.ts";
 import { createAuthMiddleware } from "./middleware.ts";
-import { awaitRoomInMinute, createGatewayTestEnv, listen, renderErrors } from "./test-harness.ts";
-import type { GatewayTestEnv } from "./test-harness.ts";
+import { awaitRoomInMinute, createGatewayTestEnv, listen, renderErrors } from "../test-support/test-env.ts";
+import type { GatewayTestEnv } from "../test-support/test-env.ts";
 
 describe("auth middleware", () => {
   let env: GatewayTestEnv;

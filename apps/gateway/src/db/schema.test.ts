@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestDatabase } from "@dormant/testing";
 import { createGatewayDb } from "./client.ts";
 import type { GatewayDb } from "./client.ts";
-import { createGatewayTestDatabase } from "./test-database.ts";
+import { createGatewayTestDatabase } from "../test-support/test-database.ts";
 import { migrateGatewayDatabase } from "./migrations.ts";
 
 // Proves that the hand-written migration SQL and prisma/schema.prisma agree: every model and

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "@dormant/testing";
 import { createAccount } from "../admin/accounts.ts";
-import { createGatewayTestEnv } from "../auth/test-harness.ts";
-import type { GatewayTestEnv } from "../auth/test-harness.ts";
+import { createGatewayTestEnv } from "../test-support/test-env.ts";
+import type { GatewayTestEnv } from "../test-support/test-env.ts";
 import { formatApiKey, parseApiKey } from "./format.ts";
 import type { ParsedApiKey } from "./format.ts";
 import { revokeApiKey } from "./revoke.ts";

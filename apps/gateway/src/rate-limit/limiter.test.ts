@@ -1,7 +1,7 @@
 import { createTestRedisPrefix } from "@dormant/testing";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { awaitRoomInMinute } from "../auth/test-harness.ts";
+import { awaitRoomInMinute } from "../test-support/test-env.ts";
 import { createRateLimiter } from "./limiter.ts";
 
 describe("rate limiter (the Redis script)", () => {

@@ -1,6 +1,6 @@
 import { createTestDatabase } from "@dormant/testing";
 import type { TestDatabase } from "@dormant/testing";
-import { gatewayMigrationsFingerprint, migrateGatewayDatabase } from "./migrations.ts";
+import { gatewayMigrationsFingerprint, migrateGatewayDatabase } from "../db/migrations.ts";
 
 /** Test support: a fresh, migrated gateway database of its own (cloned from a cached template). */
 export function createGatewayTestDatabase(label: string): Promise<TestDatabase> {

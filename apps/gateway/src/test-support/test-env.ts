@@ -10,7 +10,7 @@ import { createTestRedisPrefix } from "@dormant/testing";
 import type { TestDatabase } from "@dormant/testing";
 import { createGatewayDb } from "../db/client.ts";
 import type { GatewayDb } from "../db/client.ts";
-import { createGatewayTestDatabase } from "../db/test-database.ts";
+import { createGatewayTestDatabase } from "./test-database.ts";
 import { createSecretHasher } from "../keys/hash.ts";
 import type { SecretHasher } from "../keys/hash.ts";
 

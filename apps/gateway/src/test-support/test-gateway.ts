@@ -8,8 +8,8 @@ import { inject } from "vitest";
 import { type CreatedAccount, createAccount, type CreateAccountInput } from "../admin/accounts.ts";
 import { createApp, type GatewaySettings } from "../app.ts";
 import { createGatewayDb, type GatewayDb } from "../db/client.ts";
-import { GATEWAY_RPC_CATALOG } from "../resources.ts";
-import { createGatewayTestDatabase } from "../db/test-database.ts";
+import { GATEWAY_RPC_CATALOG } from "../infrastructure.ts";
+import { createGatewayTestDatabase } from "./test-database.ts";
 import { createSecretHasher } from "../keys/hash.ts";
 
 
