@@ -1,76 +1,54 @@
-import {
-  afterTransientPollFailure,
-  AuthorityUnavailableError,
-  backoffIntervalSeconds,
-  lazyChildLogger,
-  nextPoll,
-  pollTimeoutMs,
-  type CompletionLedger,
-  type PollBackoff,
-} from "@dormant/authority-client";
+import { backoffIntervalSeconds, PollUntilFinal, type PollBackoff, type SubmitterPollingParts } from "@dormant/authority-client";
 import type { DeliveryContext, PayloadInput } from "@dormant/bus";
-import { AppError, PLATFORM_MESSAGE_CATALOG, type PollRegistryStatusCommand } from "@dormant/contracts";
+import { PLATFORM_MESSAGE_CATALOG, type PollRegistryStatusCommand } from "@dormant/contracts";
 import type { RegistrySubmissionStatus } from "@dormant/govtalk";
 import type { Logger } from "@dormant/service-kit";
-import type { Counter } from "prom-client";
-import type { RegistryBus } from "./registry-bus.ts";
-import type { RegistryGateway } from "./registry-gateway.ts";
+import type { RegistryGateway, StatusAnswer } from "./registry-gateway.ts";
 import { registryErrorOutcome, registryHorizonOutcome, registryRefusalOutcome } from "./registry-status-outcome.ts";
 
 type Outcome = PayloadInput<typeof PLATFORM_MESSAGE_CATALOG, "registry.outcome">;
 type ReportedStatus = NonNullable<PollRegistryStatusCommand["reported_status"]>;
 
-const POLL_RETRY = PLATFORM_MESSAGE_CATALOG["registry.poll_status"].retry;
-
-export interface StatusPollerDeps {
+export interface StatusPollerDeps extends SubmitterPollingParts {
   gateway: RegistryGateway;
-  completions: CompletionLedger;
-  bus: RegistryBus;
-  requestTimeoutMs: number;
-  maxPollDelayMs: number;
   /** How the waits between polls grow while the registry has not decided (the first wait is the command's poll_interval_seconds). */
   backoff: Pick<PollBackoff, "factor" | "maxSeconds">;
-  outcomes: Counter<"outcome" | "code">;
-  logger: Logger;
 }
 
 /**
- * `registry.poll_status`: asks the registry for the submission's status and publishes the final
- * outcome (ACCEPT, REJECT, INTERNAL_FAILURE), or schedules the next poll, each wait longer than
- * the one before up to the cap (PENDING, PARKED, an unknown code, or a submission the registry
- * does not list yet). A PENDING or PARKED that differs from the status reported last is reported
- * to the filing service (`registry.status`). A submission already completed (redelivered poll) is
- * left alone; transient failures are retried until `give_up_at`, the polling horizon, when the
- * accounts end in `error`: REGISTRY_NO_DECISION if the registry held them undecided, else
- * GATEWAY_TIMEOUT (registryHorizonOutcome).
+ * `registry.poll_status`: asks the registry for the submission's status (PollUntilFinal) and
+ * publishes the final outcome (ACCEPT, REJECT, INTERNAL_FAILURE), or schedules the next poll, each
+ * wait longer than the one before up to the cap (PENDING, PARKED, an unknown code, or a
+ * submission the registry does not list yet). A PENDING or PARKED that differs from the status
+ * reported last is reported to the filing service (`registry.status`). A submission already
+ * completed (redelivered poll) is left alone; transient failures are retried until `give_up_at`,
+ * the polling horizon, when the accounts end in `error`: REGISTRY_NO_DECISION if the registry
+ * held them undecided, else GATEWAY_TIMEOUT (registryHorizonOutcome).
  */
 export class StatusPoller {
-  constructor(private readonly deps: StatusPollerDeps) {}
+  private readonly polls: PollUntilFinal<PollRegistryStatusCommand>;
 
-  async poll(command: PollRegistryStatusCommand, context: DeliveryContext): Promise<void> {
-    const { deps } = this;
-    // Most polls log nothing at info (pending): the bound logger is made only if a line is written.
-    const logger = lazyChildLogger(deps.logger, {
-      filing_id: command.filing_id,
-      submission_number: command.submission_number,
-      poll_number: command.poll_number,
-      attempt: context.attempt,
+  constructor(private readonly deps: StatusPollerDeps) {
+    this.polls = new PollUntilFinal({
+      ...deps,
+      subject: "accounts",
+      retry: PLATFORM_MESSAGE_CATALOG["registry.poll_status"].retry,
+      unavailable: { code: "REGISTRY_UNAVAILABLE", authority: "the registry", warning: "status poll failed: the registry is unavailable" },
+      schedule: (command, delayMs) => deps.bus.publish("registry.poll_status", command, { delayMs }),
+      giveUp: (command, why, logger) => this.giveUp(command, why, logger),
     });
-    const completed = await deps.completions.completedOutcome(command.submission_number);
-    if (completed) {
-      logger.info({ outcome: completed }, "accounts already completed: nothing to do for this poll");
-      return;
-    }
-    let answer;
-    try {
-      answer = await deps.gateway.status(command.submission_number, {
-        signal: context.signal,
-        timeoutMs: pollTimeoutMs(command.give_up_at, deps.requestTimeoutMs),
-      });
-    } catch (error) {
-      if (error instanceof AuthorityUnavailableError) return this.afterTransientFailure(command, context, error, logger);
-      throw error;
-    }
+  }
+
+  poll(command: PollRegistryStatusCommand, context: DeliveryContext): Promise<void> {
+    return this.polls.poll(command, context, {
+      reference: command.submission_number,
+      bindings: { filing_id: command.filing_id, submission_number: command.submission_number },
+      ask: (call) => this.deps.gateway.status(command.submission_number, call),
+      decide: (answer, logger) => this.decide(command, answer, logger),
+    });
+  }
+
+  private async decide(command: PollRegistryStatusCommand, answer: StatusAnswer, logger: Logger): Promise<void> {
     const base = { filing_id: command.filing_id, submission_number: command.submission_number };
     if (answer.type === "error") return this.finish({ ...base, ...registryRefusalOutcome(answer) }, logger);
     const status = answer.statuses.find((candidate) => candidate.submissionNumber === command.submission_number);
@@ -117,35 +95,18 @@ export class StatusPoller {
 
   /** No decision yet: the next poll after a longer wait, or the horizon's outcome once it passed. */
   private async stillPending(command: PollRegistryStatusCommand, heldUndecided: boolean, logger: Logger): Promise<void> {
-    const { backoff, maxPollDelayMs } = this.deps;
-    const waitSeconds = backoffIntervalSeconds({ ...backoff, initialSeconds: command.poll_interval_seconds }, command.poll_number);
-    const next = nextPoll(waitSeconds, command.give_up_at, maxPollDelayMs);
+    const waitSeconds = backoffIntervalSeconds({ ...this.deps.backoff, initialSeconds: command.poll_interval_seconds }, command.poll_number);
+    const next = await this.polls.pollAgain(command, waitSeconds);
     if (next.kind === "give_up") return this.giveUp(command, "the registry had no final status", logger, heldUndecided);
-    await this.schedule(command, next.delayMs);
-  }
-
-  private async afterTransientFailure(command: PollRegistryStatusCommand, context: DeliveryContext, error: AuthorityUnavailableError, logger: Logger): Promise<void> {
-    const next = afterTransientPollFailure({ attempt: context.attempt, retry: POLL_RETRY, giveUp: command.give_up_at, maxDelayMs: this.deps.maxPollDelayMs });
-    logger.warn({ err: error, reason: error.reason, next: next.kind }, "status poll failed: the registry is unavailable");
-    if (next.kind === "give_up") return this.giveUp(command, `the registry did not answer (${error.reason})`, logger);
-    if (next.kind === "retry") throw new AppError("REGISTRY_UNAVAILABLE", error.message, { retryable: true, cause: error });
-    await this.schedule(command, next.delayMs);
   }
 
   private giveUp(command: PollRegistryStatusCommand, why: string, logger: Logger, heldUndecided = false): Promise<void> {
     return this.finish({ filing_id: command.filing_id, submission_number: command.submission_number, ...registryHorizonOutcome(command, why, heldUndecided) }, logger);
   }
 
-  private async schedule(command: PollRegistryStatusCommand, delayMs: number): Promise<void> {
-    await this.deps.bus.publish("registry.poll_status", { ...command, poll_number: command.poll_number + 1 }, { delayMs });
-  }
-
   /** Publishes the final outcome and remembers the submission as completed. */
   private async finish(outcome: Outcome, logger: Logger): Promise<void> {
-    await this.deps.bus.publish("registry.outcome", outcome);
-    await this.deps.completions.markCompleted(outcome.submission_number, outcome.outcome);
-    const code = outcome.outcome === "accepted" ? "" : outcome.error.code;
-    this.deps.outcomes.inc({ outcome: outcome.outcome, code });
+    const code = await this.polls.complete(outcome.submission_number, outcome, (published) => this.deps.bus.publish("registry.outcome", published));
     logger.info({ outcome: outcome.outcome, registry_status: outcome.registry_status, code }, "accounts outcome published");
   }
 }

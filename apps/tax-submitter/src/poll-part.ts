@@ -1,72 +1,49 @@
-import {
-  afterTransientPollFailure,
-  AuthorityUnavailableError,
-  lazyChildLogger,
-  nextPoll,
-  pollTimeoutMs,
-  type CompletionLedger,
-} from "@dormant/authority-client";
+import { PollUntilFinal, type SubmitterPollingParts } from "@dormant/authority-client";
 import type { DeliveryContext, PayloadInput } from "@dormant/bus";
-import { AppError, PLATFORM_MESSAGE_CATALOG, type PollTaxPartCommand } from "@dormant/contracts";
+import { PLATFORM_MESSAGE_CATALOG, type PollTaxPartCommand } from "@dormant/contracts";
 import { irmarkToBase32, receiptConfirmsIRmark, type Ct600Success } from "@dormant/govtalk";
 import type { Logger } from "@dormant/service-kit";
-import type { Counter } from "prom-client";
 import { londonTimeToIso } from "./london-time.ts";
-import type { TaxBus } from "./tax-bus.ts";
 import { taxErrorOutcome } from "./tax-error-outcome.ts";
-import type { TaxGateway } from "./tax-gateway.ts";
+import type { PollAnswer, TaxGateway } from "./tax-gateway.ts";
 
 type Outcome = PayloadInput<typeof PLATFORM_MESSAGE_CATALOG, "tax.part_outcome">;
 
-const POLL_RETRY = PLATFORM_MESSAGE_CATALOG["tax.poll_part"].retry;
-
-export interface PartPollerDeps {
+export interface PartPollerDeps extends SubmitterPollingParts {
   gateway: TaxGateway;
-  completions: CompletionLedger;
-  bus: TaxBus;
-  /** The breaker's timeout: a poll's timeout is this, shortened near the give-up instant. */
-  requestTimeoutMs: number;
-  /** The longest delay the poll queue can hold. */
-  maxPollDelayMs: number;
-  outcomes: Counter<"outcome" | "code">;
-  logger: Logger;
 }
 
 /**
- * `tax.poll_part`: polls one submitted part and either publishes its final outcome (then deletes
- * the submission at the authority) or schedules the next poll at the interval the authority asks
- * for. A part already completed (redelivered poll) is left alone; transient failures are retried
- * until `give_up_at`, when the part ends in `error` GATEWAY_TIMEOUT.
+ * `tax.poll_part`: polls one submitted part (PollUntilFinal) and either publishes its final
+ * outcome (then deletes the submission at the authority) or schedules the next poll at the
+ * interval the authority asks for. A part already completed (redelivered poll) is left alone;
+ * transient failures are retried until `give_up_at`, when the part ends in `error` GATEWAY_TIMEOUT.
  */
 export class PartPoller {
-  constructor(private readonly deps: PartPollerDeps) {}
+  private readonly polls: PollUntilFinal<PollTaxPartCommand>;
 
-  async poll(command: PollTaxPartCommand, context: DeliveryContext): Promise<void> {
-    const { deps } = this;
-    // Most polls log nothing at info (pending): the bound logger is made only if a line is written.
-    const logger = lazyChildLogger(deps.logger, {
-      filing_id: command.filing_id,
-      part_number: command.part_number,
-      correlation_id: command.correlation_id,
-      poll_number: command.poll_number,
-      attempt: context.attempt,
+  constructor(private readonly deps: PartPollerDeps) {
+    this.polls = new PollUntilFinal({
+      ...deps,
+      subject: "part",
+      retry: PLATFORM_MESSAGE_CATALOG["tax.poll_part"].retry,
+      unavailable: { code: "TAX_UNAVAILABLE", authority: "the tax authority", warning: "poll failed: the tax authority is unavailable" },
+      schedule: (command, delayMs) => deps.bus.publish("tax.poll_part", command, { delayMs }),
+      giveUp: (command, why, logger) => this.giveUp(command, why, logger),
     });
-    const completed = await deps.completions.completedOutcome(command.correlation_id);
-    if (completed) {
-      logger.info({ outcome: completed }, "part already completed: nothing to do for this poll");
-      return;
-    }
-    const endpoint = command.response_endpoint ?? deps.gateway.pollUrl;
-    let answer;
-    try {
-      answer = await deps.gateway.poll(command.correlation_id, endpoint, {
-        signal: context.signal,
-        timeoutMs: pollTimeoutMs(command.give_up_at, deps.requestTimeoutMs),
-      });
-    } catch (error) {
-      if (error instanceof AuthorityUnavailableError) return this.afterTransientFailure(command, context, error, logger);
-      throw error;
-    }
+  }
+
+  poll(command: PollTaxPartCommand, context: DeliveryContext): Promise<void> {
+    const endpoint = command.response_endpoint ?? this.deps.gateway.pollUrl;
+    return this.polls.poll(command, context, {
+      reference: command.correlation_id,
+      bindings: { filing_id: command.filing_id, part_number: command.part_number, correlation_id: command.correlation_id },
+      ask: (call) => this.deps.gateway.poll(command.correlation_id, endpoint, call),
+      decide: (answer, logger) => this.decide(command, answer, endpoint, logger),
+    });
+  }
+
+  private decide(command: PollTaxPartCommand, answer: PollAnswer, endpoint: string, logger: Logger): Promise<void> {
     switch (answer.type) {
       case "acknowledgement":
         return this.stillPending(command, answer.pollIntervalSeconds, answer.responseEndPoint, logger);
@@ -90,9 +67,8 @@ export class PartPoller {
       });
     }
     const interval = Math.max(1, intervalSeconds);
-    const next = nextPoll(interval, command.give_up_at, this.deps.maxPollDelayMs);
+    const next = await this.polls.pollAgain({ ...command, poll_interval_seconds: interval, response_endpoint: responseEndPoint ?? command.response_endpoint }, interval);
     if (next.kind === "give_up") return this.giveUp(command, "the tax authority had no final answer", logger);
-    await this.schedule({ ...command, poll_interval_seconds: interval, response_endpoint: responseEndPoint ?? command.response_endpoint }, next.delayMs);
     logger.debug({ next_poll_in_ms: next.delayMs }, "still pending");
   }
 
@@ -126,14 +102,6 @@ export class PartPoller {
     );
   }
 
-  private async afterTransientFailure(command: PollTaxPartCommand, context: DeliveryContext, error: AuthorityUnavailableError, logger: Logger): Promise<void> {
-    const next = afterTransientPollFailure({ attempt: context.attempt, retry: POLL_RETRY, giveUp: command.give_up_at, maxDelayMs: this.deps.maxPollDelayMs });
-    logger.warn({ err: error, reason: error.reason, next: next.kind }, "poll failed: the tax authority is unavailable");
-    if (next.kind === "give_up") return this.giveUp(command, `the tax authority did not answer (${error.reason})`, logger);
-    if (next.kind === "retry") throw new AppError("TAX_UNAVAILABLE", error.message, { retryable: true, cause: error });
-    await this.schedule(command, next.delayMs);
-  }
-
   private giveUp(command: PollTaxPartCommand, why: string, logger: Logger): Promise<void> {
     return this.finish(
       {
@@ -149,19 +117,12 @@ export class PartPoller {
     );
   }
 
-  private async schedule(command: PollTaxPartCommand, delayMs: number): Promise<void> {
-    await this.deps.bus.publish("tax.poll_part", { ...command, poll_number: command.poll_number + 1 }, { delayMs });
-  }
-
   /**
    * Publishes the final outcome, remembers the part as completed, then (for an answer the
    * authority gave) deletes the submission there. A failed delete is logged and changes nothing.
    */
   private async finish(outcome: Outcome, deleteAt: string | undefined, logger: Logger): Promise<void> {
-    await this.deps.bus.publish("tax.part_outcome", outcome);
-    await this.deps.completions.markCompleted(outcome.correlation_id, outcome.outcome);
-    const code = outcome.outcome === "accepted" ? "" : outcome.error.code;
-    this.deps.outcomes.inc({ outcome: outcome.outcome, code });
+    const code = await this.polls.complete(outcome.correlation_id, outcome, (published) => this.deps.bus.publish("tax.part_outcome", published));
     logger.info({ outcome: outcome.outcome, code }, "part outcome published");
     if (deleteAt === undefined) return;
     try {

@@ -34,4 +34,7 @@ export type {
   SubmitterWorkerHandlers,
   SubmitterWorkerOptions,
   SubmitterWorkerParts,
+  SubmitterPollingParts,
 } from "./submitter-worker.ts";
+export { PollUntilFinal } from "./poll-until-final.ts";
+export type { FinalOutcome, PollCommand, PollRound, PollUntilFinalOptions } from "./poll-until-final.ts";

@@ -48,16 +48,20 @@ export interface SubmitterWorkerParts<B extends string, Response, Attempt = unde
     logger: Logger;
   };
   /** For the class that handles poll commands, besides its gateway. */
-  polling: {
-    /** Published final outcomes, under `<prefix><service>:done:`. */
-    completions: CompletionLedger;
-    bus: SubmitterBus;
-    /** The breakers' timeout. */
-    requestTimeoutMs: number;
-    maxPollDelayMs: number;
-    outcomes: Counter<"outcome" | "code">;
-    logger: Logger;
-  };
+  polling: SubmitterPollingParts;
+}
+
+/** What a worker's poller is built from, besides its gateway (PollUntilFinal takes all of it but the bus). */
+export interface SubmitterPollingParts {
+  /** Published final outcomes, under `<prefix><service>:done:`. */
+  completions: CompletionLedger;
+  bus: SubmitterBus;
+  /** The breakers' timeout. */
+  requestTimeoutMs: number;
+  /** The longest delay the poll queue can hold (its longest wait tier). */
+  maxPollDelayMs: number;
+  outcomes: Counter<"outcome" | "code">;
+  logger: Logger;
 }
 
 export interface SubmitterWorkerHandlers<PollQueue extends string, SubmitQueue extends string> {
