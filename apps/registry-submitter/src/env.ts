@@ -1,7 +1,6 @@
-import { breakerSettingsFromEnv, resolveSealingKeys, submitterWorkerEnvShape, type BreakerSettings, type PollBackoff } from "@dormant/authority-client";
-import type { SealingKey } from "@dormant/contracts";
+import { submitterConfigFromEnv, submitterWorkerEnvShape, type PollBackoff, type SubmitterConfig } from "@dormant/authority-client";
 import { REGISTRY_AUTH_METHOD, REGISTRY_AUTH_METHODS, type RegistryPresenter } from "@dormant/govtalk";
-import { baseEnvSchema, ConfigError, envBoolean, parseEnv } from "@dormant/service-kit";
+import { baseEnvSchema, envBoolean, parseEnv } from "@dormant/service-kit";
 import { z } from "zod";
 
 /** Every setting of the registry submitter (README "Configuration" explains each). */
@@ -39,14 +38,8 @@ const POLL_BACKOFF_FACTOR = 2;
 const DEVELOPMENT = { gatewayUrl: "http://127.0.0.1:4100/registry", presenterId: "66666666666", presenterAuthCode: "SIMAUTHCODE", packageReference: "0012" };
 const GATEWAY_PATH = "/v1-0/xmlgw/Gateway";
 
-export interface RegistrySubmitterConfig {
-  nodeEnv: RegistrySubmitterEnv["NODE_ENV"];
-  serviceVersion: string;
-  shutdownTimeoutMs: number;
-  amqpUrl: string;
-  redisUrl: string;
-  redisKeyPrefix: string;
-  ops: { port: number; host: string };
+/** The shared settings (SubmitterConfig; pollGiveUpAfterSeconds is the polling horizon) and the registry's own. */
+export interface RegistrySubmitterConfig extends SubmitterConfig {
   registry: {
     gatewayUrl: string;
     gatewayTest: boolean;
@@ -56,16 +49,6 @@ export interface RegistrySubmitterConfig {
     /** The growth of the waits between status polls (starting at pollIntervalSeconds). */
     pollBackoff: PollBackoff;
   };
-  breaker: BreakerSettings;
-  sealingKeys: SealingKey[];
-  /** The polling horizon: accounts undecided this long after their submission end in error. */
-  pollGiveUpAfterSeconds: number;
-  pollPrefetch: number;
-  submitPrefetch: number;
-  submitDedupeTtlSeconds: number;
-  completionTtlSeconds: number;
-  /** How long after an attempt ended in doubt the registry's "I do not have it" is believed. */
-  inDoubtSettleSeconds: number;
 }
 
 /** Parses and resolves the configuration once at boot; throws ConfigError listing every problem. */
@@ -78,26 +61,16 @@ export function loadRegistrySubmitterConfig(source: Record<string, string | unde
       if (!env[name]) problems.push(`${name}: required in production`);
     }
   }
-  let sealingKeys: SealingKey[] = [];
-  try {
-    sealingKeys = resolveSealingKeys(env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    problems.push(...error.problems);
-  }
-  if (problems.length > 0) throw new ConfigError(problems);
-
   const defaults = DEFAULTS[env.NODE_ENV];
+  const shared = submitterConfigFromEnv(env, {
+    problems,
+    // POLL_GIVE_UP_AFTER_SECONDS (shared with the tax submitter) is still honoured when the registry's own setting is absent.
+    pollGiveUpAfterSeconds: env.REGISTRY_POLL_HORIZON_SECONDS ?? env.POLL_GIVE_UP_AFTER_SECONDS ?? defaults.horizonSeconds,
+  });
   const base = (env.REGISTRY_GATEWAY_URL ?? DEVELOPMENT.gatewayUrl).replace(/\/+$/, "");
   const pollIntervalSeconds = env.REGISTRY_POLL_INTERVAL_SECONDS ?? defaults.pollIntervalSeconds;
   return {
-    nodeEnv: env.NODE_ENV,
-    serviceVersion: env.SERVICE_VERSION,
-    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
-    amqpUrl: env.AMQP_URL,
-    redisUrl: env.REDIS_URL,
-    redisKeyPrefix: env.REDIS_KEY_PREFIX,
-    ops: { port: env.OPS_PORT, host: env.OPS_HOST },
+    ...shared,
     registry: {
       gatewayUrl: `${base}${GATEWAY_PATH}`,
       gatewayTest: env.REGISTRY_GATEWAY_TEST ?? !production,
@@ -114,14 +87,5 @@ export function loadRegistrySubmitterConfig(source: Record<string, string | unde
         maxSeconds: env.REGISTRY_POLL_MAX_INTERVAL_SECONDS ?? defaults.pollMaxIntervalSeconds,
       },
     },
-    breaker: breakerSettingsFromEnv(env),
-    sealingKeys,
-    // POLL_GIVE_UP_AFTER_SECONDS (shared with the tax submitter) is still honoured when the registry's own setting is absent.
-    pollGiveUpAfterSeconds: env.REGISTRY_POLL_HORIZON_SECONDS ?? env.POLL_GIVE_UP_AFTER_SECONDS ?? defaults.horizonSeconds,
-    pollPrefetch: env.POLL_PREFETCH,
-    submitPrefetch: env.SUBMIT_PREFETCH,
-    submitDedupeTtlSeconds: env.SUBMIT_DEDUPE_TTL_SECONDS,
-    completionTtlSeconds: env.COMPLETION_TTL_SECONDS,
-    inDoubtSettleSeconds: env.IN_DOUBT_SETTLE_SECONDS,
   };
 }

@@ -1,6 +1,5 @@
-import { breakerSettingsFromEnv, resolveSealingKeys, submitterWorkerEnvShape, type BreakerSettings } from "@dormant/authority-client";
-import type { SealingKey } from "@dormant/contracts";
-import { baseEnvSchema, ConfigError, envBoolean, parseEnv } from "@dormant/service-kit";
+import { submitterConfigFromEnv, submitterWorkerEnvShape, type SubmitterConfig } from "@dormant/authority-client";
+import { baseEnvSchema, envBoolean, parseEnv } from "@dormant/service-kit";
 import { z } from "zod";
 
 /** Every setting of the tax submitter (README "Configuration" explains each). */
@@ -25,15 +24,8 @@ const GIVE_UP_SECONDS = { development: 20, test: 20, production: 4 * 60 * 60 } a
 const DEVELOPMENT_TAX_BASE_URL = "http://127.0.0.1:4100/tax";
 const DEVELOPMENT_VENDOR_ID = "0000";
 
-export interface TaxSubmitterConfig {
-  nodeEnv: TaxSubmitterEnv["NODE_ENV"];
-  serviceVersion: string;
-  shutdownTimeoutMs: number;
-  amqpUrl: string;
-  redisUrl: string;
-  /** Prefix of every Redis key this service writes (followed by `tax-submitter:`). */
-  redisKeyPrefix: string;
-  ops: { port: number; host: string };
+/** The shared settings (SubmitterConfig) and the Transaction Engine's own. */
+export interface TaxSubmitterConfig extends SubmitterConfig {
   tax: {
     submissionUrl: string;
     pollUrl: string;
@@ -43,15 +35,6 @@ export interface TaxSubmitterConfig {
     productVersion: string;
     companyType: number;
   };
-  breaker: BreakerSettings;
-  sealingKeys: SealingKey[];
-  pollGiveUpAfterSeconds: number;
-  pollPrefetch: number;
-  submitPrefetch: number;
-  submitDedupeTtlSeconds: number;
-  completionTtlSeconds: number;
-  /** How long after an attempt ended in doubt the authority's "I do not have it" is believed. */
-  inDoubtSettleSeconds: number;
 }
 
 /** Parses and resolves the configuration once at boot; throws ConfigError listing every problem. */
@@ -61,24 +44,10 @@ export function loadTaxSubmitterConfig(source: Record<string, string | undefined
   const problems: string[] = [];
   if (production && !env.TAX_BASE_URL) problems.push("TAX_BASE_URL: required in production");
   if (production && !env.TAX_VENDOR_ID) problems.push("TAX_VENDOR_ID: required in production");
-  let sealingKeys: SealingKey[] = [];
-  try {
-    sealingKeys = resolveSealingKeys(env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    problems.push(...error.problems);
-  }
-  if (problems.length > 0) throw new ConfigError(problems);
-
+  const shared = submitterConfigFromEnv(env, { problems, pollGiveUpAfterSeconds: env.POLL_GIVE_UP_AFTER_SECONDS ?? GIVE_UP_SECONDS[env.NODE_ENV] });
   const base = (env.TAX_BASE_URL ?? DEVELOPMENT_TAX_BASE_URL).replace(/\/+$/, "");
   return {
-    nodeEnv: env.NODE_ENV,
-    serviceVersion: env.SERVICE_VERSION,
-    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
-    amqpUrl: env.AMQP_URL,
-    redisUrl: env.REDIS_URL,
-    redisKeyPrefix: env.REDIS_KEY_PREFIX,
-    ops: { port: env.OPS_PORT, host: env.OPS_HOST },
+    ...shared,
     tax: {
       submissionUrl: `${base}/submission`,
       pollUrl: `${base}/poll`,
@@ -88,13 +57,5 @@ export function loadTaxSubmitterConfig(source: Record<string, string | undefined
       productVersion: env.TAX_PRODUCT_VERSION ?? env.SERVICE_VERSION,
       companyType: env.TAX_COMPANY_TYPE,
     },
-    breaker: breakerSettingsFromEnv(env),
-    sealingKeys,
-    pollGiveUpAfterSeconds: env.POLL_GIVE_UP_AFTER_SECONDS ?? GIVE_UP_SECONDS[env.NODE_ENV],
-    pollPrefetch: env.POLL_PREFETCH,
-    submitPrefetch: env.SUBMIT_PREFETCH,
-    submitDedupeTtlSeconds: env.SUBMIT_DEDUPE_TTL_SECONDS,
-    completionTtlSeconds: env.COMPLETION_TTL_SECONDS,
-    inDoubtSettleSeconds: env.IN_DOUBT_SETTLE_SECONDS,
   };
 }

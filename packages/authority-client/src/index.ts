@@ -7,6 +7,8 @@ export type { UnavailableReason } from "./errors.ts";
 export { postXml } from "./post-xml.ts";
 export { breakerEnvShape, breakerSettingsFromEnv } from "./breaker-settings.ts";
 export { submitterWorkerEnvShape } from "./worker-env.ts";
+export { submitterConfigFromEnv } from "./submitter-config.ts";
+export type { SubmitterConfig, SubmitterEnv } from "./submitter-config.ts";
 export type { BreakerSettings } from "./breaker-settings.ts";
 export { createBreakerMetrics, BREAKER_STATE_VALUE } from "./breaker-metrics.ts";
 export type { BreakerMetrics } from "./breaker-metrics.ts";
