@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { renderCt600Pdf, renderDormantAccountsPdf } from "../src/pdf/index.ts";
+import { withPriorYearInput } from "../src/test-support/dormant-accounts-inputs.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const imagesDir = path.join(repoRoot, "docs/images");
@@ -39,25 +40,9 @@ const ct600 = await renderCt600Pdf({
   generatedAt: "2026-09-29T08:15:00Z",
 });
 
+// The tests' second-year company (share capital unpaid the year before), as a Scottish company.
 const accounts = await renderDormantAccountsPdf({
-  companyName: "Société Générale Dormant Ltd",
-  companyNumber: "SC000001",
-  registryCompanyType: "ltd",
-  jurisdiction: "scotland",
-  periodStart: "2025-04-01",
-  periodEnd: "2026-03-31",
-  approvalDate: "2026-05-01",
-  directorName: "Ada Lovelace",
-  current: { cash: 10_000, creditors: 0, shareCapital: 10_000, profitLossAccount: 0 },
-  priorYear: {
-    periodStart: "2024-04-01",
-    periodEnd: "2025-03-31",
-    cash: 0,
-    sharesNotPaid: 10_000,
-    creditors: 0,
-    shareCapital: 10_000,
-    profitLossAccount: 0,
-  },
+  ...withPriorYearInput({ companyName: "Société Générale Dormant Ltd", companyNumber: "SC000001", jurisdiction: "scotland" }),
   generatedAt: "2026-05-02T09:30:00Z",
 });
 

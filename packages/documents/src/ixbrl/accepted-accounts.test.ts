@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { contextOf, withPriorYearInput } from "./dormant-accounts.fixture.ts";
+import { withPriorYearInput } from "../test-support/dormant-accounts-inputs.ts";
+import { contextOf } from "../test-support/ixbrl-facts.ts";
 import { frcLocalName, missingMandatoryFacts } from "./mandatory-facts.ts";
 import { readIxbrl, type IxbrlReading } from "./read-ixbrl.ts";
 import { renderDormantAccountsIxbrl } from "./render-dormant-accounts.ts";

@@ -45,12 +45,14 @@ export interface BalanceSheetColumn {
 
 type Style = "plain" | "subtotal" | "total";
 
+/** One line of the table: its label, the concept its amounts are tagged with, in which of a column's contexts. */
 interface Row {
   readonly label: (values: readonly number[]) => string;
   readonly concept: string;
-  readonly context: (contexts: PeriodContexts) => ContextDefinition;
-  readonly value: (lines: BalanceSheetLines) => number;
-  readonly style: Style;
+  readonly context: keyof PeriodContexts;
+  readonly line: keyof BalanceSheetLines;
+  /** Default "plain". */
+  readonly style?: Style;
 }
 
 /** "Net current assets", "Net current liabilities", or both when the columns differ in sign. */
@@ -65,8 +67,8 @@ function signedLabel(positive: string, negative: string): (values: readonly numb
 const fixed = (label: string) => () => label;
 
 function amountCell(facts: InlineFacts, row: Row, column: BalanceSheetColumn, decimals: MoneyDecimals): ElementNode {
-  const value = row.value(balanceSheetLines(column.figures));
-  const fact = facts.money(row.concept, row.context(column.contexts), value, decimals);
+  const value = balanceSheetLines(column.figures)[row.line];
+  const fact = facts.money(row.concept, column.contexts[row.context], value, decimals);
   return el("td", { class: "amount" }, value < 0 ? ["(", fact, ")"] : fact);
 }
 
@@ -81,56 +83,25 @@ export function renderBalanceSheet(
   fundsLabel: string,
 ): ElementNode {
   const showsSharesNotPaid = columns.some((column) => column.figures.sharesNotPaid !== undefined);
-  const assetRows: Row[] = [
-    ...(showsSharesNotPaid
-      ? [{
-          label: fixed("Called up share capital not paid"),
-          concept: CONCEPT.sharesNotPaid,
-          context: (c: PeriodContexts) => c.instant,
-          value: (l: BalanceSheetLines) => l.sharesNotPaid,
-          style: "plain" as const,
-        }]
-      : []),
-    { label: fixed("Current assets"), concept: CONCEPT.currentAssets, context: (c) => c.instant, value: (l) => l.currentAssets, style: "plain" },
-    {
-      label: fixed("Creditors: amounts falling due within one year"),
-      concept: CONCEPT.creditors,
-      context: (c) => c.creditorsWithinOneYear,
-      value: (l) => l.creditorsWithinOneYear,
-      style: "plain",
-    },
-    {
-      label: signedLabel("Net current assets", "Net current liabilities"),
-      concept: CONCEPT.netCurrentAssets,
-      context: (c) => c.instant,
-      value: (l) => l.netCurrentAssets,
-      style: "subtotal",
-    },
-    {
-      label: fixed("Total assets less current liabilities"),
-      concept: CONCEPT.totalAssetsLessCurrentLiabilities,
-      context: (c) => c.instant,
-      value: (l) => l.totalAssetsLessCurrentLiabilities,
-      style: "subtotal",
-    },
-    { label: signedLabel("Net assets", "Net liabilities"), concept: CONCEPT.netAssets, context: (c) => c.instant, value: (l) => l.netAssets, style: "total" },
+  const sharesNotPaid: Row = { label: fixed("Called up share capital not paid"), concept: CONCEPT.sharesNotPaid, context: "instant", line: "sharesNotPaid" };
+  const assetRows: readonly Row[] = [
+    ...(showsSharesNotPaid ? [sharesNotPaid] : []),
+    { label: fixed("Current assets"), concept: CONCEPT.currentAssets, context: "instant", line: "currentAssets" },
+    { label: fixed("Creditors: amounts falling due within one year"), concept: CONCEPT.creditors, context: "creditorsWithinOneYear", line: "creditorsWithinOneYear" },
+    { label: signedLabel("Net current assets", "Net current liabilities"), concept: CONCEPT.netCurrentAssets, context: "instant", line: "netCurrentAssets", style: "subtotal" },
+    { label: fixed("Total assets less current liabilities"), concept: CONCEPT.totalAssetsLessCurrentLiabilities, context: "instant", line: "totalAssetsLessCurrentLiabilities", style: "subtotal" },
+    { label: signedLabel("Net assets", "Net liabilities"), concept: CONCEPT.netAssets, context: "instant", line: "netAssets", style: "total" },
   ];
-  const equityRows: Row[] = [
-    { label: fixed("Called up share capital"), concept: CONCEPT.equity, context: (c) => c.shareCapital, value: (l) => l.shareCapital, style: "plain" },
-    {
-      label: fixed("Profit and loss account"),
-      concept: CONCEPT.equity,
-      context: (c) => c.retainedEarnings,
-      value: (l) => l.profitLossAccount,
-      style: "plain",
-    },
-    { label: fixed(fundsLabel), concept: CONCEPT.equity, context: (c) => c.instant, value: (l) => l.equity, style: "total" },
+  const equityRows: readonly Row[] = [
+    { label: fixed("Called up share capital"), concept: CONCEPT.equity, context: "shareCapital", line: "shareCapital" },
+    { label: fixed("Profit and loss account"), concept: CONCEPT.equity, context: "retainedEarnings", line: "profitLossAccount" },
+    { label: fixed(fundsLabel), concept: CONCEPT.equity, context: "instant", line: "equity", style: "total" },
   ];
   const row = (definition: Row): ElementNode => {
-    const values = columns.map((column) => definition.value(balanceSheetLines(column.figures)));
+    const values = columns.map((column) => balanceSheetLines(column.figures)[definition.line]);
     return el(
       "tr",
-      { class: definition.style },
+      { class: definition.style ?? "plain" },
       el("td", { class: "label" }, definition.label(values)),
       columns.map((column) => amountCell(facts, definition, column, decimals)),
     );

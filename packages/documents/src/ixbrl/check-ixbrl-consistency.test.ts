@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkIxbrlConsistency } from "./check-ixbrl-consistency.ts";
-import { withPriorYearInput } from "./dormant-accounts.fixture.ts";
+import { withPriorYearInput } from "../test-support/dormant-accounts-inputs.ts";
 import { renderDormantAccountsIxbrl } from "./render-dormant-accounts.ts";
 
 const valid = renderDormantAccountsIxbrl(withPriorYearInput());

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contextOf, firstYearInput, valueOf, withPriorYearInput } from "./dormant-accounts.fixture.ts";
+import { firstYearInput, withPriorYearInput } from "../test-support/dormant-accounts-inputs.ts";
+import { contextOf, valueOf } from "../test-support/ixbrl-facts.ts";
 import { frcLocalName, JOINT_FILING_MANDATORY_CONCEPTS, missingMandatoryFacts } from "./mandatory-facts.ts";
 import { readIxbrl } from "./read-ixbrl.ts";
 import { renderDormantAccountsIxbrl } from "./render-dormant-accounts.ts";

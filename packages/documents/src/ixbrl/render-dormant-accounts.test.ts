@@ -1,7 +1,8 @@
 import { DOMParser } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
 import { checkIxbrlConsistency } from "./check-ixbrl-consistency.ts";
-import { contextOf, factsNamed, firstYearInput, valueOf, withPriorYearInput } from "./dormant-accounts.fixture.ts";
+import { firstYearInput, withPriorYearInput } from "../test-support/dormant-accounts-inputs.ts";
+import { contextOf, factsNamed, valueOf } from "../test-support/ixbrl-facts.ts";
 import { DormantAccountsInputError } from "./dormant-accounts-input.ts";
 import { readIxbrl } from "./read-ixbrl.ts";
 import { renderDormantAccountsIxbrl } from "./render-dormant-accounts.ts";

@@ -131,39 +131,21 @@ export function renderDormantAccountsIxbrl(input: DormantAccountsInput): string 
     ),
   );
 
+  /** An empty fact that says what it says by its context's dimension member (`slug` names the context). */
+  const memberFact = (concept: string, slug: string, dimension: string, member: string): ElementNode =>
+    facts.empty(concept, contexts.dimension(slug, { dimension, member }));
   const hidden = el(
     "ix:hidden",
     {},
     facts.boolean(CONCEPT.dormant, current.duration, true),
-    facts.empty(
-      CONCEPT.tradingStatus,
-      contexts.dimension("trading-status", {
-        dimension: DIMENSION.tradingStatus,
-        member: TRADING_STATUS_MEMBER[input.tradingStatus ?? "never-traded"],
-      }),
-    ),
-    facts.empty(
-      CONCEPT.accountingStandards,
-      contexts.dimension("accounting-standards", { dimension: DIMENSION.accountingStandards, member: MEMBER.microEntities }),
-    ),
-    facts.empty(
-      CONCEPT.accountsStatus,
-      contexts.dimension("accounts-status", { dimension: DIMENSION.accountsStatus, member: MEMBER.auditExemptNoAccountantsReport }),
-    ),
-    facts.empty(
-      CONCEPT.accountsType,
-      contexts.dimension("accounts-type", { dimension: DIMENSION.accountsType, member: MEMBER.fullAccounts }),
-    ),
-    facts.empty(
-      CONCEPT.legalForm,
-      contexts.dimension("legal-form", { dimension: DIMENSION.legalForm, member: legalForm.member }),
-    ),
+    memberFact(CONCEPT.tradingStatus, "trading-status", DIMENSION.tradingStatus, TRADING_STATUS_MEMBER[input.tradingStatus ?? "never-traded"]),
+    memberFact(CONCEPT.accountingStandards, "accounting-standards", DIMENSION.accountingStandards, MEMBER.microEntities),
+    memberFact(CONCEPT.accountsStatus, "accounts-status", DIMENSION.accountsStatus, MEMBER.auditExemptNoAccountantsReport),
+    memberFact(CONCEPT.accountsType, "accounts-type", DIMENSION.accountsType, MEMBER.fullAccounts),
+    memberFact(CONCEPT.legalForm, "legal-form", DIMENSION.legalForm, legalForm.member),
     jurisdiction === undefined
       ? undefined
-      : facts.empty(
-          CONCEPT.countryOfIncorporation,
-          contexts.dimension("country", { dimension: DIMENSION.countriesRegions, member: jurisdiction.member }),
-        ),
+      : memberFact(CONCEPT.countryOfIncorporation, "country", DIMENSION.countriesRegions, jurisdiction.member),
     facts.empty(CONCEPT.directorSigning, director1),
   );
 

@@ -3,7 +3,7 @@ import { checkDocumentOptions, checkMultilineText, checkText } from "./input-che
 import { isIrmark } from "./irmark.ts";
 import { PdfInputError } from "./pdf-input-error.ts";
 import { isTimestamp } from "./timestamp.ts";
-import type { Ct600PdfInput } from "./types.ts";
+import type { Ct600PdfInput } from "./pdf-inputs.ts";
 
 const MAX_NAME_LENGTH = 160;
 const MAX_RECEIPT_MESSAGE_LENGTH = 2000;

@@ -10,4 +10,4 @@ export type {
   Ct600ReturnType,
   DormantAccountsPdfInput,
   PdfDocumentOptions,
-} from "./types.ts";
+} from "./pdf-inputs.ts";

@@ -1,5 +1,5 @@
 import { isTimestamp } from "./timestamp.ts";
-import type { PdfDocumentOptions } from "./types.ts";
+import type { PdfDocumentOptions } from "./pdf-inputs.ts";
 
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\ufffe\uffff]/;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { PdfInputError } from "./pdf-input-error.ts";
-import { occurrences, readPdf } from "./read-pdf.test-support.ts";
+import { occurrences, readPdf } from "../test-support/read-pdf.ts";
 import { renderCt600Pdf } from "./render-ct600-pdf.ts";
-import type { Ct600PdfInput } from "./types.ts";
+import type { Ct600PdfInput } from "./pdf-inputs.ts";
 
 const RECEIPT_MESSAGE =
   "HMRC has received the HMRC-CT-CT600 document ref: 8596148860 at 00.33 on 29/09/2026. The associated IRmark was: " +

@@ -7,7 +7,7 @@ import { fieldTable, gap, heading, paragraph, quotedBox, type Field } from "./la
 import { openFramedDocument } from "./page-frame.ts";
 import { COLOUR, SIZE } from "./style.ts";
 import { formatTimestamp } from "./timestamp.ts";
-import type { Ct600PdfInput } from "./types.ts";
+import type { Ct600PdfInput } from "./pdf-inputs.ts";
 
 /** Reason given on a dormant nil return for supplying neither accounts nor computations. */
 const DORMANT_REASON = "Company dormant";

@@ -2,35 +2,22 @@ import { describe, expect, it } from "vitest";
 import type { DormantAccountsInput } from "../ixbrl/dormant-accounts-input.ts";
 import { renderDormantAccountsIxbrl } from "../ixbrl/render-dormant-accounts.ts";
 import { PdfInputError } from "./pdf-input-error.ts";
-import { readPdf } from "./read-pdf.test-support.ts";
+import { withPriorYearInput } from "../test-support/dormant-accounts-inputs.ts";
+import { readPdf } from "../test-support/read-pdf.ts";
 import { renderDormantAccountsPdf } from "./render-dormant-accounts-pdf.ts";
-import type { DormantAccountsPdfInput } from "./types.ts";
+import type { DormantAccountsPdfInput } from "./pdf-inputs.ts";
 
 const GENERATED_AT = "2026-05-02T09:30:00Z";
 
 /** A second-year company whose prior balance sheet showed its 100 pounds of share capital as not yet paid. */
 function secondYear(overrides: Partial<DormantAccountsInput> = {}): DormantAccountsInput {
-  return {
+  return withPriorYearInput({
     companyName: "Société Générale & <Ørsted> Zoë Ltd",
     companyNumber: "SC000001",
-    registryCompanyType: "ltd",
     jurisdiction: "scotland",
-    periodStart: "2025-04-01",
-    periodEnd: "2026-03-31",
-    approvalDate: "2026-05-01",
     directorName: "Zoë Ørsted-Smith",
-    current: { cash: 10_000, creditors: 0, shareCapital: 10_000, profitLossAccount: 0 },
-    priorYear: {
-      periodStart: "2024-04-01",
-      periodEnd: "2025-03-31",
-      cash: 0,
-      sharesNotPaid: 10_000,
-      creditors: 0,
-      shareCapital: 10_000,
-      profitLossAccount: 0,
-    },
     ...overrides,
-  };
+  });
 }
 
 const pdfInput = (accounts: DormantAccountsInput, sandbox = false): DormantAccountsPdfInput => ({

@@ -12,7 +12,7 @@ import { ensureSpace, fieldTable, gap, heading, paragraph, type Field } from "./
 import { openFramedDocument } from "./page-frame.ts";
 import { PdfInputError } from "./pdf-input-error.ts";
 import { COLOUR, CONTENT_WIDTH, PAGE, SIZE } from "./style.ts";
-import type { DormantAccountsPdfInput } from "./types.ts";
+import type { DormantAccountsPdfInput } from "./pdf-inputs.ts";
 
 type Doc = PDFKit.PDFDocument;
 

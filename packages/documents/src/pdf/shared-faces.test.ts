@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { readPdf } from "./read-pdf.test-support.ts";
+import { readPdf } from "../test-support/read-pdf.ts";
 import { renderCt600Pdf } from "./render-ct600-pdf.ts";
 import { FONT } from "./fonts.ts";
 import { createPdfDocument, MAX_SHARED_LAYOUTS, parsedFaceCount } from "./shared-faces.ts";
-import type { Ct600PdfInput } from "./types.ts";
+import type { Ct600PdfInput } from "./pdf-inputs.ts";
 
 function sandboxReturn(companyName: string, declarantName: string): Ct600PdfInput {
   return {

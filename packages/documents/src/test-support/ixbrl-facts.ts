@@ -1,38 +1,6 @@
-import type { DormantAccountsInput } from "./dormant-accounts-input.ts";
-import { type IxbrlContext, type IxbrlFact, type IxbrlReading } from "./read-ixbrl.ts";
+import type { IxbrlContext, IxbrlFact, IxbrlReading } from "../ixbrl/read-ixbrl.ts";
 
-/** A first-year dormant company holding its 100 pounds of share capital as cash. */
-export function firstYearInput(overrides: Partial<DormantAccountsInput> = {}): DormantAccountsInput {
-  return {
-    companyName: "Dormant Example Limited",
-    companyNumber: "00000001",
-    registryCompanyType: "ltd",
-    jurisdiction: "england-wales",
-    periodStart: "2025-04-01",
-    periodEnd: "2026-03-31",
-    approvalDate: "2026-05-01",
-    directorName: "Ada Lovelace",
-    current: { cash: 10_000, creditors: 0, shareCapital: 10_000, profitLossAccount: 0 },
-    ...overrides,
-  };
-}
-
-/** A second-year company whose prior balance sheet showed the share capital as not yet paid. */
-export function withPriorYearInput(overrides: Partial<DormantAccountsInput> = {}): DormantAccountsInput {
-  return firstYearInput({
-    priorYear: {
-      periodStart: "2024-04-01",
-      periodEnd: "2025-03-31",
-      cash: 0,
-      sharesNotPaid: 10_000,
-      creditors: 0,
-      shareCapital: 10_000,
-      profitLossAccount: 0,
-    },
-    ...overrides,
-  });
-}
-
+/** The context a fact refers to; fails when the document does not declare it. */
 export function contextOf(reading: IxbrlReading, fact: IxbrlFact): IxbrlContext {
   const context = reading.contexts.find((candidate) => candidate.id === fact.contextRef);
   if (context === undefined) throw new Error(`${fact.name} has no declared context`);
