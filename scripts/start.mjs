@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { bootstrap } from "./lib/bootstrap.mjs";
 import { ensureInfra } from "./lib/infra.mjs";
-import { ensureXsltproc } from "./lib/system-tools.mjs";
+import { requireXsltproc } from "./lib/system-tools.mjs";
 import { discoverApps, log } from "./lib/util.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
@@ -33,12 +33,7 @@ async function main() {
     process.exit(1);
   }
   bootstrap();
-  try {
-    ensureXsltproc();
-  } catch (error) {
-    log(error.message);
-    process.exit(1);
-  }
+  requireXsltproc();
   await ensureInfra({ start: process.env.START_INFRA !== "false" });
 
   const apps = discoverApps();

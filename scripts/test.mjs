@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { bootstrap } from "./lib/bootstrap.mjs";
 import { ensureInfra } from "./lib/infra.mjs";
-import { ensureXsltproc } from "./lib/system-tools.mjs";
+import { requireXsltproc } from "./lib/system-tools.mjs";
 import { log, root } from "./lib/util.mjs";
 import { envWithPnpm, pnpmBin } from "./lib/pnpm.mjs";
 
@@ -20,12 +20,7 @@ function run(args, label) {
 }
 
 bootstrap();
-try {
-  ensureXsltproc();
-} catch (error) {
-  log(error.message);
-  process.exit(1);
-}
+requireXsltproc();
 await ensureInfra({ start: process.env.START_INFRA === "true" }).catch((error) => {
   log(error.message);
   log("start them (bash .ci/run does it for you) and run npm test again");

@@ -40,3 +40,13 @@ export function ensureXsltproc({ install = false } = {}) {
     `xsltproc was not found: HMRC's CT600 business rules (packages/govtalk, authority-sim) are applied with it; ${INSTALL_HINT}`,
   );
 }
+
+/** For npm start and npm test: ends the process with the install hint when xsltproc is missing. */
+export function requireXsltproc() {
+  try {
+    ensureXsltproc();
+  } catch (error) {
+    log(error.message);
+    process.exit(1);
+  }
+}

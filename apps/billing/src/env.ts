@@ -1,12 +1,10 @@
-import { baseEnvSchema, ConfigError, parseEnv } from "@dormant/service-kit";
+import { baseEnvSchema, ConfigError, envPositiveInt, parseEnv } from "@dormant/service-kit";
 import { z } from "zod";
 import { amqpEnvShape } from "./bus/settings.ts";
 import { billingDatabaseEnvShape } from "./db/settings.ts";
 
 /** Used outside production only, so that a fresh clone works without configuration. */
 export const DEVELOPMENT_WEBHOOK_SECRET = "dormant-development-payment-webhook-secret";
-
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** Every setting of the billing service, read once at boot (README "Configuration" lists them). */
 export const billingEnvSchema = baseEnvSchema.extend({
@@ -23,8 +21,8 @@ export const billingEnvSchema = baseEnvSchema.extend({
   /** How far a webhook's signed timestamp may be from now, in seconds. */
   PAYMENT_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** Unacknowledged deliveries per consumer: filing events, and RPC requests (holds, balances). */
-  BILLING_EVENTS_PREFETCH: positiveInt(10),
-  BILLING_RPC_PREFETCH: positiveInt(20),
+  BILLING_EVENTS_PREFETCH: envPositiveInt(10),
+  BILLING_RPC_PREFETCH: envPositiveInt(20),
 });
 export type BillingEnv = z.infer<typeof billingEnvSchema>;
 

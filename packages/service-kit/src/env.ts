@@ -30,3 +30,6 @@ export function parseEnv<S extends z.ZodType>(schema: S, source: Record<string, 
 
 /** A boolean from env text: "true"/"1"/"yes" are true, "false"/"0"/"no"/"" are false. */
 export const envBoolean = z.enum(["true", "false", "1", "0", "yes", "no", ""]).transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** A positive whole number from env text, `fallback` when unset. */
+export const envPositiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);

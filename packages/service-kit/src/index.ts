@@ -1,4 +1,4 @@
-export { baseEnvSchema, parseEnv, envBoolean, ConfigError } from "./env.ts";
+export { baseEnvSchema, parseEnv, envBoolean, envPositiveInt, ConfigError } from "./env.ts";
 export { createLogger, REDACT_PATHS } from "./logger.ts";
 export type { Logger, LoggerSettings } from "./logger.ts";
 export { runWithRequestContext, currentRequestContext } from "./request-context.ts";
@@ -9,7 +9,10 @@ export { createOpsRouter, startOpsServer } from "./health.ts";
 export type { OpsOptions, ReadinessCheck } from "./health.ts";
 export { canonicalJson } from "./canonical-json.ts";
 export { createShutdown } from "./shutdown.ts";
+export { createServiceLogger, runServiceProcess } from "./process/run-service.ts";
+export type { ServiceProcessConfig, ServiceProcessOptions } from "./process/run-service.ts";
 export type { Shutdown } from "./shutdown.ts";
 export { ensureDatabase } from "./db/ensure-database.ts";
 export { applyMigrations, readMigrations, migrationsFingerprint } from "./db/migrate.ts";
 export type { Migration } from "./db/migrate.ts";
+export { runMigrationsEntry } from "./db/run-migrations-entry.ts";
