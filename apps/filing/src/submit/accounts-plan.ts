@@ -1,10 +1,10 @@
-import { calendarDateAt, deriveCompanyFacts } from "@dormant/company-data";
+import { deriveCompanyFacts } from "@dormant/company-data";
 import { DOCUMENT_MEDIA_TYPES, type AccountsFilingInput } from "@dormant/contracts";
 import { renderDormantAccountsIxbrl } from "@dormant/documents";
 import { newFilingId } from "../ids.ts";
 import type { RegistryDataSource } from "../registry-data/registry-data-source.ts";
 import { accountsDocumentProblems, dormantAccountsInput } from "./accounts-document.ts";
-import { businessValidationError, lookUpCompany } from "./company-lookup.ts";
+import { businessValidationError, deriveFilingFacts } from "./company-lookup.ts";
 import type { NewFiling } from "./new-filing.ts";
 
 /**
@@ -15,16 +15,8 @@ import type { NewFiling } from "./new-filing.ts";
  * the registry byte for byte, and the facts they were rendered from are kept for the accounts_pdf.
  */
 export async function planAccountsFiling(registry: RegistryDataSource, input: AccountsFilingInput, now: Date = new Date()): Promise<NewFiling> {
-  const record = await lookUpCompany(registry, input.company_number);
-  const result = deriveCompanyFacts({
-    filingType: "accounts",
-    ...record,
-    periodEnd: input.period_end,
-    today: calendarDateAt(now),
-    overrides: { company: input.company, period: input.period, approval: input.approval, balance_sheet: input.balance_sheet },
-  });
-  if (!result.ok) throw businessValidationError(result.problems);
-  const { facts } = result;
+  const overrides = { company: input.company, period: input.period, approval: input.approval, balance_sheet: input.balance_sheet };
+  const { record, facts } = await deriveFilingFacts(registry, input, now, (basis) => deriveCompanyFacts({ ...basis, filingType: "accounts", overrides }));
   const documentInput = dormantAccountsInput(facts, record.profile, record.filingHistory);
   const problems = accountsDocumentProblems(documentInput);
   if (problems.length > 0) throw businessValidationError(problems);

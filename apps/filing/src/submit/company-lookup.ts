@@ -1,5 +1,5 @@
 import { AppError, type ErrorDetail } from "@dormant/contracts";
-import { CompanyNotFoundError, RegistryUnavailableError, type FieldProblem } from "@dormant/company-data";
+import { calendarDateAt, CompanyNotFoundError, RegistryUnavailableError, type CompanyFacts, type CompanyFactsResult, type FieldProblem } from "@dormant/company-data";
 import type { RegistryCompanyRecord, RegistryDataSource } from "../registry-data/registry-data-source.ts";
 
 /** Retry-After when the registry gave none. */
@@ -31,4 +31,23 @@ export async function lookUpCompany(registry: RegistryDataSource, companyNumber:
     }
     throw error;
   }
+}
+
+/** What every facts derivation starts from: the company's registry record, the period end, today. */
+export type FactsBasis = RegistryCompanyRecord & { periodEnd: string; today: string };
+
+/**
+ * The company's registry record (`lookUpCompany`) and the facts `derive` makes of it with the
+ * request's overrides; problems with the business rules are one VALIDATION_ERROR listing them.
+ */
+export async function deriveFilingFacts<Facts extends CompanyFacts>(
+  registry: RegistryDataSource,
+  input: { company_number: string; period_end: string },
+  now: Date,
+  derive: (basis: FactsBasis) => CompanyFactsResult<Facts>,
+): Promise<{ record: RegistryCompanyRecord; facts: Facts }> {
+  const record = await lookUpCompany(registry, input.company_number);
+  const result = derive({ ...record, periodEnd: input.period_end, today: calendarDateAt(now) });
+  if (!result.ok) throw businessValidationError(result.problems);
+  return { record, facts: result.facts };
 }

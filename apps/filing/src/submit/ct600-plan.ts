@@ -1,8 +1,8 @@
-import { calendarDateAt, deriveCompanyFacts } from "@dormant/company-data";
+import { deriveCompanyFacts } from "@dormant/company-data";
 import type { Ct600FilingInput } from "@dormant/contracts";
 import { newFilingId } from "../ids.ts";
 import type { RegistryDataSource } from "../registry-data/registry-data-source.ts";
-import { businessValidationError, lookUpCompany } from "./company-lookup.ts";
+import { deriveFilingFacts } from "./company-lookup.ts";
 import type { NewFiling } from "./new-filing.ts";
 
 /**
@@ -12,16 +12,8 @@ import type { NewFiling } from "./new-filing.ts";
  * tax.submit_part request per return (two when the period is longer than 12 months).
  */
 export async function planCt600Filing(registry: RegistryDataSource, input: Ct600FilingInput, now: Date = new Date()): Promise<NewFiling> {
-  const record = await lookUpCompany(registry, input.company_number);
-  const result = deriveCompanyFacts({
-    filingType: "ct600",
-    ...record,
-    periodEnd: input.period_end,
-    today: calendarDateAt(now),
-    overrides: { company: input.company, period: input.period, declarant: input.declarant },
-  });
-  if (!result.ok) throw businessValidationError(result.problems);
-  const { facts } = result;
+  const overrides = { company: input.company, period: input.period, declarant: input.declarant };
+  const { facts } = await deriveFilingFacts(registry, input, now, (basis) => deriveCompanyFacts({ ...basis, filingType: "ct600", overrides }));
   const id = newFilingId();
   const partsTotal = facts.ct600Periods.length;
   return {

@@ -1,19 +1,11 @@
-import {
-  AccountsCredentials,
-  AppError,
-  credentialsBinding,
-  openSealedCredentials,
-  REGISTRY_SUBMIT_QUEUE,
-  type AccountsSubmitResponse,
-  type SubmitAccountsRequest,
-} from "@dormant/contracts";
+import { AccountsCredentials, AppError, REGISTRY_SUBMIT_QUEUE, type AccountsSubmitResponse, type SubmitAccountsRequest } from "@dormant/contracts";
 import type { SubmitDeps } from "../deps.ts";
-import { submitFingerprint } from "../fingerprint.ts";
 import { planAccountsFiling } from "./accounts-plan.ts";
 import { sealForSubmission } from "./credentials.ts";
 import type { RegistryRequestRecord } from "./new-filing.ts";
 import { recordRegistrySubmitted, type Recorded } from "./record-submission.ts";
-import { runSubmit, type HeldFiling } from "./run-submit.ts";
+import type { HeldFiling } from "./run-submit.ts";
+import { runSealedSubmit } from "./sealed-submit.ts";
 import { accountsSubmitResponse } from "./submit-response.ts";
 
 /** The registry submission is part 1 of the filing for the credentials' binding. */
@@ -45,21 +37,16 @@ async function sendAccounts(deps: SubmitDeps, held: HeldFiling, credentials: Acc
   return recordRegistrySubmitted(deps.db, filing, response, requestId, { releaseClaim: held.token });
 }
 
+const ACCOUNTS = {
+  filingType: "accounts",
+  credentials: AccountsCredentials,
+  authority: "registry",
+  plan: planAccountsFiling,
+  send: sendAccounts,
+  respond: accountsSubmitResponse,
+} as const;
+
 /** `filing.submit_accounts`: POST /filings/accounts of a live key. */
 export function submitAccounts(deps: SubmitDeps, request: SubmitAccountsRequest): Promise<AccountsSubmitResponse> {
-  const credentials = openSealedCredentials(
-    request.credentials,
-    deps.sealingKeys,
-    credentialsBinding(request.caller.account_id, request.idempotency_key),
-    AccountsCredentials,
-  );
-  return runSubmit(deps, {
-    caller: request.caller,
-    idempotencyKey: request.idempotency_key,
-    fingerprint: submitFingerprint("accounts", request.filing),
-    authority: "registry",
-    plan: () => planAccountsFiling(deps.registry, request.filing, deps.now()),
-    send: (held) => sendAccounts(deps, held, credentials, request.caller.request_id),
-    respond: accountsSubmitResponse,
-  });
+  return runSealedSubmit(deps, request, ACCOUNTS);
 }

@@ -1,21 +1,13 @@
-import {
-  credentialsBinding,
-  Ct600Credentials,
-  openSealedCredentials,
-  TAX_SUBMIT_QUEUE,
-  type Ct600SubmitResponse,
-  type SubmitCt600Request,
-  type SubmitTaxPartRequest,
-} from "@dormant/contracts";
+import { Ct600Credentials, TAX_SUBMIT_QUEUE, type Ct600SubmitResponse, type SubmitCt600Request, type SubmitTaxPartRequest } from "@dormant/contracts";
 import type { SubmitDeps } from "../deps.ts";
-import { submitFingerprint } from "../fingerprint.ts";
 import { isFinalFiling } from "../state/filing-state.ts";
 import { attachedAccounts, readCt600Accounts, type Ct600Accounts } from "./accounts-for-ct600.ts";
 import { planCt600Filing } from "./ct600-plan.ts";
 import { sealForSubmission } from "./credentials.ts";
 import type { TaxPartDraft } from "./new-filing.ts";
 import { recordTaxPartSubmitted, type Recorded } from "./record-submission.ts";
-import { runSubmit, type HeldFiling } from "./run-submit.ts";
+import type { HeldFiling } from "./run-submit.ts";
+import { runSealedSubmit } from "./sealed-submit.ts";
 import { ct600SubmitResponse } from "./submit-response.ts";
 
 /**
@@ -62,21 +54,16 @@ async function sendTaxParts(deps: SubmitDeps, held: HeldFiling, credentials: Ct6
   return sent;
 }
 
+const CT600 = {
+  filingType: "ct600",
+  credentials: Ct600Credentials,
+  authority: "tax",
+  plan: planCt600Filing,
+  send: sendTaxParts,
+  respond: ct600SubmitResponse,
+} as const;
+
 /** `filing.submit_ct600`: POST /filings/ct600 of a live key. */
 export function submitCt600(deps: SubmitDeps, request: SubmitCt600Request): Promise<Ct600SubmitResponse> {
-  const credentials = openSealedCredentials(
-    request.credentials,
-    deps.sealingKeys,
-    credentialsBinding(request.caller.account_id, request.idempotency_key),
-    Ct600Credentials,
-  );
-  return runSubmit(deps, {
-    caller: request.caller,
-    idempotencyKey: request.idempotency_key,
-    fingerprint: submitFingerprint("ct600", request.filing),
-    authority: "tax",
-    plan: () => planCt600Filing(deps.registry, request.filing, deps.now()),
-    send: (held) => sendTaxParts(deps, held, credentials, request.caller.request_id),
-    respond: ct600SubmitResponse,
-  });
+  return runSealedSubmit(deps, request, CT600);
 }
