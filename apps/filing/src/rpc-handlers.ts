@@ -1,7 +1,7 @@
 import type { RpcHandlerMap } from "@dormant/bus";
 import { AppError } from "@dormant/contracts";
 import type { FILING_SERVICE_RPC } from "./bus-catalog.ts";
-import type { SubmitDeps } from "./deps.ts";
+import type { SubmitDeps } from "./submit/submit-deps.ts";
 import type { FilingMetrics } from "./metrics.ts";
 import type { DocumentDeps } from "./documents/document-deps.ts";
 import { getDocument, getDocumentChunk, listDocuments } from "./documents/document-reads.ts";

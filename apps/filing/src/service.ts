@@ -7,7 +7,7 @@ import { Redis } from "ioredis";
 import type { Registry } from "prom-client";
 import { FILING_SERVICE_MESSAGES, FILING_SERVICE_RPC, type FilingBus } from "./bus-catalog.ts";
 import { createFilingDb, type FilingDb } from "./db/client.ts";
-import type { SubmitDeps } from "./deps.ts";
+import type { SubmitDeps } from "./submit/submit-deps.ts";
 import type { DocumentDeps } from "./documents/document-deps.ts";
 import { documentsHandlers } from "./documents/documents-consumer.ts";
 import { createPdfRenderer } from "./documents/create-pdf-renderer.ts";
@@ -19,7 +19,7 @@ import { createRegistryDataSource } from "./registry-data/registry-data-source.t
 import { filingRpcHandlers } from "./rpc-handlers.ts";
 import { busSubmissionResolver } from "./sweeper/resolve-submissions.ts";
 import { sweepPendingFilings } from "./sweeper/sweep-pending.ts";
-import { Ticker } from "./ticker.ts";
+import { PeriodicTask } from "./periodic-task.ts";
 
 export interface FilingServiceOptions {
   logger?: Logger;
@@ -106,7 +106,7 @@ export async function startFilingService(config: FilingConfig, options: FilingSe
       now: () => new Date(),
     };
     const resolver = busSubmissionResolver(bus);
-    const sweeper = new Ticker(
+    const sweeper = new PeriodicTask(
       "pending sweeper",
       config.SWEEPER_INTERVAL_MS,
       async () => {

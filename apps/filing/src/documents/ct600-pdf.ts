@@ -1,6 +1,6 @@
 import { SubmitTaxPartRequest } from "@dormant/contracts";
 import type { Ct600PdfInput, Ct600Receipt } from "@dormant/documents";
-import { isoDate } from "../dates.ts";
+import { isoDate } from "../db/date-columns.ts";
 import type { PartRecord } from "../state/filing-record.ts";
 import type { PdfJob } from "./pdf-jobs.ts";
 

@@ -1,5 +1,5 @@
 import { DOCUMENT_MEDIA_TYPES, type DocumentType } from "@dormant/contracts";
-import { isoDate } from "../dates.ts";
+import { isoDate } from "../db/date-columns.ts";
 import type { Filing } from "../generated/prisma/client.ts";
 
 /**

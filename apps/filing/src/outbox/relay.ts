@@ -3,7 +3,7 @@ import type { FilingBus, FilingEventType } from "../bus-catalog.ts";
 import type { FilingDb } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import type { FilingMetrics } from "../metrics.ts";
-import { Ticker } from "../ticker.ts";
+import { PeriodicTask } from "../periodic-task.ts";
 
 interface OutboxRow {
   id: bigint;
@@ -56,32 +56,32 @@ interface Outcome {
  * during a batch cost one more batch after it, not one query each.
  */
 export class OutboxRelay {
-  private readonly ticker: Ticker;
+  private readonly loop: PeriodicTask;
   private readonly claimSeconds: number;
   /** Outcomes of the last batch, not marked yet: the next claim marks them. */
   private unmarked: Outcome[] = [];
-  /** A batch of the ticker is running; woken: a wake came during it (another batch follows at once). */
+  /** A batch of the loop is running; woken: a wake came during it (another batch follows at once). */
   private inBatch = false;
   private wokenInBatch = false;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.claimSeconds = options.claimSeconds ?? DEFAULT_CLAIM_SECONDS;
-    this.ticker = new Ticker("outbox relay", options.intervalMs, () => this.tick(), options.logger);
+    this.loop = new PeriodicTask("outbox relay", options.intervalMs, () => this.tick(), options.logger);
   }
 
   start(): void {
-    this.ticker.start();
+    this.loop.start();
   }
 
   /** Rows were just committed: relay them now rather than at the next interval. */
   wake(): void {
     if (this.inBatch) this.wokenInBatch = true;
-    this.ticker.wake();
+    this.loop.wake();
   }
 
   /** Stops polling; the outcomes of the last batch are marked before it returns. */
   async stop(): Promise<void> {
-    await this.ticker.stop();
+    await this.loop.stop();
     await this.markNow().catch((error: unknown) => this.options.logger.warn({ err: error }, "marking published outbox rows failed"));
   }
 
@@ -111,7 +111,7 @@ export class OutboxRelay {
     return outcomes.filter((o) => o.error === null).length;
   }
 
-  /** The ticker's batch: true when another one should follow at once (a full batch). */
+  /** One run of the loop: true when another one should follow at once (a full batch). */
   private async tick(): Promise<boolean> {
     this.inBatch = true;
     this.wokenInBatch = false;

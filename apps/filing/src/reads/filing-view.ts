@@ -1,5 +1,5 @@
 import { RegistryUndecidedStatusCode, type Filing as FilingView, type FilingError, type FilingPart as FilingPartView, type FilingSummary } from "@dormant/contracts";
-import { isoDate } from "../dates.ts";
+import { isoDate } from "../db/date-columns.ts";
 import type { FilingRecord, PartRecord } from "../state/filing-record.ts";
 import { isFinalFiling, isFinalSubmission } from "../state/filing-state.ts";
 

@@ -1,5 +1,5 @@
 import { BILLING_RPC_QUEUE, FILING_FEE_PENCE } from "@dormant/contracts";
-import type { SubmitDeps } from "../deps.ts";
+import type { SubmitDeps } from "./submit-deps.ts";
 
 /** How long the best-effort release after a failed submit may delay the answer. */
 const RELEASE_TIMEOUT_MS = 2_000;

@@ -2,7 +2,7 @@ import type { FilingDb } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import type { FilingRecord } from "../state/filing-record.ts";
-import { dbDate } from "../dates.ts";
+import { dbDate } from "../db/date-columns.ts";
 import { accountsForCt600Query, ct600AccountsFromRow, NO_ACCOUNTS_QUERY, type Ct600Accounts, type MaybeAccountsRow } from "./accounts-for-ct600.ts";
 import type { NewFiling, RegistryRequestRecord } from "./new-filing.ts";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AppError, FILING_FEE_PENCE, type FilingRpcCaller } from "@dormant/contracts";
-import type { SubmitDeps } from "../deps.ts";
+import type { SubmitDeps } from "./submit-deps.ts";
 import { abandonFiling } from "./abandon.ts";
 import type { Ct600Accounts } from "./accounts-for-ct600.ts";
 import type { FilingRecord } from "../state/filing-record.ts";

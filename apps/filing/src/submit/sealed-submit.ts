@@ -1,6 +1,6 @@
 import { credentialsBinding, openSealedCredentials, type FilingRpcCaller, type SealedSecret } from "@dormant/contracts";
 import type { z } from "zod";
-import type { SubmitDeps } from "../deps.ts";
+import type { SubmitDeps } from "./submit-deps.ts";
 import { submitFingerprint } from "../fingerprint.ts";
 import type { RegistryDataSource } from "../registry-data/registry-data-source.ts";
 import type { FilingRecord } from "../state/filing-record.ts";

@@ -1,5 +1,5 @@
 import { AccountsCredentials, AppError, REGISTRY_SUBMIT_QUEUE, type AccountsSubmitResponse, type SubmitAccountsRequest } from "@dormant/contracts";
-import type { SubmitDeps } from "../deps.ts";
+import type { SubmitDeps } from "./submit-deps.ts";
 import { planAccountsFiling } from "./accounts-plan.ts";
 import { sealForSubmission } from "./credentials.ts";
 import type { RegistryRequestRecord } from "./new-filing.ts";

@@ -1,5 +1,5 @@
 import { Ct600Credentials, TAX_SUBMIT_QUEUE, type Ct600SubmitResponse, type SubmitCt600Request, type SubmitTaxPartRequest } from "@dormant/contracts";
-import type { SubmitDeps } from "../deps.ts";
+import type { SubmitDeps } from "./submit-deps.ts";
 import { isFinalFiling } from "../state/filing-state.ts";
 import { attachedAccounts, readCt600Accounts, type Ct600Accounts } from "./accounts-for-ct600.ts";
 import { planCt600Filing } from "./ct600-plan.ts";

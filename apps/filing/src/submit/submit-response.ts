@@ -6,7 +6,7 @@ import {
   type Ct600SubmitResponse,
   type FilingPart as FilingPartView,
 } from "@dormant/contracts";
-import { isoDate } from "../dates.ts";
+import { isoDate } from "../db/date-columns.ts";
 import type { FilingRecord } from "../state/filing-record.ts";
 
 /**

@@ -5,7 +5,7 @@ import type { Logger } from "@dormant/service-kit";
  * `intervalMs` or as soon as someone calls wake(). One run at a time; stop() waits for the run
  * in progress. A failing run is logged and the next one comes after the interval.
  */
-export class Ticker {
+export class PeriodicTask {
   private running: Promise<void> | undefined;
   private stopping = false;
   private wakeUp: (() => void) | undefined;

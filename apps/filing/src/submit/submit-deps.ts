@@ -1,8 +1,8 @@
 import type { SealingKey } from "@dormant/contracts";
 import type { Logger } from "@dormant/service-kit";
-import type { FilingBus } from "./bus-catalog.ts";
-import type { FilingDb } from "./db/client.ts";
-import type { RegistryDataSource } from "./registry-data/registry-data-source.ts";
+import type { FilingBus } from "../bus-catalog.ts";
+import type { FilingDb } from "../db/client.ts";
+import type { RegistryDataSource } from "../registry-data/registry-data-source.ts";
 
 /** What the submit path needs: the database, RPCs to billing and the submitters, the registry. */
 export interface SubmitDeps {
