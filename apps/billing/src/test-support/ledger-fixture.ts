@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import type { TestDatabase } from "@dormant/testing";
 import { closeBillingDb, createBillingDb, type BillingDb } from "../db/client.ts";
-import { createBillingTestDatabase } from "../db/test-database.ts";
+import { createBillingTestDatabase } from "./test-database.ts";
 import { openAccount } from "../ledger/accounts.ts";
 import { getBalance } from "../ledger/balance.ts";
 

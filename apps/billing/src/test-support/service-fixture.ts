@@ -5,7 +5,7 @@ import { createLogger } from "@dormant/service-kit";
 import { createTestVhost, type TestDatabase, type TestVhost } from "@dormant/testing";
 import { afterAll, beforeAll } from "vitest";
 import { closeBillingDb, createBillingDb, type BillingDb } from "../db/client.ts";
-import { createBillingTestDatabase } from "../db/test-database.ts";
+import { createBillingTestDatabase } from "./test-database.ts";
 import { loadBillingConfig } from "../env.ts";
 import { openAccount } from "../ledger/accounts.ts";
 import { startBilling, type BillingService } from "../service.ts";

@@ -1,6 +1,6 @@
 import { createTestDatabase } from "@dormant/testing";
 import type { TestDatabase } from "@dormant/testing";
-import { billingMigrationsFingerprint, migrateBillingDatabase } from "./migrations.ts";
+import { billingMigrationsFingerprint, migrateBillingDatabase } from "../db/migrations.ts";
 
 /** Test support: a fresh, migrated billing database of its own (cloned from a cached template). */
 export function createBillingTestDatabase(label: string): Promise<TestDatabase> {

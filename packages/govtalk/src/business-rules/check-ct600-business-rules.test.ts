@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
 import { GovTalkXmlError } from "../errors.ts";
-import { hmrcTestdataPath, readHmrcTestdata } from "../testing/testdata.ts";
+import { hmrcTestdataPath, readHmrcTestdata } from "../test-support/testdata.ts";
 import { CT600_BUSINESS_RULES_URL, checkCt600BusinessRules } from "./check-ct600-business-rules.ts";
 import { XsltprocError, XsltprocMissingError } from "./xsltproc.ts";
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "../testing/testdata.ts";
+import { repoRoot } from "../test-support/testdata.ts";
 
 const run = promisify(execFile);
 const cli = resolve(import.meta.dirname, "irmark.ts");
@@ -31,7 +31,7 @@ describe("irmark CLI", () => {
 
   it("computes rather than reads the IRmark", async () => {
     const dir = mkdtempSync(join(tmpdir(), "irmark-cli-"));
-    const { readHmrcTestdata } = await import("../testing/testdata.ts");
+    const { readHmrcTestdata } = await import("../test-support/testdata.ts");
     writeFileSync(join(dir, "m.xml"), readHmrcTestdata("tpvs-accepted-sample.xml").replace("YrgW02ybxWOff7gHrELynhp1gRw=", "wrong"));
     const result = await irmark(["m.xml"], dir);
     expect(result.stdout).toBe("YrgW02ybxWOff7gHrELynhp1gRw=\n");

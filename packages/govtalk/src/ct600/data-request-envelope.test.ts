@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { compileSchema } from "../xsd/compiled-schema.ts";
-import { hmrcTestdataPath } from "../testing/testdata.ts";
+import { hmrcTestdataPath } from "../test-support/testdata.ts";
 import { buildCt600DataResponse } from "./answers/data-response.ts";
 import { buildCt600DataRequest } from "./data-request.ts";
 

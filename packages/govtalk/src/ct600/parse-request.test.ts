@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GovTalkXmlError } from "../errors.ts";
-import { nilReturnInput } from "../testing/ct600-input.ts";
-import { readHmrcTestdata } from "../testing/testdata.ts";
+import { nilReturnInput } from "../test-support/ct600-input.ts";
+import { readHmrcTestdata } from "../test-support/testdata.ts";
 import { buildCt600Acknowledgement } from "./answers/acknowledgement.ts";
 import { buildCt600DeleteMessage } from "./delete-message.ts";
 import { parseCt600Request } from "./parse-request.ts";

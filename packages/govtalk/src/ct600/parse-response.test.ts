@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { GovTalkXmlError } from "../errors.ts";
 import { computeIRmark } from "../irmark/compute.ts";
-import { nilReturnInput } from "../testing/ct600-input.ts";
-import { readHmrcTestdata } from "../testing/testdata.ts";
+import { nilReturnInput } from "../test-support/ct600-input.ts";
+import { readHmrcTestdata } from "../test-support/testdata.ts";
 import { buildCt600Acknowledgement } from "./answers/acknowledgement.ts";
 import { buildCt600DeleteResponse } from "./answers/delete-response.ts";
 import { taxError, taxRuleError } from "./answers/error-catalog.ts";

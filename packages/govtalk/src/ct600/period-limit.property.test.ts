@@ -13,7 +13,7 @@ import {
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { GovTalkInputError } from "../errors.ts";
-import { nilReturnInput } from "../testing/ct600-input.ts";
+import { nilReturnInput } from "../test-support/ct600-input.ts";
 import { parseCt600NilReturnInput } from "./nil-return-input.ts";
 
 function accepts(periodStart: string, periodEnd: string): boolean {

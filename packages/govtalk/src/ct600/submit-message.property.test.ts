@@ -4,7 +4,7 @@ import { create } from "xmlbuilder2";
 import { GovTalkInputError } from "../errors.ts";
 import { computeIRmark } from "../irmark/compute.ts";
 import { PASSWORD_MASK } from "../secrets/mask-gateway-password.ts";
-import { nilReturnInput } from "../testing/ct600-input.ts";
+import { nilReturnInput } from "../test-support/ct600-input.ts";
 import { buildCt600SubmitMessage } from "./submit-message.ts";
 
 describe("buildCt600SubmitMessage (properties)", () => {

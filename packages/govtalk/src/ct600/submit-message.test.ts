@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readGovTalkEnvelope } from "../envelope/read-envelope.ts";
 import { GovTalkInputError } from "../errors.ts";
 import { computeIRmark, govTalkBody, irmarkElements } from "../irmark/compute.ts";
-import { nilReturnInput } from "../testing/ct600-input.ts";
+import { nilReturnInput } from "../test-support/ct600-input.ts";
 import { maskGatewayPassword, PASSWORD_MASK } from "../secrets/mask-gateway-password.ts";
 import { elementAt, textAt } from "../xml/dom-query.ts";
 import { NS } from "../xml/namespaces.ts";

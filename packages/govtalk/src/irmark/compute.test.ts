@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
 import { GovTalkXmlError } from "../errors.ts";
-import { readHmrcTestdata } from "../testing/testdata.ts";
+import { readHmrcTestdata } from "../test-support/testdata.ts";
 import { computeIRmark, irmarkCanonicalBody } from "./compute.ts";
 import { parseXml } from "../xml/parse-xml.ts";
 import { XMLSerializer } from "@xmldom/xmldom";

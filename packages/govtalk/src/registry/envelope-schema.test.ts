@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "../testing/testdata.ts";
-import { accountsInput, presenter } from "../testing/registry-input.ts";
+import { repoRoot } from "../test-support/testdata.ts";
+import { accountsInput, presenter } from "../test-support/registry-input.ts";
 import { compileSchema } from "../xsd/compiled-schema.ts";
 import { buildAccountsSubmission } from "./form-submission.ts";
 import { buildSubmissionStatusRequest } from "./status-request.ts";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { GovTalkInputError } from "../errors.ts";
-import { accountsInput, presenter } from "../testing/registry-input.ts";
+import { accountsInput, presenter } from "../test-support/registry-input.ts";
 import { FORM_SUBMISSION_SCHEMA_LOCATION } from "./constants.ts";
 import { buildAccountsSubmission } from "./form-submission.ts";
 import { parseRegistryRequest } from "./parse-request.ts";

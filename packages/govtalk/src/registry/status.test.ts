@@ -2,7 +2,7 @@ import { GovTalkInputError } from "../errors.ts";
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { GovTalkXmlError } from "../errors.ts";
-import { presenter } from "../testing/registry-input.ts";
+import { presenter } from "../test-support/registry-input.ts";
 import {
   REGISTRY_ERRORS,
   buildAccountsSubmissionAcknowledgement,

@@ -3,8 +3,8 @@ import { buildCt600PollMessage } from "../ct600/poll-message.ts";
 import { buildCt600SubmitMessage } from "../ct600/submit-message.ts";
 import { readGovTalkEnvelope } from "../envelope/read-envelope.ts";
 import { computeIRmark } from "../irmark/compute.ts";
-import { nilReturnInput } from "../testing/ct600-input.ts";
-import { readHmrcTestdata } from "../testing/testdata.ts";
+import { nilReturnInput } from "../test-support/ct600-input.ts";
+import { readHmrcTestdata } from "../test-support/testdata.ts";
 import { maskGatewayPassword, PASSWORD_MASK } from "./mask-gateway-password.ts";
 
 describe("maskGatewayPassword", () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 
-/** The repository root (packages/govtalk/src/testing -> repo). */
+/** The repository root (packages/govtalk/src/test-support -> repo). */
 export const repoRoot = resolve(import.meta.dirname, "../../../..");
 
 /** Path of a file in the tax authority's test data, beside the repository. */

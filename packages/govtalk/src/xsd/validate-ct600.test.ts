@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
 import { buildCt600SubmitMessage } from "../ct600/submit-message.ts";
 import { GovTalkXmlError } from "../errors.ts";
-import { nilReturnInput } from "../testing/ct600-input.ts";
-import { hmrcTestdataPath, readHmrcTestdata } from "../testing/testdata.ts";
+import { nilReturnInput } from "../test-support/ct600-input.ts";
+import { hmrcTestdataPath, readHmrcTestdata } from "../test-support/testdata.ts";
 import { CT600_XSD_URL, validateCt600Body } from "./validate-ct600.ts";
 
 describe("validateCt600Body", () => {
