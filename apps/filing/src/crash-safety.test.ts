@@ -22,7 +22,7 @@ import type { TaxPartDraft } from "./submit/new-filing.ts";
 import { insertPendingFiling } from "./submit/pending-filing.ts";
 import { busSubmissionResolver } from "./sweeper/resolve-submissions.ts";
 import { sweepPendingFilings } from "./sweeper/sweep-pending.ts";
-import { startFilingHarness, type FilingHarness } from "./test-support/harness.ts";
+import { startFilingHarness, type FilingHarness } from "./testing/filing-harness.ts";
 
 // The basic crash tests: the state a kill -9 leaves at each point of a submit is written with the
 // service's own functions (what the process had done before it died), then the system is left to

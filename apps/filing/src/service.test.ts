@@ -3,7 +3,7 @@ import { waitFor } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueueEvent } from "./outbox/enqueue.ts";
 import { seedCt600Filing } from "./test-support/seed.ts";
-import { startFilingHarness, type FilingHarness } from "./test-support/harness.ts";
+import { startFilingHarness, type FilingHarness } from "./testing/filing-harness.ts";
 
 // The service as main.ts runs it: ops endpoints, the filing.outcomes consumer and the outbox
 // relay wired together on a vhost of its own. The relay polls only once a minute here: events

@@ -5,7 +5,7 @@ import { createLogger } from "@dormant/service-kit";
 import type { TestDatabase } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilingDb, type FilingDb } from "../db/client.ts";
-import { createFilingTestDatabase } from "../db/test-database.ts";
+import { createFilingTestDatabase } from "../test-support/test-database.ts";
 import { applyOutcome } from "../outcomes/apply-outcome.ts";
 import { applyRegistryOutcome } from "../outcomes/registry-changes.ts";
 import { recordTaxPartSubmitted } from "../submit/record-submission.ts";
@@ -108,7 +108,7 @@ describe("rendering on filing.accepted", () => {
     const filing = await seedCt600Filing(db, 2);
     await acceptCt600(filing, 2);
     // A thread that exits while rendering anything generated on 2099-01-01 (failing-render-worker.ts).
-    const crashing = new RenderPool({ threads: 1, logger: deps.logger, workerModule: new URL("./test-support/failing-render-worker.ts", import.meta.url) });
+    const crashing = new RenderPool({ threads: 1, logger: deps.logger, workerModule: new URL("../test-support/failing-render-worker.ts", import.meta.url) });
     crashing.start();
     try {
       const messageId = randomUUID();

@@ -12,8 +12,8 @@ import { checkIxbrlConsistency, readIxbrl, renderDormantAccountsIxbrl, type Dorm
 import { computeIRmark, CT600_XSD_URL, PASSWORD_MASK, validateCt600Body } from "@dormant/govtalk";
 import { waitFor } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFilingHarness, type FilingHarness, type ReceivedEvent } from "../test-support/harness.ts";
-import { readPdf } from "../test-support/read-pdf.ts";
+import { startFilingHarness, type FilingHarness, type ReceivedEvent } from "../testing/filing-harness.ts";
+import { readPdf } from "../testing/read-pdf.ts";
 
 // The documents of real accepted filings: the filing service, billing, both submitters and the
 // authority simulator in-process; the PDFs are rendered by the filing.documents consumer on the

@@ -5,7 +5,7 @@ import { AppError } from "@dormant/contracts";
 import { PdfInputError } from "@dormant/documents";
 import { createLogger } from "@dormant/service-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { readPdf } from "../test-support/read-pdf.ts";
+import { readPdf } from "../testing/read-pdf.ts";
 import { WARM_UP_JOB, type PdfJob } from "./pdf-jobs.ts";
 import { createInlineRenderer, type ThreadLossReason } from "./pdf-renderer.ts";
 import { RenderThreadLostError } from "./pool-thread.ts";
@@ -14,8 +14,8 @@ import { RenderPool, type RenderPoolOptions } from "./render-pool.ts";
 // The render pool with real threads rendering real PDFs (started from vitest, so the thread
 // registers tsx itself, as under `node --import tsx`).
 const logger = createLogger({ service: "filing-test", level: "silent" });
-const FAILING_WORKER = new URL("./test-support/failing-render-worker.ts", import.meta.url);
-const BROKEN_WORKER = new URL("./test-support/broken-render-worker.ts", import.meta.url);
+const FAILING_WORKER = new URL("../test-support/failing-render-worker.ts", import.meta.url);
+const BROKEN_WORKER = new URL("../test-support/broken-render-worker.ts", import.meta.url);
 
 /** A CT600 PDF job; `generatedAt` names the failure day of failing-render-worker.ts when given. */
 const job = (companyName = "ADA WORKS LIMITED", generatedAt = "2026-11-20T10:15:30Z"): PdfJob => ({

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { createTestRedisPrefix, createTestVhost, getFreePort, waitFor, type TestDatabase, type TestRedis, type TestVhost } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilingDb, type FilingDb } from "../db/client.ts";
-import { createFilingTestDatabase } from "../db/test-database.ts";
+import { createFilingTestDatabase } from "../test-support/test-database.ts";
 import { acceptSeededPart, seedCt600Filing } from "../test-support/seed.ts";
 
 // The filing service as its own OS process, started the way the system tests' harness and the

@@ -6,7 +6,7 @@ import { connect, type ChannelModel } from "amqplib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FILING_SERVICE_MESSAGES, FILING_SERVICE_RPC, type FilingBus } from "../bus-catalog.ts";
 import { createFilingDb, type FilingDb } from "../db/client.ts";
-import { createFilingTestDatabase } from "../db/test-database.ts";
+import { createFilingTestDatabase } from "../test-support/test-database.ts";
 import { createFilingMetrics } from "../metrics.ts";
 import { enqueueEvent } from "./enqueue.ts";
 import { OutboxRelay } from "./relay.ts";

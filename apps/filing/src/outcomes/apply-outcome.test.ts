@@ -3,7 +3,7 @@ import type { RegistryOutcome, TaxPartOutcome } from "@dormant/contracts";
 import type { TestDatabase } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilingDb, type FilingDb } from "../db/client.ts";
-import { createFilingTestDatabase } from "../db/test-database.ts";
+import { createFilingTestDatabase } from "../test-support/test-database.ts";
 import { FilingBusyError, MAX_WRITE_ATTEMPTS } from "../state/write-filing.ts";
 import { recordTaxPartSubmitted } from "../submit/record-submission.ts";
 import { seedAccountsFiling, seedCt600Filing, submitAnswer, type SeededFiling } from "../test-support/seed.ts";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { waitFor } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getFiling } from "../reads/filing-reads.ts";
-import { startFilingHarness, type FilingHarness } from "../test-support/harness.ts";
+import { startFilingHarness, type FilingHarness } from "../testing/filing-harness.ts";
 import { seedAccountsFiling } from "../test-support/seed.ts";
 
 // The service's filing.outcomes consumer applies registry.status as the registry submitter

@@ -3,7 +3,7 @@ import { Filing, type FilingRpcCaller, type RegistryStatusReport } from "@dorman
 import type { TestDatabase } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilingDb, type FilingDb } from "../db/client.ts";
-import { createFilingTestDatabase } from "../db/test-database.ts";
+import { createFilingTestDatabase } from "../test-support/test-database.ts";
 import { getFiling } from "../reads/filing-reads.ts";
 import { seedAccountsFiling, type SeededFiling } from "../test-support/seed.ts";
 import { applyOutcome } from "./apply-outcome.ts";

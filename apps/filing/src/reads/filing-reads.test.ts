@@ -3,7 +3,7 @@ import { AppError, Filing, FilingsList, type FilingRpcCaller } from "@dormant/co
 import type { TestDatabase } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilingDb, type FilingDb } from "../db/client.ts";
-import { createFilingTestDatabase } from "../db/test-database.ts";
+import { createFilingTestDatabase } from "../test-support/test-database.ts";
 import { applyOutcome } from "../outcomes/apply-outcome.ts";
 import { applyRegistryOutcome } from "../outcomes/registry-changes.ts";
 import { acceptSeededPart, rejectSeededPart, seedAccountsFiling, seedCt600Filing, type SeededFiling } from "../test-support/seed.ts";

@@ -1,6 +1,6 @@
 import { FILING_RPC_QUEUE, type FinalFiling, type ListFinalFilingsRequest } from "@dormant/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFilingHarness, type FilingHarness } from "../test-support/harness.ts";
+import { startFilingHarness, type FilingHarness } from "../testing/filing-harness.ts";
 import { acceptSeededPart, rejectSeededPart, seedCt600Filing, type SeededFiling } from "../test-support/seed.ts";
 import { finalFilingsPageSql } from "./final-filings.ts";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { TestDatabase } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilingDb, type FilingDb } from "../db/client.ts";
-import { createFilingTestDatabase } from "../db/test-database.ts";
+import { createFilingTestDatabase } from "../test-support/test-database.ts";
 import { seedCt600Filing } from "../test-support/seed.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { readFiling } from "./filing-rows.ts";

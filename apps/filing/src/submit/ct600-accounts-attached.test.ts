@@ -4,7 +4,7 @@ import { checkCt600BusinessRules } from "@dormant/govtalk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submitFingerprint } from "../fingerprint.ts";
 import { seedAccountsFiling } from "../test-support/seed.ts";
-import { startFilingHarness, type FilingHarness } from "../test-support/harness.ts";
+import { startFilingHarness, type FilingHarness } from "../testing/filing-harness.ts";
 import type { NewFiling } from "./new-filing.ts";
 import { createPendingFiling } from "./pending-filing.ts";
 

@@ -3,7 +3,7 @@ import { formatSubmissionNumber } from "@dormant/govtalk";
 import type { TestDatabase } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilingDb, type FilingDb } from "../db/client.ts";
-import { createFilingTestDatabase } from "../db/test-database.ts";
+import { createFilingTestDatabase } from "../test-support/test-database.ts";
 import { newFilingId } from "../ids.ts";
 import { readFiling } from "../state/filing-rows.ts";
 import { seedAccountsFiling } from "../test-support/seed.ts";

@@ -2,7 +2,7 @@ import type { AccountsSubmitResponse, Ct600SubmitResponse } from "@dormant/contr
 import { waitFor } from "@dormant/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFilingHarness, type FilingHarness } from "../test-support/harness.ts";
+import { startFilingHarness, type FilingHarness } from "../testing/filing-harness.ts";
 
 // Counts what one filing costs the filing database, end to end: every statement the filing
 // service sends to PostgreSQL (each is a round trip) from the submit to the last document, by

@@ -1,7 +1,7 @@
 import { FILING_RPC_QUEUE, type AccountsSubmitResponse, type FilingRpcCaller } from "@dormant/contracts";
 import { waitFor } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFilingHarness, type FilingHarness } from "../test-support/harness.ts";
+import { startFilingHarness, type FilingHarness } from "../testing/filing-harness.ts";
 
 // The live accounts path in-process: the filing service, the real billing service, the real
 // registry submitter and the authority simulator's XML gateway and data API.

@@ -1,7 +1,7 @@
 import { AppError, FILING_RPC_QUEUE, type Ct600SubmitResponse, type FilingRpcCaller } from "@dormant/contracts";
 import { waitFor } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFilingHarness, type FilingHarness } from "../test-support/harness.ts";
+import { startFilingHarness, type FilingHarness } from "../testing/filing-harness.ts";
 
 // The whole live CT600 path in-process: the filing service, the real billing service, the real
 // tax submitter and the authority simulator (fast timing), on real Postgres, Redis and RabbitMQ.

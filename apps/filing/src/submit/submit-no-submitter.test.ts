@@ -3,7 +3,7 @@ import { AppError } from "@dormant/contracts";
 import { createLogger } from "@dormant/service-kit";
 import { waitFor } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFilingHarness, type FilingHarness } from "../test-support/harness.ts";
+import { startFilingHarness, type FilingHarness } from "../testing/filing-harness.ts";
 
 // The real billing service runs; nothing serves tax.submit or registry.submit (the submitters are
 // down): the submit fails at the submitter RPC, which must leave no filing and no hold behind.

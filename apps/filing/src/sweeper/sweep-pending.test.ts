@@ -2,7 +2,7 @@ import { sealSecret, submissionBinding, TAX_SUBMIT_QUEUE, type SubmitTaxPartRequ
 import { createLogger } from "@dormant/service-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordTaxPartSubmitted } from "../submit/record-submission.ts";
-import { startFilingHarness, type FilingHarness } from "../test-support/harness.ts";
+import { startFilingHarness, type FilingHarness } from "../testing/filing-harness.ts";
 import { seedAccountsFiling, seedCt600Filing, submitAnswer } from "../test-support/seed.ts";
 import { busSubmissionResolver } from "./resolve-submissions.ts";
 import { sweepPendingFilings, type SweepDeps } from "./sweep-pending.ts";

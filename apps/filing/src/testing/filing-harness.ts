@@ -25,7 +25,7 @@ import { loadRegistrySubmitterConfig, startRegistrySubmitter, type RegistrySubmi
 import { loadTaxSubmitterConfig, startTaxSubmitter, type TaxSubmitter } from "@dormant/tax-submitter/testing";
 import { createTestDatabase, createTestRedisPrefix, createTestVhost, waitFor, type TestDatabase, type TestRedis, type TestVhost } from "@dormant/testing";
 import { connect, type ChannelModel } from "amqplib";
-import { createFilingTestDatabase } from "../db/test-database.ts";
+import { createFilingTestDatabase } from "../test-support/test-database.ts";
 import { loadFilingConfig, type FilingConfig } from "../env.ts";
 import { startFilingService, type FilingService } from "../service.ts";
 
