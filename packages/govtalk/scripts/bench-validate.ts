@@ -11,7 +11,7 @@ import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { validateXML } from "xmllint-wasm";
 import { buildCt600SubmitMessage } from "../src/ct600/submit-message.ts";
-import { nilReturnInput } from "../src/testing/ct600-input.ts";
+import { nilReturnInput } from "../src/test-support/ct600-input.ts";
 import { CT600_XSD_URL, validateCt600Body } from "../src/xsd/validate-ct600.ts";
 
 const { values } = parseArgs({
