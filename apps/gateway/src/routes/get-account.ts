@@ -2,7 +2,6 @@ import { AccountResponse, successEnvelope } from "@dormant/contracts";
 import { formatGbp } from "../account/account-backend.ts";
 import { requireAuth } from "../auth/context.ts";
 import { sendData } from "../http/envelope.ts";
-import { RequestValidation } from "../http/validation.ts";
 import { API_KEY_SECURITY, errorResponses, jsonResponse } from "../openapi/responses.ts";
 import { defineRoute } from "./route.ts";
 
@@ -24,9 +23,7 @@ export const getAccountRoute = defineRoute({
       ...errorResponses([401, 429, 503], { authenticated: true }),
     },
   },
-  parse() {
-    new RequestValidation().finish();
-  },
+  request: {},
   async handle(_input, { res, deps }) {
     const auth = requireAuth(res);
     const balance = await deps.account.getBalance(auth.accountId);

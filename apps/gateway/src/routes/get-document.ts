@@ -2,7 +2,6 @@ import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import { DocumentPathParams } from "@dormant/contracts";
 import { z } from "zod";
-import { RequestValidation } from "../http/validation.ts";
 import { API_KEY_SECURITY, errorResponses } from "../openapi/responses.ts";
 import { callerOf } from "./caller.ts";
 import { defineRoute } from "./route.ts";
@@ -28,7 +27,7 @@ const safeFileName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, "_");
 
 /** True when the caller went away mid-download: nothing to answer, nothing wrong on our side. */
 function isPrematureClose(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "ERR_STREAM_PREMATURE_CLOSE";
+  return typeof error === "object" && error !== null && "code" in error && error.code === "ERR_STREAM_PREMATURE_CLOSE";
 }
 
 /** `GET /filings/{filing_id}/documents/{type}`: one document, streamed. */
@@ -46,7 +45,6 @@ export const getDocumentRoute = defineRoute({
       "CT600 filing) or the filing has no such `part`. A CT600 period split into two returns has two documents of each CT600 type: " +
       "`?part=2` downloads the second return's. Sandbox filings that are accepted offer sample documents marked SANDBOX.",
     security: API_KEY_SECURITY,
-    request: { params: DocumentPathParams, query: DocumentQuery },
     responses: {
       200: {
         description: "The document.",
@@ -63,14 +61,8 @@ export const getDocumentRoute = defineRoute({
       ...errorResponses([400, 401, 404, 429, 503], { authenticated: true }),
     },
   },
-  parse(req) {
-    const validation = new RequestValidation();
-    const params = validation.check(DocumentPathParams, req.params, "path");
-    const query = validation.check(DocumentQuery, req.query, "query");
-    validation.finish();
-    return { ...(params as DocumentPathParams), part: query?.part };
-  },
-  async handle({ filing_id, type, part }, { res, deps }) {
+  request: { params: DocumentPathParams, query: DocumentQuery },
+  async handle({ params: { filing_id, type }, query: { part } }, { res, deps }) {
     const { caller, backend } = callerOf(res, deps.backends);
     // Every refusal happens here, before the status line; after it, the body is streamed as the
     // backend fetches it (one slice held at a time), so a large document is never held whole.

@@ -1,7 +1,6 @@
 import { Filing, FilingIdParams, SandboxFiling, successEnvelope } from "@dormant/contracts";
 import { z } from "zod";
 import { sendData } from "../http/envelope.ts";
-import { RequestValidation } from "../http/validation.ts";
 import { API_KEY_SECURITY, errorResponses, jsonResponse } from "../openapi/responses.ts";
 import { callerOf } from "./caller.ts";
 import { defineRoute } from "./route.ts";
@@ -20,20 +19,14 @@ export const getFilingRoute = defineRoute({
       "A filing of another key is `FILING_NOT_FOUND`. Sandbox ids (`fil_test_...`, test keys only) answer their final status at once, derived " +
       "from the id: type and company number, `SANDBOX-CORR-<hex>` correlation id, `SANDBOX-IRU-<hex>` when accepted, `error` when rejected or error.",
     security: API_KEY_SECURITY,
-    request: { params: FilingIdParams },
     responses: {
       200: jsonResponse("The filing (live), or the sandbox filing.", successEnvelope(z.union([Filing, SandboxFiling])), { authenticated: true }),
       ...errorResponses([401, 404, 429, 503], { authenticated: true }),
     },
   },
-  parse(req) {
-    const validation = new RequestValidation();
-    const params = validation.check(FilingIdParams, req.params, "path");
-    validation.finish();
-    return (params as FilingIdParams).filing_id;
-  },
-  async handle(filingId, { res, deps }) {
+  request: { params: FilingIdParams },
+  async handle({ params }, { res, deps }) {
     const { caller, backend } = callerOf(res, deps.backends);
-    sendData(res, 200, await backend.getFiling(caller, filingId));
+    sendData(res, 200, await backend.getFiling(caller, params.filing_id));
   },
 });

@@ -14,7 +14,7 @@ export const healthRoute = defineRoute({
     description: "Answers while the gateway is up. Needs no API key; the body is not wrapped in the envelope.",
     responses: { 200: jsonResponse("The gateway is up.", HealthResponse, { authenticated: false }) },
   },
-  parse: () => undefined,
+  request: {},
   async handle(_input, { res }) {
     const body: HealthResponse = { status: "ok", version: API_VERSION, timestamp: new Date().toISOString() };
     res.status(200).json(body);

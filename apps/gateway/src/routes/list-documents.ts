@@ -1,7 +1,6 @@
 import { DocumentsList, FilingIdParams, SandboxDocumentsList, successEnvelope } from "@dormant/contracts";
 import { z } from "zod";
 import { sendData } from "../http/envelope.ts";
-import { RequestValidation } from "../http/validation.ts";
 import { API_KEY_SECURITY, errorResponses, jsonResponse } from "../openapi/responses.ts";
 import { callerOf } from "./caller.ts";
 import { defineRoute } from "./route.ts";
@@ -21,20 +20,14 @@ export const listDocumentsRoute = defineRoute({
       "each type twice, under names ending `-part1` and `-part2` (download the second with `?part=2`). An accepted sandbox filing " +
       "lists sample documents of its type (`sandbox: true`), rendered on request and marked SANDBOX; nothing is stored.",
     security: API_KEY_SECURITY,
-    request: { params: FilingIdParams },
     responses: {
       200: jsonResponse("The documents.", successEnvelope(z.union([DocumentsList, SandboxDocumentsList])), { authenticated: true }),
       ...errorResponses([400, 401, 404, 429, 503], { authenticated: true }),
     },
   },
-  parse(req) {
-    const validation = new RequestValidation();
-    const params = validation.check(FilingIdParams, req.params, "path");
-    validation.finish();
-    return (params as FilingIdParams).filing_id;
-  },
-  async handle(filingId, { res, deps }) {
+  request: { params: FilingIdParams },
+  async handle({ params }, { res, deps }) {
     const { caller, backend } = callerOf(res, deps.backends);
-    sendData(res, 200, await backend.listDocuments(caller, filingId));
+    sendData(res, 200, await backend.listDocuments(caller, params.filing_id));
   },
 });

@@ -1,7 +1,6 @@
 import { FilingsList, ListFilingsQuery, SandboxFilingsList, successEnvelope } from "@dormant/contracts";
 import { z } from "zod";
 import { sendData } from "../http/envelope.ts";
-import { RequestValidation } from "../http/validation.ts";
 import { API_KEY_SECURITY, errorResponses, jsonResponse } from "../openapi/responses.ts";
 import { callerOf } from "./caller.ts";
 import { defineRoute } from "./route.ts";
@@ -19,7 +18,6 @@ export const listFilingsRoute = defineRoute({
       "The filings of the calling key, newest first by creation date. Unknown parameters and invalid values are refused (400 with details). " +
       "With a test key the list is always empty (`sandbox: true`, pagination total 0, limit 50, offset 0): sandbox filings are not stored.",
     security: API_KEY_SECURITY,
-    request: { query: ListFilingsQuery },
     responses: {
       200: jsonResponse("The filings (live), or the empty sandbox list.", successEnvelope(z.union([FilingsList, SandboxFilingsList])), {
         authenticated: true,
@@ -27,14 +25,9 @@ export const listFilingsRoute = defineRoute({
       ...errorResponses([400, 401, 429, 503], { authenticated: true }),
     },
   },
-  parse(req) {
-    const validation = new RequestValidation();
-    const criteria = validation.check(ListFilingsQuery, req.query, "query");
-    validation.finish();
-    return criteria as ListFilingsQuery;
-  },
-  async handle(criteria, { res, deps }) {
+  request: { query: ListFilingsQuery },
+  async handle({ query }, { res, deps }) {
     const { caller, backend } = callerOf(res, deps.backends);
-    sendData(res, 200, await backend.listFilings(caller, criteria));
+    sendData(res, 200, await backend.listFilings(caller, query));
   },
 });

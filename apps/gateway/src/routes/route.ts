@@ -2,6 +2,7 @@ import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
 import type { Request, Response } from "express";
 import type { AccountBackend } from "../account/account-backend.ts";
 import type { FilingBackends } from "../filing-backend/filing-backend.ts";
+import { createRequestParser, openApiRequest, type RequestDeclaration, type RequestInput } from "./request-schemas.ts";
 
 /**
  * public: no key (health). read: key + rate limit. submit: key + rate limit + JSON body +
@@ -20,14 +21,18 @@ export interface HandlerContext {
   deps: RouteDeps;
 }
 
-/** One endpoint: its OpenAPI operation, how it reads a request, and how it answers a valid one. */
-export interface RouteSpec<I> {
+/**
+ * One endpoint: its OpenAPI operation, the schemas of what it reads (declared once: they validate
+ * the request and become the operation's `request`), and how it answers a valid request.
+ */
+export interface RouteSpec<S extends RequestDeclaration> {
   kind: RouteKind;
-  /** The OpenAPI operation; `path` is relative to /api/v1 and uses `{param}`. */
-  openapi: RouteConfig;
-  /** Reads and validates headers, path, query and body; throws 400 VALIDATION_ERROR. */
-  parse(req: Request): I;
-  handle(input: I, context: HandlerContext): Promise<void>;
+  /** The OpenAPI operation without its `request`; `path` is relative to /api/v1 and uses `{param}`. */
+  openapi: Omit<RouteConfig, "request">;
+  /** What the route reads: `headers`, `params`, `query`, `body` (`{}`: nothing). */
+  request: S;
+  /** Called with the validated (and transformed) values, typed by the schemas. */
+  handle(input: RequestInput<S>, context: HandlerContext): Promise<void>;
 }
 
 /** A route as app.ts mounts it: validation and handling as separate steps of the chain. */
@@ -36,18 +41,21 @@ export interface Route {
   openapi: RouteConfig;
   /** Express's form of the path: `/filings/:filing_id`. */
   expressPath: string;
+  /** Throws 400 VALIDATION_ERROR listing every problem of every part of the request. */
   validate(req: Request): void;
   handle(req: Request, res: Response, deps: RouteDeps): Promise<void>;
 }
 
-export function defineRoute<I>(spec: RouteSpec<I>): Route {
-  const inputs = new WeakMap<Request, { input: I }>();
+export function defineRoute<S extends RequestDeclaration>(spec: RouteSpec<S>): Route {
+  const parse = createRequestParser(spec.request);
+  const request = openApiRequest(spec.request);
+  const inputs = new WeakMap<Request, { input: RequestInput<S> }>();
   return {
     kind: spec.kind,
-    openapi: spec.openapi,
+    openapi: request ? { ...spec.openapi, request } : spec.openapi,
     expressPath: spec.openapi.path.replace(/\{([^}]+)\}/g, ":$1"),
     validate(req) {
-      inputs.set(req, { input: spec.parse(req) });
+      inputs.set(req, { input: parse(req) });
     },
     handle(req, res, deps) {
       const parsed = inputs.get(req);

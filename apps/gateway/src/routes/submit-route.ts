@@ -1,0 +1,52 @@
+import { IdempotencyKey, IDEMPOTENCY_KEY_HEADER, SandboxSubmitResponse, submitEnvelope } from "@dormant/contracts";
+import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import type { Response } from "express";
+import { z } from "zod";
+import type { FilingBackend, FilingCaller } from "../filing-backend/filing-backend.ts";
+import { sendSubmitted } from "../http/envelope.ts";
+import { API_KEY_SECURITY, errorResponses, jsonResponse } from "../openapi/responses.ts";
+import { callerOf } from "./caller.ts";
+import type { RouteDeps } from "./route.ts";
+
+/** The headers both submits read: the Idempotency-Key. */
+export const SubmitHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey });
+
+/** What differs between the submit operations; tags, security and answers are shared. */
+export interface SubmitOperation {
+  path: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  /** The live answer's schema (a test key answers SandboxSubmitResponse). */
+  response: z.ZodType;
+}
+
+/** The OpenAPI operation of a submit (its `request` comes from the route's declaration). */
+export function submitOperation(operation: SubmitOperation): Omit<RouteConfig, "request"> {
+  // Keys in the order of the other operations: the document lists them as given.
+  return {
+    method: "post",
+    path: operation.path,
+    operationId: operation.operationId,
+    tags: ["Filings"],
+    summary: operation.summary,
+    description: operation.description,
+    security: API_KEY_SECURITY,
+    responses: {
+      202: jsonResponse("Submitted (live), or a sandbox filing (test key).", submitEnvelope(z.union([operation.response, SandboxSubmitResponse])), {
+        authenticated: true,
+      }),
+      ...errorResponses([400, 401, 402, 409, 413, 415, 429, 502, 503], { authenticated: true }),
+    },
+  };
+}
+
+/** Submits with the backend of the caller's key mode and answers 202 with the filing. */
+export async function answerSubmit(
+  res: Response,
+  deps: RouteDeps,
+  submit: (backend: FilingBackend, caller: FilingCaller) => Promise<unknown>,
+): Promise<void> {
+  const { caller, backend } = callerOf(res, deps.backends);
+  sendSubmitted(res, await submit(backend, caller));
+}
