@@ -38,5 +38,7 @@ export type {
   SubmitterWorkerParts,
   SubmitterPollingParts,
 } from "./submitter-worker.ts";
+export { runSubmitterWorker } from "./run-submitter-worker.ts";
+export type { StartedLine, SubmitterProcess } from "./run-submitter-worker.ts";
 export { PollUntilFinal } from "./poll-until-final.ts";
 export type { FinalOutcome, PollCommand, PollRound, PollUntilFinalOptions } from "./poll-until-final.ts";
