@@ -13,7 +13,7 @@ import {
 import { BusError, type Bus, type BusFailure } from "@dormant/bus";
 import type { z } from "zod";
 import { documentChunks } from "./document-chunks.ts";
-import type { FilingBackend, FilingCaller } from "./filing-backend.ts";
+import type { FilingBackend, FilingCaller, SubmitInput } from "./filing-backend.ts";
 
 /** What the live backend needs of the bus: RPC calls to the filing service. */
 export type FilingRpcBus = Pick<Bus<Record<never, never>, typeof FILING_RPC_CATALOG>, "rpcCall">;
@@ -89,26 +89,16 @@ export function createBusFilingBackend(options: BusFilingBackendOptions): Filing
       throw publicError(error);
     }
   }
-  const seal = (caller: FilingCaller, idempotencyKey: string, credentials: unknown) =>
-    sealSecret(credentials, options.sealingKey, credentialsBinding(caller.accountId, idempotencyKey));
+  /** A submit's RPC payload: the filing without its credentials, which travel sealed. */
+  function submission<B extends { credentials: unknown }>(caller: FilingCaller, { idempotencyKey, body }: SubmitInput<B>) {
+    const { credentials, ...filing } = body;
+    const sealed = sealSecret(credentials, options.sealingKey, credentialsBinding(caller.accountId, idempotencyKey));
+    return { caller: rpcCaller(caller), idempotency_key: idempotencyKey, filing, credentials: sealed };
+  }
 
   return {
-    submitCt600(caller, { idempotencyKey, body }) {
-      const { credentials, ...filing } = body;
-      return call(
-        "filing.submit_ct600",
-        { caller: rpcCaller(caller), idempotency_key: idempotencyKey, filing, credentials: seal(caller, idempotencyKey, credentials) },
-        options.submitTimeoutMs,
-      );
-    },
-    submitAccounts(caller, { idempotencyKey, body }) {
-      const { credentials, ...filing } = body;
-      return call(
-        "filing.submit_accounts",
-        { caller: rpcCaller(caller), idempotency_key: idempotencyKey, filing, credentials: seal(caller, idempotencyKey, credentials) },
-        options.submitTimeoutMs,
-      );
-    },
+    submitCt600: (caller, input) => call("filing.submit_ct600", submission(caller, input), options.submitTimeoutMs),
+    submitAccounts: (caller, input) => call("filing.submit_accounts", submission(caller, input), options.submitTimeoutMs),
     async getFiling(caller, filingId) {
       return call("filing.get", { caller: rpcCaller(caller), filing_id: liveFilingId(filingId) }, options.readTimeoutMs);
     },
