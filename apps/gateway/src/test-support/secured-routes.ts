@@ -1,0 +1,25 @@
+import type { SecuredRouteCalls } from "./security-suite.ts";
+import { accountsBody, ct600Body } from "./requests.ts";
+
+const GATEWAY_PASSWORD = "s3cret-Gateway-Passw0rd";
+const COMPANY_AUTH_CODE = "QX7K2M";
+const ct600Credentials = { government_gateway_id: "GW-USER-1", government_gateway_password: GATEWAY_PASSWORD };
+
+/** How the security suite calls each authenticated route, by operationId (every one must be here). */
+export const SECURED_ROUTES: Record<string, SecuredRouteCalls> = {
+  listFilings: { invalid: { query: "limit=1000" } },
+  submitCt600: {
+    body: () => ct600Body({ credentials: ct600Credentials }),
+    invalid: { body: ct600Body({ utr: "x", credentials: ct600Credentials }) },
+    secrets: [GATEWAY_PASSWORD],
+  },
+  submitAccounts: {
+    body: () => accountsBody({ credentials: { company_auth_code: COMPANY_AUTH_CODE } }),
+    invalid: { body: accountsBody({ period_end: "x", credentials: { company_auth_code: COMPANY_AUTH_CODE } }) },
+    secrets: [COMPANY_AUTH_CODE],
+  },
+  getFiling: { invalid: { params: { filing_id: `fil_${"a".repeat(200)}` } } },
+  listDocuments: { invalid: { params: { filing_id: `fil_${"a".repeat(200)}` } } },
+  getDocument: { params: { type: "ct600_pdf" }, invalid: { params: { type: "vat_pdf" } } },
+  getAccount: {},
+};
