@@ -25,12 +25,11 @@ import { RENDER_WORKER_MODULE, type RenderReply } from "./render-thread-messages
  *   waiting in whenReady), so an idle pool never keeps the process alive.
  */
 
-const DEFAULT_MAX_QUEUED = 64;
-const DEFAULT_RENDER_TIMEOUT_MS = 30_000;
-/** Loading the modules through tsx takes a second or two on a busy machine; a minute means it is stuck. */
-const DEFAULT_START_TIMEOUT_MS = 60_000;
-const RESTART_BACKOFF_MS = 500;
-const RESTART_BACKOFF_MAX_MS = 30_000;
+/** The options' defaults. Loading the modules through tsx takes a second or two on a busy machine; a minute means it is stuck. */
+const DEFAULTS = { maxQueued: 64, renderTimeoutMs: 30_000, startTimeoutMs: 60_000 } as const;
+
+/** How long a slot waits before starting a thread again after `startFailures` failed starts in a row: 0.5 s, doubling, at most 30 s. */
+const restartDelayMs = (startFailures: number) => Math.min(30_000, 500 * 2 ** (startFailures - 1));
 
 export interface RenderPoolOptions {
   /** Render threads (at least 1). */
@@ -72,9 +71,9 @@ export class RenderPool implements PdfRenderer {
   constructor(private readonly options: RenderPoolOptions) {
     if (!Number.isSafeInteger(options.threads) || options.threads < 1) throw new Error(`a render pool needs at least one thread (got ${options.threads})`);
     this.slots = Array.from({ length: options.threads }, () => undefined);
-    this.maxQueued = options.maxQueued ?? DEFAULT_MAX_QUEUED;
-    this.renderTimeoutMs = options.renderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
-    this.startTimeoutMs = options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
+    this.maxQueued = options.maxQueued ?? DEFAULTS.maxQueued;
+    this.renderTimeoutMs = options.renderTimeoutMs ?? DEFAULTS.renderTimeoutMs;
+    this.startTimeoutMs = options.startTimeoutMs ?? DEFAULTS.startTimeoutMs;
     this.workerModule = options.workerModule ?? RENDER_WORKER_MODULE;
   }
 
@@ -174,7 +173,7 @@ export class RenderPool implements PdfRenderer {
     let delay = 0;
     if (reason === "start_failed") {
       this.startFailures += 1;
-      delay = Math.min(RESTART_BACKOFF_MAX_MS, RESTART_BACKOFF_MS * 2 ** (this.startFailures - 1));
+      delay = restartDelayMs(this.startFailures);
       // No thread is ready and none may ever be: the waiting renders fail now (retryable) rather
       // than wait for a start that may never succeed.
       if (!this.slots.some((t) => t?.ready)) {
