@@ -78,7 +78,33 @@ function generatePrismaClients() {
   }
 }
 
+/**
+ * The typed API client (packages/client): its types are generated from the gateway's committed
+ * OpenAPI document (openapi-typescript, into src/generated/), then it is compiled to dist/, which
+ * is what its package.json exports: other workspaces (the system tests) use the built package, as
+ * an installed copy would be used. Rebuilt when the document, its sources or its settings change.
+ */
+function buildApiClient() {
+  const dir = join(root, "packages", "client");
+  if (!existsSync(join(dir, "package.json"))) return;
+  const sources = readdirSync(join(dir, "src"), { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith(".ts") && !file.startsWith("generated"))
+    .sort()
+    .map((file) => join(dir, "src", file));
+  const inputs = ["package.json", "tsconfig.build.json", "scripts/generate.mjs"].map((file) => join(dir, file));
+  const document = join(root, "apps", "gateway", "openapi", "dormant-filing-api.json");
+  const digest = hashFiles([document, join(root, "pnpm-lock.yaml"), ...inputs, ...sources]);
+  const stamp = join(dir, "dist", ".build-hash");
+  const built = existsSync(join(dir, "src", "generated", "api.ts")) && existsSync(join(dir, "dist", "index.js"));
+  if (built && existsSync(stamp) && readFileSync(stamp, "utf8") === digest) return;
+  log("generating the API client's types and building packages/client");
+  execFileSync(process.execPath, [pnpmBin(), "run", "build"], { cwd: dir, stdio: ["ignore", process.stderr, process.stderr] });
+  writeFileSync(stamp, digest);
+}
+
 export function bootstrap() {
   installDependencies();
   generatePrismaClients();
+  buildApiClient();
 }

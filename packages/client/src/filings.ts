@@ -1,0 +1,48 @@
+import { dataOf, type Http } from "./http.ts";
+import { idempotencyKeyFor } from "./idempotency.ts";
+import type {
+  AccountsSubmitRequest,
+  AccountsSubmitResult,
+  Ct600SubmitRequest,
+  Ct600SubmitResult,
+  FilingsPage,
+  FilingView,
+  ListFilingsQuery,
+} from "./types.ts";
+import { type WaitForFinalOptions, waitForFinal } from "./wait-for-final.ts";
+
+export interface SubmitOptions {
+  /** Sent as `Idempotency-Key` (at most 64 characters); a random UUID when not given. */
+  idempotencyKey?: string;
+}
+
+export class FilingsApi {
+  constructor(private readonly http: Http) {}
+
+  /** POST /filings/ct600: a nil CT600 (202; a sandbox filing with a test key). */
+  submitCt600(body: Ct600SubmitRequest, options: SubmitOptions = {}): Promise<Ct600SubmitResult> {
+    const key = idempotencyKeyFor(options.idempotencyKey);
+    return dataOf(this.http.POST("/filings/ct600", { body, params: { header: { "Idempotency-Key": key } } }), key);
+  }
+
+  /** POST /filings/accounts: dormant accounts (202; a sandbox filing with a test key). */
+  submitAccounts(body: AccountsSubmitRequest, options: SubmitOptions = {}): Promise<AccountsSubmitResult> {
+    const key = idempotencyKeyFor(options.idempotencyKey);
+    return dataOf(this.http.POST("/filings/accounts", { body, params: { header: { "Idempotency-Key": key } } }), key);
+  }
+
+  /** GET /filings/{filing_id}. */
+  get(filingId: string): Promise<FilingView> {
+    return dataOf(this.http.GET("/filings/{filing_id}", { params: { path: { filing_id: filingId } } }));
+  }
+
+  /** GET /filings: newest first, filtered by status, type and company number, paged by limit and offset. */
+  list(query: ListFilingsQuery = {}): Promise<FilingsPage> {
+    return dataOf(this.http.GET("/filings", { params: { query } }));
+  }
+
+  /** Polls the filing until it is accepted, rejected or error (see WaitForFinalOptions). */
+  waitForFinal(filingId: string, options: WaitForFinalOptions = {}): Promise<FilingView> {
+    return waitForFinal((id) => this.get(id), filingId, options);
+  }
+}
