@@ -1,6 +1,6 @@
-import { AccountsSubmitRequest, AccountsSubmitResponse, IDEMPOTENCY_KEY_HEADER } from "@dormant/contracts";
+import { AccountsSubmitRequest, AccountsSubmitResponse } from "@dormant/contracts";
 import { defineRoute } from "./route.ts";
-import { answerSubmit, SubmitHeaders, submitOperation } from "./submit-route.ts";
+import { SubmitHeaders, submitHandler, submitOperation } from "./submit-route.ts";
 
 /** `POST /filings/accounts`: submit dormant accounts (sandbox with a test key). */
 export const submitAccountsRoute = defineRoute({
@@ -16,6 +16,5 @@ export const submitAccountsRoute = defineRoute({
     response: AccountsSubmitResponse,
   }),
   request: { headers: SubmitHeaders, body: AccountsSubmitRequest },
-  handle: ({ headers, body }, { res, deps }) =>
-    answerSubmit(res, deps, (backend, caller) => backend.submitAccounts(caller, { idempotencyKey: headers[IDEMPOTENCY_KEY_HEADER], body })),
+  handle: submitHandler((backend, caller, input) => backend.submitAccounts(caller, input)),
 });

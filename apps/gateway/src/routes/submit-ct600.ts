@@ -1,6 +1,6 @@
-import { Ct600SubmitRequest, Ct600SubmitResponse, IDEMPOTENCY_KEY_HEADER } from "@dormant/contracts";
+import { Ct600SubmitRequest, Ct600SubmitResponse } from "@dormant/contracts";
 import { defineRoute } from "./route.ts";
-import { answerSubmit, SubmitHeaders, submitOperation } from "./submit-route.ts";
+import { SubmitHeaders, submitHandler, submitOperation } from "./submit-route.ts";
 
 /** `POST /filings/ct600`: submit a dormant nil CT600 (sandbox with a test key). */
 export const submitCt600Route = defineRoute({
@@ -16,6 +16,5 @@ export const submitCt600Route = defineRoute({
     response: Ct600SubmitResponse,
   }),
   request: { headers: SubmitHeaders, body: Ct600SubmitRequest },
-  handle: ({ headers, body }, { res, deps }) =>
-    answerSubmit(res, deps, (backend, caller) => backend.submitCt600(caller, { idempotencyKey: headers[IDEMPOTENCY_KEY_HEADER], body })),
+  handle: submitHandler((backend, caller, input) => backend.submitCt600(caller, input)),
 });

@@ -1,12 +1,11 @@
 import { IdempotencyKey, IDEMPOTENCY_KEY_HEADER, SandboxSubmitResponse, submitEnvelope } from "@dormant/contracts";
 import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
-import type { Response } from "express";
 import { z } from "zod";
-import type { FilingBackend, FilingCaller } from "../filing-backend/filing-backend.ts";
+import type { FilingBackend, FilingCaller, SubmitInput } from "../filing-backend/filing-backend.ts";
 import { sendSubmitted } from "../http/envelope.ts";
 import { API_KEY_SECURITY, errorResponses, jsonResponse } from "../openapi/responses.ts";
 import { callerOf } from "./caller.ts";
-import type { RouteDeps } from "./route.ts";
+import type { HandlerContext } from "./route.ts";
 
 /** The headers both submits read: the Idempotency-Key. */
 export const SubmitHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey });
@@ -41,12 +40,13 @@ export function submitOperation(operation: SubmitOperation): Omit<RouteConfig, "
   };
 }
 
-/** Submits with the backend of the caller's key mode and answers 202 with the filing. */
-export async function answerSubmit(
-  res: Response,
-  deps: RouteDeps,
-  submit: (backend: FilingBackend, caller: FilingCaller) => Promise<unknown>,
-): Promise<void> {
-  const { caller, backend } = callerOf(res, deps.backends);
-  sendSubmitted(res, await submit(backend, caller));
+/**
+ * The handler of a submit: the backend of the caller's key mode files the validated body under
+ * the Idempotency-Key, and the answer is 202 with the filing.
+ */
+export function submitHandler<B>(submit: (backend: FilingBackend, caller: FilingCaller, input: SubmitInput<B>) => Promise<unknown>) {
+  return async ({ headers, body }: { headers: z.output<typeof SubmitHeaders>; body: B }, { res, deps }: HandlerContext): Promise<void> => {
+    const { caller, backend } = callerOf(res, deps.backends);
+    sendSubmitted(res, await submit(backend, caller, { idempotencyKey: headers[IDEMPOTENCY_KEY_HEADER], body }));
+  };
 }
