@@ -23,28 +23,32 @@ type Attempt = { outcome: "confirmed" } | { outcome: "channel-lost" };
  */
 export class ConfirmPublisher implements ChannelUser {
   readonly name = "publisher";
-  private readonly currentChannel = new CurrentChannel<ConfirmChannel>();
+  private readonly currentChannel: CurrentChannel<ConfirmChannel>;
   /** basic.return arrives before the confirm: message ids returned and not yet settled. */
   private readonly returned = new Map<string, number>();
 
   constructor(
-    private readonly connection: BusConnection,
-    private readonly logger: Logger,
+    connection: BusConnection,
+    logger: Logger,
     private readonly timeoutMs: number,
-  ) {}
-
-  async attach(model: ChannelModel): Promise<void> {
-    const channel = await model.createConfirmChannel();
-    this.currentChannel.watch(channel, {
-      logger: this.logger,
+  ) {
+    this.currentChannel = new CurrentChannel({
+      logger,
       messages: { error: "publish channel error", listenerThrew: "publish channel listener threw" },
-      reopen: () => this.connection.reattach(this, model),
+      reopen: (model) => connection.reattach(this, model),
     });
-    channel.on("return", (message: Message) => {
-      const id = message.properties.messageId as string | undefined;
-      if (id) this.returned.set(id, (this.returned.get(id) ?? 0) + 1);
+  }
+
+  attach(model: ChannelModel): Promise<void> {
+    return this.currentChannel.open(model, {
+      create: (m) => m.createConfirmChannel(),
+      prepare: (channel) => {
+        channel.on("return", (message: Message) => {
+          const id = message.properties.messageId as string | undefined;
+          if (id) this.returned.set(id, (this.returned.get(id) ?? 0) + 1);
+        });
+      },
     });
-    this.currentChannel.set(channel);
   }
 
   detach(): void {

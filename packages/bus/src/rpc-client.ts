@@ -28,26 +28,30 @@ interface PendingCall {
  */
 export class RpcClient implements ChannelUser {
   readonly name = "rpc-client";
-  private readonly currentChannel = new CurrentChannel<Channel>();
+  private readonly currentChannel: CurrentChannel<Channel>;
   private readonly pending = new Map<string, PendingCall>();
 
   constructor(
-    private readonly connection: BusConnection,
+    connection: BusConnection,
     private readonly service: string,
-    private readonly logger: Logger,
-  ) {}
-
-  async attach(model: ChannelModel): Promise<void> {
-    const channel = await model.createChannel();
-    this.currentChannel.watch(channel, {
-      logger: this.logger,
+    logger: Logger,
+  ) {
+    this.currentChannel = new CurrentChannel({
+      logger,
       messages: { error: "rpc client channel error", listenerThrew: "rpc client listener threw" },
-      onClose: () => this.failCalls((call) => call.channel === channel),
-      reopen: () => this.connection.reattach(this, model),
+      reopen: (model) => connection.reattach(this, model),
     });
-    channel.on("return", (message: Message) => this.onReturn(message));
-    await channel.consume(REPLY_TO, (message) => message && this.onReply(message), { noAck: true });
-    this.currentChannel.set(channel);
+  }
+
+  attach(model: ChannelModel): Promise<void> {
+    return this.currentChannel.open(model, {
+      create: (m) => m.createChannel(),
+      onClose: (channel) => this.failCalls((call) => call.channel === channel),
+      prepare: async (channel) => {
+        channel.on("return", (message: Message) => this.onReturn(message));
+        await channel.consume(REPLY_TO, (message) => message && this.onReply(message), { noAck: true });
+      },
+    });
   }
 
   detach(): void {
