@@ -2,7 +2,7 @@ import {
   AppError,
   credentialsBinding,
   DOCUMENT_CHUNK_MAX_BYTES,
-  FILING_RPC_CATALOG,
+  type FILING_RPC_CATALOG,
   FILING_RPC_QUEUE,
   type FilingRpcCaller,
   type FilingRpcType,
@@ -109,7 +109,12 @@ export function createBusFilingBackend(options: BusFilingBackendOptions): Filing
       return call("filing.list_documents", { caller: rpcCaller(caller), filing_id: liveFilingId(filingId) }, options.readTimeoutMs);
     },
     async openDocument(caller, filingId, type, part) {
-      const request = { caller: rpcCaller(caller), filing_id: liveFilingId(filingId), document_type: type, ...(part === undefined ? {} : { part }) };
+      const request = {
+        caller: rpcCaller(caller),
+        filing_id: liveFilingId(filingId),
+        document_type: type,
+        ...(part === undefined ? {} : { part }),
+      };
       const length = Math.min(options.documentChunkBytes ?? DEFAULT_DOCUMENT_CHUNK_BYTES, DOCUMENT_CHUNK_MAX_BYTES);
       const fetch = (offset: number) => call("filing.get_document_chunk", { ...request, offset, length }, options.readTimeoutMs);
       // The first slice answers every refusal before a byte is sent, and gives the headers.

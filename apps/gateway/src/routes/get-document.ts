@@ -50,7 +50,10 @@ export const getDocumentRoute = defineRoute({
         description: "The document.",
         headers: {
           "Content-Length": { description: "Size of the document in bytes.", schema: { type: "integer" } },
-          "Content-Disposition": { description: '`attachment; filename="<name>"`: the name the documents list gives it.', schema: { type: "string" } },
+          "Content-Disposition": {
+            description: '`attachment; filename="<name>"`: the name the documents list gives it.',
+            schema: { type: "string" },
+          },
         },
         content: {
           "application/pdf": { schema: binary },

@@ -20,7 +20,9 @@ export const getFilingRoute = defineRoute({
       "from the id: type and company number, `SANDBOX-CORR-<hex>` correlation id, `SANDBOX-IRU-<hex>` when accepted, `error` when rejected or error.",
     security: API_KEY_SECURITY,
     responses: {
-      200: jsonResponse("The filing (live), or the sandbox filing.", successEnvelope(z.union([Filing, SandboxFiling])), { authenticated: true }),
+      200: jsonResponse("The filing (live), or the sandbox filing.", successEnvelope(z.union([Filing, SandboxFiling])), {
+        authenticated: true,
+      }),
       ...errorResponses([401, 404, 429, 503], { authenticated: true }),
     },
   },

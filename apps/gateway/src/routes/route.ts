@@ -59,7 +59,10 @@ export function defineRoute<S extends RequestDeclaration>(spec: RouteSpec<S>): R
     },
     handle(req, res, deps) {
       const parsed = inputs.get(req);
-      if (!parsed) return Promise.reject(new Error(`${spec.openapi.method.toUpperCase()} ${spec.openapi.path}: validate() did not run before handle()`));
+      if (!parsed)
+        return Promise.reject(
+          new Error(`${spec.openapi.method.toUpperCase()} ${spec.openapi.path}: validate() did not run before handle()`),
+        );
       return spec.handle(parsed.input, { req, res, deps });
     },
   };

@@ -32,9 +32,13 @@ export function submitOperation(operation: SubmitOperation): Omit<RouteConfig, "
     description: operation.description,
     security: API_KEY_SECURITY,
     responses: {
-      202: jsonResponse("Submitted (live), or a sandbox filing (test key).", submitEnvelope(z.union([operation.response, SandboxSubmitResponse])), {
-        authenticated: true,
-      }),
+      202: jsonResponse(
+        "Submitted (live), or a sandbox filing (test key).",
+        submitEnvelope(z.union([operation.response, SandboxSubmitResponse])),
+        {
+          authenticated: true,
+        },
+      ),
       ...errorResponses([400, 401, 402, 409, 413, 415, 429, 502, 503], { authenticated: true }),
     },
   };

@@ -66,7 +66,8 @@ export function describeSecuritySuite(route: Route, calls: SecuredRouteCalls): v
   /** A valid request of this key's mode (a filing of that mode where the route reads one). */
   const valid = (apiKey: string, extra: Partial<Call> = {}) =>
     send(gw.app, apiKey, { filingId: apiKey.startsWith("api_live_") ? LIVE_FILING_ID : sandboxFilingId, ...extra });
-  const invalid = (apiKey: string, extra: Partial<Call> = {}) => send(gw.app, apiKey, { filingId: sandboxFilingId, invalid: true, ...extra });
+  const invalid = (apiKey: string, extra: Partial<Call> = {}) =>
+    send(gw.app, apiKey, { filingId: sandboxFilingId, invalid: true, ...extra });
   const hasInvalid = calls.invalid !== undefined;
 
   describe(`${method.toUpperCase()} ${path} security`, () => {
