@@ -95,7 +95,7 @@ function buildApiClient() {
   const inputs = ["package.json", "tsconfig.build.json", "scripts/generate.mjs"].map((file) => join(dir, file));
   const document = join(root, "apps", "gateway", "openapi", "dormant-filing-api.json");
   const digest = hashFiles([document, join(root, "pnpm-lock.yaml"), ...inputs, ...sources]);
-  const stamp = join(dir, "dist", ".build-hash");
+  const stamp = join(dir, "node_modules", ".dormant-build-hash");
   const built = existsSync(join(dir, "src", "generated", "api.ts")) && existsSync(join(dir, "dist", "index.js"));
   if (built && existsSync(stamp) && readFileSync(stamp, "utf8") === digest) return;
   log("generating the API client's types and building packages/client");
