@@ -14,6 +14,8 @@ import { buildOpenApiDocument } from "../src/openapi/document.ts";
 import { API_ROUTES } from "../src/routes/index.ts";
 
 const target = fileURLToPath(new URL("../openapi/dormant-filing-api.json", import.meta.url));
+/** The repository root, where Biome finds biome.json wherever the script is started from. */
+const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const shown = relative(process.cwd(), target) || target;
 
 /** The served document (same builder and routes as app.ts), formatted as Biome formats the file. */
@@ -22,6 +24,7 @@ function openApiFileText(): string {
   return execFileSync(process.execPath, [biome, "format", `--stdin-file-path=${target}`], {
     input: `${JSON.stringify(buildOpenApiDocument(API_ROUTES), null, 2)}\n`,
     encoding: "utf8",
+    cwd: repoRoot,
     maxBuffer: 64 * 1024 * 1024,
   });
 }
