@@ -1,31 +1,22 @@
-import { giveUpAt, nextPoll, resolveSubmission, submitFailure, submitOnce, type SubmissionLedger } from "@dormant/authority-client";
+import { SubmissionRpc, type SubmitterSubmittingParts } from "@dormant/authority-client";
 import type { RpcContext } from "@dormant/bus";
 import {
   AppError,
   type ResolveRegistryAccountsRequest,
   type ResolveRegistryAccountsResponse,
-  type SealingKey,
   type SubmitRegistryAccountsRequest,
   type SubmitRegistryAccountsResponse,
 } from "@dormant/contracts";
 import { buildAccountsSubmission, GovTalkInputError, isDuplicateSubmissionError, newTransactionId } from "@dormant/govtalk";
 import type { Logger } from "@dormant/service-kit";
-import type { Counter } from "prom-client";
 import type { RegistrySubmitterConfig } from "./env.ts";
 import { findSubmittedAccounts } from "./find-submission.ts";
 import { openAccountsCredentials } from "./open-credentials.ts";
-import type { RegistryBus } from "./registry-bus.ts";
 import type { RegistryGateway, SubmitAnswer } from "./registry-gateway.ts";
 
-export interface AccountsSubmitterDeps {
+export interface AccountsSubmitterDeps extends SubmitterSubmittingParts<SubmitRegistryAccountsResponse> {
   config: Pick<RegistrySubmitterConfig, "registry" | "breaker" | "pollGiveUpAfterSeconds" | "inDoubtSettleSeconds">;
-  sealingKeys: readonly SealingKey[];
   gateway: RegistryGateway;
-  ledger: SubmissionLedger<SubmitRegistryAccountsResponse>;
-  bus: RegistryBus;
-  maxPollDelayMs: number;
-  submissions: Counter<"result">;
-  logger: Logger;
 }
 
 /** Which accounts: the filing, its submission number and company. */
@@ -34,75 +25,50 @@ type AccountsRef = { filing_id: string; submission_number: string; company: { nu
 /**
  * `registry.submit_accounts`: builds the FormSubmission (presenter credentials from
  * configuration, the company authentication code from the sealed credentials), submits it at
- * most once (see submitOnce), and schedules the first status poll. An earlier attempt in doubt
- * (answer lost, worker died) is settled by asking the registry for its submission number
+ * most once (SubmissionRpc, submitOnce), and schedules the first status poll. An earlier attempt
+ * in doubt (answer lost, worker died) is settled by asking the registry for its submission number
  * (GetSubmissionStatus), and sent again only if the registry does not have it.
  * `registry.resolve_accounts`: the same question for the filing service, without ever sending.
  */
 export class AccountsSubmitter {
-  constructor(private readonly deps: AccountsSubmitterDeps) {}
+  private readonly rpc: SubmissionRpc<SubmitRegistryAccountsResponse>;
 
-  /** How long an attempt lives at most (the authority call, then publishing the first poll): older is a dead worker's. */
-  private get abandonedAfterMs(): number {
-    return this.deps.config.breaker.timeoutMs + 15_000;
+  constructor(private readonly deps: AccountsSubmitterDeps) {
+    this.rpc = new SubmissionRpc({
+      ...deps,
+      subject: "accounts",
+      failure: { unavailableCode: "REGISTRY_UNAVAILABLE", authority: "registry", repeatInDoubt: "safe" },
+    });
   }
 
-  private lookup(submissionNumber: string) {
-    return findSubmittedAccounts({ submissionNumber, status: (number, options) => this.deps.gateway.status(number, options) });
+  /**
+   * The accounts' submission: its id in the ledger (the filing), how to ask the registry about it
+   * and its first status poll. An attempt in doubt is not repeated blindly: the registry is asked
+   * for its submission number first (it would also refuse the number a second time, which
+   * `acknowledged` takes as proof, but a second transmission is avoided).
+   */
+  private call(accounts: AccountsRef, logger: Logger, context: RpcContext) {
+    const { submission_number: submissionNumber } = accounts;
+    return {
+      id: accounts.filing_id,
+      lookup: findSubmittedAccounts({ submissionNumber, status: (number, options) => this.deps.gateway.status(number, options) }),
+      followUp: (acknowledged: SubmitRegistryAccountsResponse) => this.scheduleFirstPoll(accounts, acknowledged, logger),
+      signal: context.signal,
+    };
   }
 
-  async resolve(request: ResolveRegistryAccountsRequest, context: RpcContext): Promise<ResolveRegistryAccountsResponse> {
+  resolve(request: ResolveRegistryAccountsRequest, context: RpcContext): Promise<ResolveRegistryAccountsResponse> {
     const logger = this.deps.logger.child({ filing_id: request.filing_id, submission_number: request.submission_number });
     const ref: AccountsRef = { filing_id: request.filing_id, submission_number: request.submission_number, company: { number: request.company_number } };
-    const resolution = await resolveSubmission({
-      ledger: this.deps.ledger,
-      id: request.filing_id,
-      lookup: this.lookup(request.submission_number),
-      abandonedAfterMs: this.abandonedAfterMs,
-      settleMs: this.deps.config.inDoubtSettleSeconds * 1000,
-      followUp: (acknowledged) => this.scheduleFirstPoll(ref, acknowledged, logger),
-      logger,
-      signal: context.signal,
-    });
-    logger.info({ state: resolution.state }, "accounts in doubt: resolution");
-    if (resolution.state === "in_doubt") return { state: "in_doubt", reason: resolution.reason, retry_after_seconds: resolution.retryAfterSeconds };
-    return resolution;
+    return this.rpc.resolve(logger, this.call(ref, logger, context));
   }
 
-  async submit(request: SubmitRegistryAccountsRequest, context: RpcContext): Promise<SubmitRegistryAccountsResponse> {
-    const { deps } = this;
-    const logger = deps.logger.child({ filing_id: request.filing_id, submission_number: request.submission_number, company_number: request.company.number });
-    try {
+  submit(request: SubmitRegistryAccountsRequest, context: RpcContext): Promise<SubmitRegistryAccountsResponse> {
+    const logger = this.deps.logger.child({ filing_id: request.filing_id, submission_number: request.submission_number, company_number: request.company.number });
+    return this.rpc.submit(logger, () => {
       const xml = this.buildMessage(request);
-      const { response, duplicate } = await submitOnce<SubmitRegistryAccountsResponse>({
-        ledger: deps.ledger,
-        id: request.filing_id,
-        logger,
-        signal: context.signal,
-        waitMs: deps.config.breaker.timeoutMs + 2_000,
-        abandonedAfterMs: this.abandonedAfterMs,
-        submit: async () => this.acknowledged(request, await deps.gateway.submit(xml, context.signal), logger),
-        // An attempt in doubt is not repeated blindly: the registry is asked for its submission
-        // number first (it would also refuse the number a second time, which `acknowledged` takes
-        // as proof, but a second transmission is avoided).
-        lookup: this.lookup(request.submission_number),
-        settleMs: deps.config.inDoubtSettleSeconds * 1000,
-        followUp: (acknowledged) => this.scheduleFirstPoll(request, acknowledged, logger),
-      });
-      deps.submissions.inc({ result: duplicate ? "duplicate" : "acknowledged" });
-      logger.info({ duplicate }, "accounts submitted");
-      return response;
-    } catch (error) {
-      const { error: answer, kind } = submitFailure(error, {
-        unavailableCode: "REGISTRY_UNAVAILABLE",
-        authority: "registry",
-        defaultRetryAfterSeconds: Math.ceil(deps.config.breaker.resetTimeoutMs / 1000),
-        repeatInDoubt: "safe",
-      });
-      deps.submissions.inc({ result: answer.code.toLowerCase() });
-      logger.warn({ err: error, code: answer.code, kind }, "accounts not submitted");
-      throw answer;
-    }
+      return { ...this.call(request, logger, context), send: async () => this.acknowledged(request, await this.deps.gateway.submit(xml, context.signal), logger) };
+    });
   }
 
   private buildMessage(request: SubmitRegistryAccountsRequest): string {
@@ -149,30 +115,30 @@ export class AccountsSubmitter {
     throw new AppError("INTERNAL_ERROR", `The registry refused the submission: ${summary}`, { retryable: false });
   }
 
-  private async scheduleFirstPoll(request: AccountsRef, response: SubmitRegistryAccountsResponse, logger: Logger): Promise<void> {
-    const { registry, pollGiveUpAfterSeconds } = this.deps.config;
-    const giveUp = giveUpAt(new Date(response.submitted_at), pollGiveUpAfterSeconds);
-    const next = nextPoll(registry.pollIntervalSeconds, giveUp, this.deps.maxPollDelayMs);
-    try {
-      await this.deps.bus.publish(
-        "registry.poll_status",
-        {
-          filing_id: request.filing_id,
-          submission_number: response.submission_number,
-          company_number: request.company.number,
-          poll_interval_seconds: registry.pollIntervalSeconds,
-          give_up_at: giveUp,
-          poll_number: 1,
-        },
-        { delayMs: next.kind === "poll_again" ? next.delayMs : 0 },
-      );
-    } catch (error) {
-      logger.error({ err: error }, "submitted, but the first status poll could not be scheduled");
-      throw new AppError("SERVICE_UNAVAILABLE", "The accounts were submitted but their status polling could not be scheduled; repeat the request to complete it.", {
-        retryable: true,
-        retryAfterSeconds: 5,
-        cause: error,
-      });
-    }
+  private scheduleFirstPoll(request: AccountsRef, response: SubmitRegistryAccountsResponse, logger: Logger): Promise<void> {
+    const { pollIntervalSeconds } = this.deps.config.registry;
+    return this.rpc.scheduleFirstPoll(
+      {
+        submittedAt: response.submitted_at,
+        intervalSeconds: pollIntervalSeconds,
+        publish: (first, delayMs) =>
+          this.deps.bus.publish(
+            "registry.poll_status",
+            {
+              filing_id: request.filing_id,
+              submission_number: response.submission_number,
+              company_number: request.company.number,
+              poll_interval_seconds: pollIntervalSeconds,
+              ...first,
+            },
+            { delayMs },
+          ),
+      },
+      {
+        logger,
+        unscheduled: "submitted, but the first status poll could not be scheduled",
+        message: "The accounts were submitted but their status polling could not be scheduled; repeat the request to complete it.",
+      },
+    );
   }
 }

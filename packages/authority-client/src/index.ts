@@ -5,6 +5,8 @@
 export { AuthorityUnavailableError, AuthorityRequestError, AuthorityCallAbortedError, isAuthorityFailure } from "./errors.ts";
 export type { UnavailableReason } from "./errors.ts";
 export { postXml } from "./post-xml.ts";
+export { readAuthorityAnswer } from "./authority-gateway.ts";
+export type { AuthorityGatewayOptions, ClassifiedAnswer, ReadAnswerOptions } from "./authority-gateway.ts";
 export { breakerEnvShape, breakerSettingsFromEnv } from "./breaker-settings.ts";
 export { submitterWorkerEnvShape } from "./worker-env.ts";
 export { submitterConfigFromEnv } from "./submitter-config.ts";
@@ -21,6 +23,8 @@ export type { SubmitOnceOptions, SubmitOnceResult } from "./submit-once.ts";
 export { askAuthority, isAbandoned, resolveSubmission, settledAt } from "./resolve-in-doubt.ts";
 export type { AuthorityLookup, DoubtOutcome, DoubtfulRecord, InDoubtTiming, Resolution, ResolveSubmissionOptions } from "./resolve-in-doubt.ts";
 export { submitFailure } from "./submit-failure.ts";
+export { SubmissionRpc } from "./submission-rpc.ts";
+export type { FirstPoll, ResolutionAnswer, SubmissionCall, SubmissionRpcOptions, SubmitCall } from "./submission-rpc.ts";
 export type { SubmitFailureKind, SubmitFailureOptions } from "./submit-failure.ts";
 export { CompletionLedger } from "./completion-ledger.ts";
 export type { CompletionLedgerOptions } from "./completion-ledger.ts";
@@ -37,6 +41,7 @@ export type {
   SubmitterWorkerOptions,
   SubmitterWorkerParts,
   SubmitterPollingParts,
+  SubmitterSubmittingParts,
 } from "./submitter-worker.ts";
 export { runSubmitterWorker } from "./run-submitter-worker.ts";
 export type { StartedLine, SubmitterProcess } from "./run-submitter-worker.ts";

@@ -37,18 +37,21 @@ export interface SubmitterWorkerParts<B extends string, Response, Attempt = unde
   /** For the worker's gateway: one breaker per authority endpoint. */
   breakers: Record<B, AuthorityBreaker>;
   /** For the class that answers the submit RPC, besides its gateway and the worker's config. */
-  submitting: {
-    sealingKeys: readonly SealingKey[];
-    /** At-most-once submission records, under `<prefix><service>:submit:`. */
-    ledger: SubmissionLedger<Response, Attempt>;
-    bus: SubmitterBus;
-    /** The longest delay the poll queue can hold (its longest wait tier). */
-    maxPollDelayMs: number;
-    submissions: Counter<"result">;
-    logger: Logger;
-  };
+  submitting: SubmitterSubmittingParts<Response, Attempt>;
   /** For the class that handles poll commands, besides its gateway. */
   polling: SubmitterPollingParts;
+}
+
+/** What a worker's submitter is built from, besides its gateway and config (SubmissionRpc takes the ledger, counter and longest delay). */
+export interface SubmitterSubmittingParts<Response, Attempt = undefined> {
+  sealingKeys: readonly SealingKey[];
+  /** At-most-once submission records, under `<prefix><service>:submit:`. */
+  ledger: SubmissionLedger<Response, Attempt>;
+  bus: SubmitterBus;
+  /** The longest delay the poll queue can hold (its longest wait tier). */
+  maxPollDelayMs: number;
+  submissions: Counter<"result">;
+  logger: Logger;
 }
 
 /** What a worker's poller is built from, besides its gateway (PollUntilFinal takes all of it but the bus). */
