@@ -1,4 +1,4 @@
-import { AuthorityUnavailableError, postXml, type AuthorityBreaker } from "@dormant/authority-client";
+import { postXml, readAuthorityAnswer, type AuthorityGatewayOptions } from "@dormant/authority-client";
 import {
   createSubmissionStatusRequestBuilder,
   GovTalkXmlError,
@@ -11,33 +11,21 @@ import {
   type RegistrySubmitAcknowledgement,
 } from "@dormant/govtalk";
 
-export interface RegistryGatewayOptions {
+/**
+ * The gateway is one URL, but a breaker per message class: status polls that go unanswered for
+ * one submission must not stop new submissions, and the other way round.
+ */
+export interface RegistryGatewayOptions extends AuthorityGatewayOptions<"submission" | "status"> {
   gatewayUrl: string;
-  gatewayTest: boolean;
   presenter: RegistryPresenter;
-  /**
-   * The gateway is one URL, but a breaker per message class: status polls that go unanswered
-   * for one submission must not stop new submissions, and the other way round.
-   */
-  breakers: { submission: AuthorityBreaker; status: AuthorityBreaker };
 }
 
 export type SubmitAnswer = RegistrySubmitAcknowledgement | RegistryErrorAnswer;
 export type StatusAnswer = RegistryStatusAnswer | RegistryErrorAnswer;
 
-/** Reads an answer; the gateway's own failures (recoverable errors) and non-GovTalk text count as unavailability. */
+/** Reads an answer; the gateway's own failures (recoverable errors) and non-GovTalk text count as unavailability (readAuthorityAnswer). */
 function readAnswer<A extends SubmitAnswer | StatusAnswer>(parse: (xml: string) => A, text: string, maybeReceived: boolean): A {
-  let answer: A;
-  try {
-    answer = parse(text);
-  } catch (error) {
-    if (!(error instanceof GovTalkXmlError)) throw error;
-    throw new AuthorityUnavailableError("authority_error", `the registry answered something that is not GovTalk: ${error.message}`, { maybeReceived, cause: error });
-  }
-  if (answer.type === "error" && answer.classification.kind === "transient") {
-    throw new AuthorityUnavailableError("authority_error", `the registry failed: ${answer.classification.summary}`, { maybeReceived: false });
-  }
-  return answer;
+  return readAuthorityAnswer(text, { parse, isMalformed: (error) => error instanceof GovTalkXmlError, authority: "the registry", maybeReceived });
 }
 
 /** The registry's XML gateway, reached only through the breakers. */

@@ -1,4 +1,4 @@
-import { AuthorityUnavailableError, postXml, type AuthorityBreaker } from "@dormant/authority-client";
+import { AuthorityUnavailableError, postXml, readAuthorityAnswer, type AuthorityGatewayOptions } from "@dormant/authority-client";
 import {
   buildCt600DataRequest,
   buildCt600DeleteMessage,
@@ -13,12 +13,10 @@ import {
   type Ct600Success,
 } from "@dormant/govtalk";
 
-export interface TaxGatewayOptions {
+/** One breaker per endpoint: submissions, and polls with deletes (both go to the poll endpoint). */
+export interface TaxGatewayOptions extends AuthorityGatewayOptions<"submission" | "poll"> {
   submissionUrl: string;
   pollUrl: string;
-  gatewayTest: boolean;
-  /** One breaker per endpoint: submissions, and polls with deletes (both go to the poll endpoint). */
-  breakers: { submission: AuthorityBreaker; poll: AuthorityBreaker };
 }
 
 export type SubmitAnswer = Ct600Acknowledgement | Ct600ErrorAnswer;
@@ -32,44 +30,25 @@ export interface SubmissionWindow {
   until?: Date | number;
 }
 
+const isGovTalkXmlError = (error: unknown): error is GovTalkXmlError => error instanceof GovTalkXmlError;
+
 /**
  * Reads an answer; the authority's own system failures (1000 and the other transient errors)
- * and answers that are not its protocol become AuthorityUnavailableError, so the breaker counts
- * them and callers treat them like an outage.
+ * and answers that are not its protocol become AuthorityUnavailableError (readAuthorityAnswer).
  */
 function readAnswer(text: string, maybeReceived: boolean): Ct600Response {
-  let answer: Ct600Response;
-  try {
-    answer = parseCt600Response(text);
-  } catch (error) {
-    if (!(error instanceof GovTalkXmlError)) throw error;
-    throw new AuthorityUnavailableError("authority_error", `the tax authority answered something that is not GovTalk: ${error.message}`, {
-      maybeReceived,
-      cause: error,
-    });
-  }
-  if (answer.type === "error" && answer.classification.kind === "transient") {
-    throw new AuthorityUnavailableError("authority_error", `the tax authority failed: ${answer.classification.summary}`, { maybeReceived: false });
-  }
-  return answer;
+  return readAuthorityAnswer(text, { parse: parseCt600Response, isMalformed: isGovTalkXmlError, authority: "the tax authority", maybeReceived });
 }
 
 /** Reads a DATA_REQUEST answer; transient errors and non-GovTalk answers become AuthorityUnavailableError. */
 function readDataAnswer(text: string): Ct600DataResponse {
-  let answer: Ct600DataResponse;
-  try {
-    answer = parseCt600DataResponse(text);
-  } catch (error) {
-    if (!(error instanceof GovTalkXmlError)) throw error;
-    throw new AuthorityUnavailableError("authority_error", `the tax authority answered a data request with something else: ${error.message}`, {
-      maybeReceived: false,
-      cause: error,
-    });
-  }
-  if (answer.type === "error" && answer.classification.kind === "transient") {
-    throw new AuthorityUnavailableError("authority_error", `the tax authority failed: ${answer.classification.summary}`, { maybeReceived: false });
-  }
-  return answer;
+  return readAuthorityAnswer(text, {
+    parse: parseCt600DataResponse,
+    isMalformed: isGovTalkXmlError,
+    authority: "the tax authority",
+    maybeReceived: false,
+    notProtocol: "answered a data request with something else",
+  });
 }
 
 function unexpected(what: string, answer: Ct600Response): AuthorityUnavailableError {
