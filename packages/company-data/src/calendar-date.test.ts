@@ -3,12 +3,14 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   addMonths,
+  addMonthsKeepingMonthEnd,
   calendarDateAt,
   compareDates,
   daysBetween,
   daysInMonth,
   formatIsoDate,
   fromDayNumber,
+  isLastDayOfMonth,
   isLeapYear,
   isValidIsoDate,
   parseIsoDate,
@@ -16,9 +18,7 @@ import {
 } from "./calendar-date.ts";
 
 /** Any valid date in 1900-2200 as an ISO string (generated from a day number). */
-const isoDate = fc
-  .integer({ min: toDayNumber("1900-01-01"), max: toDayNumber("2200-12-31") })
-  .map(fromDayNumber);
+const isoDate = fc.integer({ min: toDayNumber("1900-01-01"), max: toDayNumber("2200-12-31") }).map(fromDayNumber);
 
 describe("isLeapYear / daysInMonth", () => {
   it.each([
@@ -191,10 +191,7 @@ describe("addMonths", () => {
         const from = parseIsoDate(d);
         const to = parseIsoDate(addMonths(d, n));
         const monthDistance = (to.year - from.year) * 12 + (to.month - from.month);
-        return (
-          monthDistance === n &&
-          to.day === Math.min(from.day, daysInMonth(to.year, to.month))
-        );
+        return monthDistance === n && to.day === Math.min(from.day, daysInMonth(to.year, to.month));
       }),
     );
   });
@@ -202,6 +199,34 @@ describe("addMonths", () => {
   it("refuses to leave years 0001-9999", () => {
     expect(() => addMonths("9999-12-01", 1)).toThrow(RangeError);
     expect(() => addMonths("0001-01-01", -1)).toThrow(RangeError);
+  });
+});
+
+describe("addMonthsKeepingMonthEnd", () => {
+  it.each([
+    ["2024-02-29", 9, "2024-11-30"],
+    ["2023-02-28", 9, "2023-11-30"],
+    ["2023-06-30", 9, "2024-03-31"],
+    ["2024-03-31", 9, "2024-12-31"],
+    ["2024-05-31", 9, "2025-02-28"],
+    ["2023-05-31", 9, "2024-02-29"],
+    ["2024-02-28", 9, "2024-11-28"],
+    ["2024-01-15", 9, "2024-10-15"],
+    ["2024-02-29", 12, "2025-02-28"],
+    ["2023-02-28", 12, "2024-02-29"],
+  ])("%s + %i months = %s", (date, months, expected) => {
+    expect(addMonthsKeepingMonthEnd(date, months)).toBe(expected);
+  });
+
+  it("is addMonths except that a month end stays a month end", () => {
+    fc.assert(
+      fc.property(isoDate, fc.integer({ min: -240, max: 240 }), (d, n) => {
+        const moved = addMonthsKeepingMonthEnd(d, n);
+        return isLastDayOfMonth(d)
+          ? isLastDayOfMonth(moved) && moved.slice(0, 7) === addMonths(d, n).slice(0, 7)
+          : moved === addMonths(d, n);
+      }),
+    );
   });
 });
 

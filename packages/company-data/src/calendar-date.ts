@@ -79,8 +79,7 @@ function dayNumberOf({ year, month, day }: CalendarDate): number {
   const yearOfEra = y - era * 400;
   const monthFromMarch = (month + 9) % 12;
   const dayOfYear = Math.floor((153 * monthFromMarch + 2) / 5) + day - 1;
-  const dayOfEra =
-    yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
   return era * 146097 + dayOfEra - 719468;
 }
 
@@ -89,14 +88,9 @@ function calendarDateOf(dayNumber: number): CalendarDate {
   const era = Math.floor(z / 146097);
   const dayOfEra = z - era * 146097;
   const yearOfEra = Math.floor(
-    (dayOfEra -
-      Math.floor(dayOfEra / 1460) +
-      Math.floor(dayOfEra / 36524) -
-      Math.floor(dayOfEra / 146096)) /
-      365,
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365,
   );
-  const dayOfYear =
-    dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
   const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
   const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
   const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
@@ -143,6 +137,25 @@ export function addMonths(date: IsoDate, months: number): IsoDate {
   });
 }
 
+/** True when the date is the last day of its month (2024-02-29, 2023-02-28, 2024-04-30). */
+export function isLastDayOfMonth(date: IsoDate): boolean {
+  const { year, month, day } = parseIsoDate(date);
+  return day === daysInMonth(year, month);
+}
+
+/**
+ * `addMonths`, except that the last day of a month moves to the last day of the target month:
+ * the registry's "corresponding date" for filing periods (Companies Act 2006 s.443(3)), so
+ * 2024-02-29 + 9 = 2024-11-30 and 2023-06-30 + 9 = 2024-03-31, where addMonths gives the 29th
+ * and the 30th.
+ */
+export function addMonthsKeepingMonthEnd(date: IsoDate, months: number): IsoDate {
+  const moved = addMonths(date, months);
+  if (!isLastDayOfMonth(date)) return moved;
+  const { year, month } = parseIsoDate(moved);
+  return formatIsoDate({ year, month, day: daysInMonth(year, month) });
+}
+
 /** Negative when a is earlier, 0 when equal, positive when a is later. */
 export function compareDates(a: IsoDate, b: IsoDate): number {
   return Math.sign(toDayNumber(a) - toDayNumber(b));
@@ -171,7 +184,6 @@ export function calendarDateAt(instant: Date, timeZone = "Europe/London"): IsoDa
     dateFormatters.set(timeZone, formatter);
   }
   const parts = formatter.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return formatIsoDate({ year: part("year"), month: part("month"), day: part("day") });
 }

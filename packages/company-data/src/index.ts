@@ -2,12 +2,14 @@
 export {
   addDays,
   addMonths,
+  addMonthsKeepingMonthEnd,
   calendarDateAt,
   compareDates,
   daysBetween,
   daysInMonth,
   formatIsoDate,
   fromDayNumber,
+  isLastDayOfMonth,
   isLeapYear,
   isValidIsoDate,
   parseIsoDate,
@@ -88,6 +90,10 @@ export type { DormantCashInput } from "./derive/dormant-cash.ts";
 export { deriveDormantBalanceSheet } from "./derive/dormant-balance-sheet.ts";
 export type { DormantBalanceSheetInput } from "./derive/dormant-balance-sheet.ts";
 export { CT600_MAX_PERIOD_MONTHS, splitCt600Period } from "./derive/ct600-period-split.ts";
+export { deriveCompanyDeadlines } from "./derive/deadlines/derive-company-deadlines.ts";
+export { accountsFilingMonths, registryDueOn } from "./derive/deadlines/registry-due-date.ts";
+export { CT600_FILING_MONTHS } from "./derive/deadlines/ct600-periods.ts";
+export type { AccountsPeriodDeadline, CompanyDeadlines, Ct600PeriodDeadline } from "./derive/deadlines/deadline-types.ts";
 export { deriveCompanyFacts } from "./derive/company-facts/derive-company-facts.ts";
 export { DEFAULT_DECLARANT_STATUS } from "./derive/company-facts/declarant.ts";
 export { DEFAULT_DIRECTOR_POSITION } from "./derive/company-facts/accounts-facts.ts";
