@@ -17,6 +17,7 @@ export interface BreakerMetrics {
  */
 export function createBreakerMetrics(registry: Registry): BreakerMetrics {
   const registers = [registry];
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) => new Counter({ name, help, labelNames, registers });
   return {
     state: new Gauge({
       name: "authority_breaker_state",
@@ -24,24 +25,13 @@ export function createBreakerMetrics(registry: Registry): BreakerMetrics {
       labelNames: ["breaker"] as const,
       registers,
     }),
-    opened: new Counter({
-      name: "authority_breaker_opened_total",
-      help: "Times each authority breaker opened",
-      labelNames: ["breaker"] as const,
-      registers,
-    }),
-    failures: new Counter({
-      name: "authority_breaker_failures_total",
-      help: "Authority calls counted as failures by the breaker, by reason (timeout, http_status, network, authority_error)",
-      labelNames: ["breaker", "reason"] as const,
-      registers,
-    }),
-    rejected: new Counter({
-      name: "authority_breaker_rejected_total",
-      help: "Authority calls refused without being sent because the breaker was open",
-      labelNames: ["breaker"] as const,
-      registers,
-    }),
+    opened: counter("authority_breaker_opened_total", "Times each authority breaker opened", ["breaker"]),
+    failures: counter(
+      "authority_breaker_failures_total",
+      "Authority calls counted as failures by the breaker, by reason (timeout, http_status, network, authority_error)",
+      ["breaker", "reason"],
+    ),
+    rejected: counter("authority_breaker_rejected_total", "Authority calls refused without being sent because the breaker was open", ["breaker"]),
     duration: new Histogram({
       name: "authority_request_duration_seconds",
       help: "Duration of authority calls through the breaker, by outcome (success, failure, rejected, aborted, error)",
