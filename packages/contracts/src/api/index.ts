@@ -14,3 +14,4 @@ export * from "./documents.ts";
 export * from "./sandbox.ts";
 export * from "./validation-details.ts";
 export * from "./account.ts";
+export * from "./deadlines.ts";

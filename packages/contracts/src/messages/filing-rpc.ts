@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AccountsFilingInput, AccountsSubmitResponse } from "../api/accounts-submit.ts";
 import { Ct600FilingInput, Ct600SubmitResponse } from "../api/ct600-submit.ts";
+import { CompanyDeadlines } from "../api/deadlines.ts";
 import { DocumentType, DocumentsList } from "../api/documents.ts";
 import { Filing } from "../api/filing.ts";
 import { FilingsList, PAGE_SIZE } from "../api/filings-list.ts";
@@ -118,6 +119,10 @@ export const DocumentChunk = z.object({
 });
 export type DocumentChunk = z.infer<typeof DocumentChunk>;
 
+/** `filing.deadlines`: a company's deadlines from the registry, with the caller's own filings for them. */
+export const CompanyDeadlinesRequest = z.object({ caller: FilingRpcCaller, company_number: CompanyNumber });
+export type CompanyDeadlinesRequest = z.infer<typeof CompanyDeadlinesRequest>;
+
 /**
  * The filing RPCs, in the shape of the bus's RPC catalog (type -> queue, request, response,
  * schema version, default timeout): the gateway calls them, the filing service serves them.
@@ -159,6 +164,14 @@ export const FILING_RPC_CATALOG = {
     request: GetDocumentChunkRequest,
     response: DocumentChunk,
     schemaVersion: 1,
+    timeoutMs: 10_000,
+  },
+  "filing.deadlines": {
+    queue: FILING_RPC_QUEUE,
+    request: CompanyDeadlinesRequest,
+    response: CompanyDeadlines,
+    schemaVersion: 1,
+    // The registry may be asked (its client times out after 5 s by default).
     timeoutMs: 10_000,
   },
 } as const;
