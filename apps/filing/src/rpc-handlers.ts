@@ -6,6 +6,7 @@ import type { FilingMetrics } from "./metrics.ts";
 import type { DocumentDeps } from "./documents/document-deps.ts";
 import { getDocument, getDocumentChunk, listDocuments } from "./documents/document-reads.ts";
 import { getFiling, listFilings } from "./reads/filing-reads.ts";
+import { companyDeadlines } from "./reads/company-deadlines.ts";
 import { listFinalFilings } from "./reads/final-filings.ts";
 import { submitAccounts } from "./submit/submit-accounts.ts";
 import { submitCt600 } from "./submit/submit-ct600.ts";
@@ -23,7 +24,11 @@ async function counted<T>(metrics: FilingMetrics, type: "ct600" | "accounts", wo
 }
 
 /** The filing.rpc server: each RPC is a call to its service function (reads, submits, documents, reconcile). */
-export function filingRpcHandlers(deps: SubmitDeps, documents: DocumentDeps, metrics: FilingMetrics): RpcHandlerMap<typeof FILING_SERVICE_RPC, "filing.rpc"> {
+export function filingRpcHandlers(
+  deps: SubmitDeps,
+  documents: DocumentDeps,
+  metrics: FilingMetrics,
+): RpcHandlerMap<typeof FILING_SERVICE_RPC, "filing.rpc"> {
   return {
     "filing.submit_ct600": (request) => counted(metrics, "ct600", () => submitCt600(deps, request)),
     "filing.submit_accounts": (request) => counted(metrics, "accounts", () => submitAccounts(deps, request)),
@@ -32,6 +37,7 @@ export function filingRpcHandlers(deps: SubmitDeps, documents: DocumentDeps, met
     "filing.list_documents": (request) => listDocuments(documents, request.caller, request.filing_id),
     "filing.get_document": (request) => getDocument(documents, request),
     "filing.get_document_chunk": (request) => getDocumentChunk(documents, request),
+    "filing.deadlines": (request) => companyDeadlines(deps, request),
     "filing.list_final": (request) => listFinalFilings(deps.db, request),
   };
 }
