@@ -1,5 +1,11 @@
 import { defineRpcCatalog, type Bus } from "@dormant/bus";
-import { BILLING_RPC_CATALOG, FILING_RECONCILE_RPC_CATALOG, FILING_RPC_CATALOG, PLATFORM_MESSAGE_CATALOG, SUBMISSION_RPC_CATALOG } from "@dormant/contracts";
+import {
+  BILLING_RPC_CATALOG,
+  FILING_RECONCILE_RPC_CATALOG,
+  FILING_RPC_CATALOG,
+  PLATFORM_MESSAGE_CATALOG,
+  SUBMISSION_RPC_CATALOG,
+} from "@dormant/contracts";
 
 /**
  * What the filing service says on the bus: it serves the filing RPCs (filing.rpc: the gateway's,
@@ -7,7 +13,12 @@ import { BILLING_RPC_CATALOG, FILING_RECONCILE_RPC_CATALOG, FILING_RPC_CATALOG, 
  * submitters (tax.submit, registry.submit) and billing (billing.rpc), consumes the submitters'
  * outcomes (filing.outcomes) and publishes filing events (filing.events) through its outbox.
  */
-export const FILING_SERVICE_RPC = defineRpcCatalog({ ...FILING_RPC_CATALOG, ...FILING_RECONCILE_RPC_CATALOG, ...SUBMISSION_RPC_CATALOG, ...BILLING_RPC_CATALOG });
+export const FILING_SERVICE_RPC = defineRpcCatalog({
+  ...FILING_RPC_CATALOG,
+  ...FILING_RECONCILE_RPC_CATALOG,
+  ...SUBMISSION_RPC_CATALOG,
+  ...BILLING_RPC_CATALOG,
+});
 export const FILING_SERVICE_MESSAGES = PLATFORM_MESSAGE_CATALOG;
 
 export type FilingBus = Bus<typeof FILING_SERVICE_MESSAGES, typeof FILING_SERVICE_RPC>;

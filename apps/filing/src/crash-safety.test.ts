@@ -59,7 +59,11 @@ async function crashedAfterHold(caller: FilingRpcCaller, filing: Ct600FilingInpu
     claimToken: randomUUID(),
     claimSeconds: 0,
   });
-  await h.peer.rpcCall(BILLING_RPC_QUEUE, "billing.hold", { account_id: caller.account_id, filing_id: plan.id, amount_pence: FILING_FEE_PENCE });
+  await h.peer.rpcCall(BILLING_RPC_QUEUE, "billing.hold", {
+    account_id: caller.account_id,
+    filing_id: plan.id,
+    amount_pence: FILING_FEE_PENCE,
+  });
   return plan;
 }
 
@@ -90,14 +94,21 @@ describe("crash safety", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
 
     const swept = await sweepPendingFilings(
-      { db: h.service.db, resolver: busSubmissionResolver(h.service.bus), logger: createLogger({ service: "filing-test", level: "silent" }) },
+      {
+        db: h.service.db,
+        resolver: busSubmissionResolver(h.service.bus),
+        logger: createLogger({ service: "filing-test", level: "silent" }),
+      },
       { olderThanSeconds: 0, batchSize: 100, partlySentGiveUpSeconds: 3600 },
     );
     expect(swept.unsent).toContain(plan.id);
     h.service.relay.wake();
     expect(await h.waitForEvent(plan.id)).toMatchObject({ type: "filing.errored", payload: { error: { code: "INTERNAL_ERROR" } } });
     await waitFor(async () => (await h.availablePence(caller.account_id)) === 10_000, { what: "the hold released" });
-    expect(await h.peer.rpcCall(FILING_RPC_QUEUE, "filing.get", { caller, filing_id: plan.id })).toMatchObject({ status: "error", error: { code: "INTERNAL_ERROR" } });
+    expect(await h.peer.rpcCall(FILING_RPC_QUEUE, "filing.get", { caller, filing_id: plan.id })).toMatchObject({
+      status: "error",
+      error: { code: "INTERNAL_ERROR" },
+    });
 
     const answer = (await h.submitCt600(caller, filing, { idempotencyKey: "never-retried" })) as Ct600SubmitResponse;
     expect(answer.filing_id).not.toBe(plan.id);
@@ -106,23 +117,42 @@ describe("crash safety", () => {
 
   it("outcomes that arrive while the service is down wait in their queue and are applied after the restart", async () => {
     const caller = h.caller({ account_id: await h.openAccount(10_000) });
-    await fetch(`${h.sim.urls.control}/timing`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ outcomeDelayMs: 1500 }) });
+    await fetch(`${h.sim.urls.control}/timing`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ outcomeDelayMs: 1500 }),
+    });
     try {
-      const answer = (await h.submitCt600(caller, { company_number: "43000001", utr: "1234567890", period_end: "2026-03-31", period: { start: "2025-04-01" } })) as Ct600SubmitResponse;
+      const answer = (await h.submitCt600(caller, {
+        company_number: "43000001",
+        utr: "1234567890",
+        period_end: "2026-03-31",
+        period: { start: "2025-04-01" },
+      })) as Ct600SubmitResponse;
       await h.service.stop();
       const amqp = await connect(h.vhost.url);
       try {
         const channel = await amqp.createChannel();
-        await waitFor(async () => (await channel.checkQueue("filing.outcomes")).messageCount > 0, { timeoutMs: 10_000, what: "an outcome waiting in filing.outcomes" });
+        await waitFor(async () => (await channel.checkQueue("filing.outcomes")).messageCount > 0, {
+          timeoutMs: 10_000,
+          what: "an outcome waiting in filing.outcomes",
+        });
       } finally {
         await amqp.close();
       }
       expect(h.eventsFor(answer.filing_id)).toEqual([]);
       await h.restartService();
       expect((await h.waitForEvent(answer.filing_id)).type).toBe("filing.accepted");
-      expect(await h.peer.rpcCall(FILING_RPC_QUEUE, "filing.get", { caller, filing_id: answer.filing_id })).toMatchObject({ status: "accepted", tax_status: "accepted" });
+      expect(await h.peer.rpcCall(FILING_RPC_QUEUE, "filing.get", { caller, filing_id: answer.filing_id })).toMatchObject({
+        status: "accepted",
+        tax_status: "accepted",
+      });
     } finally {
-      await fetch(`${h.sim.urls.control}/timing`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ outcomeDelayMs: 100 }) });
+      await fetch(`${h.sim.urls.control}/timing`, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ outcomeDelayMs: 100 }),
+      });
     }
   });
 });

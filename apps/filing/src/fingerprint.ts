@@ -7,5 +7,7 @@ import { canonicalJson } from "@dormant/service-kit";
  * A plain SHA-256 suffices: everything hashed is stored in the filing row anyway.
  */
 export function submitFingerprint(filingType: "ct600" | "accounts", filing: unknown): string {
-  return createHash("sha256").update(`${filingType}\n${canonicalJson(filing)}`, "utf8").digest("hex");
+  return createHash("sha256")
+    .update(`${filingType}\n${canonicalJson(filing)}`, "utf8")
+    .digest("hex");
 }

@@ -10,5 +10,8 @@ await runServiceProcess({ service: "filing", config }, async ({ logger, shutdown
   // Stops serving filing.rpc and consuming filing.outcomes and filing.documents (handlers in flight finish), stops the
   // sweeper, flushes the outbox, then closes the ops server, the bus, Redis and the database.
   shutdown.add("filing service", () => service.stop());
-  logger.info({ ops_port: service.opsPort }, "filing service started (filing.rpc, filing.outcomes, filing.documents, outbox relay, sweeper)");
+  logger.info(
+    { ops_port: service.opsPort },
+    "filing service started (filing.rpc, filing.outcomes, filing.documents, outbox relay, sweeper)",
+  );
 });

@@ -29,17 +29,42 @@ export function createFilingMetrics(registry: Registry): FilingMetrics {
     },
   });
   return {
-    submits: new Counter({ name: "filing_submits_total", help: "Submit RPCs answered, by filing type and result code", labelNames: ["type", "result"], registers: [registry] }),
-    outcomes: new Counter({ name: "filing_outcome_messages_total", help: "Outcome messages handled, by type and effect", labelNames: ["type", "effect"], registers: [registry] }),
-    eventsPublished: new Counter({ name: "filing_outbox_published_total", help: "Outbox events published with a broker confirm", labelNames: ["type"], registers: [registry] }),
-    registryLookups: new Counter({ name: "filing_registry_lookups_total", help: "Registry data lookups: cache hit, registry fetch, joined a fetch in flight", labelNames: ["result"], registers: [registry] }),
+    submits: new Counter({
+      name: "filing_submits_total",
+      help: "Submit RPCs answered, by filing type and result code",
+      labelNames: ["type", "result"],
+      registers: [registry],
+    }),
+    outcomes: new Counter({
+      name: "filing_outcome_messages_total",
+      help: "Outcome messages handled, by type and effect",
+      labelNames: ["type", "effect"],
+      registers: [registry],
+    }),
+    eventsPublished: new Counter({
+      name: "filing_outbox_published_total",
+      help: "Outbox events published with a broker confirm",
+      labelNames: ["type"],
+      registers: [registry],
+    }),
+    registryLookups: new Counter({
+      name: "filing_registry_lookups_total",
+      help: "Registry data lookups: cache hit, registry fetch, joined a fetch in flight",
+      labelNames: ["result"],
+      registers: [registry],
+    }),
     swept: new Counter({
       name: "filing_sweeper_settled_total",
       help: "Pending filings the sweeper looked at, by what their submitters said: acknowledged (now polled), unsent (ended error), partly_sent (a part that never left ended error), awaiting_retry (a part never left: waiting for the client's retry), in_doubt (left pending)",
       labelNames: ["result"],
       registers: [registry],
     }),
-    documentsRendered: new Counter({ name: "filing_documents_rendered_total", help: "PDFs rendered, by document type and trigger (event: filing.accepted; request: a read found it missing)", labelNames: ["type", "trigger"], registers: [registry] }),
+    documentsRendered: new Counter({
+      name: "filing_documents_rendered_total",
+      help: "PDFs rendered, by document type and trigger (event: filing.accepted; request: a read found it missing)",
+      labelNames: ["type", "trigger"],
+      registers: [registry],
+    }),
     renderSeconds: new Histogram({
       name: "filing_document_render_seconds",
       help: "Time rendering one PDF (in its render thread, or inline on the event loop), by document type and mode (thread | inline)",
@@ -53,7 +78,12 @@ export function createFilingMetrics(registry: Registry): FilingMetrics {
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     }),
-    renderThreadsLost: new Counter({ name: "filing_document_render_threads_lost_total", help: "PDF render threads that died and were replaced, by reason (crash, timeout, start_failed)", labelNames: ["reason"], registers: [registry] }),
+    renderThreadsLost: new Counter({
+      name: "filing_document_render_threads_lost_total",
+      help: "PDF render threads that died and were replaced, by reason (crash, timeout, start_failed)",
+      labelNames: ["reason"],
+      registers: [registry],
+    }),
     watchRenders: (pending) => {
       pendingRenders = pending;
     },

@@ -5,4 +5,6 @@ import { z } from "zod";
 import { migrateFilingDatabase } from "./db/migrations.ts";
 import { filingDatabaseEnvShape } from "./db/settings.ts";
 
-await runMigrationsEntry("filing", (logger) => migrateFilingDatabase(parseEnv(z.object(filingDatabaseEnvShape)).FILING_DATABASE_URL, logger));
+await runMigrationsEntry("filing", (logger) =>
+  migrateFilingDatabase(parseEnv(z.object(filingDatabaseEnvShape)).FILING_DATABASE_URL, logger),
+);

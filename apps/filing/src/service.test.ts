@@ -40,10 +40,17 @@ describe("filing service", () => {
     const messageId = randomUUID();
     await h.peer.publish("tax.part_outcome", outcome, { messageId });
     await h.peer.publish("tax.part_outcome", outcome, { messageId });
-    await h.peer.publish("tax.part_polling", { filing_id: filing.id, part_number: 1, correlation_id: filing.correlationIds[0]!, polled_at: new Date().toISOString() });
+    await h.peer.publish("tax.part_polling", {
+      filing_id: filing.id,
+      part_number: 1,
+      correlation_id: filing.correlationIds[0]!,
+      polled_at: new Date().toISOString(),
+    });
 
     expect((await h.waitForEvent(filing.id)).type).toBe("filing.accepted");
-    await waitFor(async () => (await h.service.db.inboxMessage.count({ where: { filingId: filing.id } })) === 2, { what: "both messages handled" });
+    await waitFor(async () => (await h.service.db.inboxMessage.count({ where: { filingId: filing.id } })) === 2, {
+      what: "both messages handled",
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(h.eventsFor(filing.id)).toHaveLength(1);
     const transitions = await h.service.db.statusHistory.count({ where: { filingId: filing.id, toStatus: "accepted" } });
@@ -54,14 +61,19 @@ describe("filing service", () => {
     const opsPort = h.service.opsPort;
     // Committed but not yet relayed (the relay polls only once a minute here and nobody woke it).
     const messageId = await h.service.db.$transaction((tx) =>
-      enqueueEvent(tx, "filing.errored", {
-        filing_id: "fil_flushedonstop",
-        account_id: "acc_test",
-        filing_type: "ct600",
-        company_number: "00000001",
-        occurred_at: new Date().toISOString(),
-        error: { code: "INTERNAL_ERROR", message: "x" },
-      }, "req-flush"),
+      enqueueEvent(
+        tx,
+        "filing.errored",
+        {
+          filing_id: "fil_flushedonstop",
+          account_id: "acc_test",
+          filing_type: "ct600",
+          company_number: "00000001",
+          occurred_at: new Date().toISOString(),
+          error: { code: "INTERNAL_ERROR", message: "x" },
+        },
+        "req-flush",
+      ),
     );
     await h.service.stop();
     await expect(fetch(`http://127.0.0.1:${opsPort}/readyz`)).rejects.toThrow();

@@ -51,7 +51,13 @@ function currentKeyFirst(keys: SealingKey[]): readonly [SealingKey, ...SealingKe
 const CLAIM_WAIT_MS = 20_000;
 const SWEEP_BATCH = 100;
 /** The `result` label of filing_sweeper_settled_total for each kind of settled filing. */
-const SWEEP_RESULT_LABEL = { acknowledged: "acknowledged", unsent: "unsent", partlySent: "partly_sent", awaitingRetry: "awaiting_retry", inDoubt: "in_doubt" } as const;
+const SWEEP_RESULT_LABEL = {
+  acknowledged: "acknowledged",
+  unsent: "unsent",
+  partlySent: "partly_sent",
+  awaitingRetry: "awaiting_retry",
+  inDoubt: "in_doubt",
+} as const;
 const FLUSH_TIMEOUT_MS = 5_000;
 
 /**
@@ -68,7 +74,8 @@ export async function startFilingService(config: FilingConfig, options: FilingSe
   redis.on("error", (error: Error) => logger.warn({ err: error }, "redis connection error"));
   const closers: Array<() => Promise<unknown>> = [() => db.$disconnect(), () => redis.quit().catch(() => redis.disconnect())];
   const closeAll = async () => {
-    for (const close of closers.reverse()) await close().catch((error: unknown) => logger.warn({ err: error }, "closing a connection failed"));
+    for (const close of closers.reverse())
+      await close().catch((error: unknown) => logger.warn({ err: error }, "closing a connection failed"));
   };
 
   try {
@@ -84,9 +91,20 @@ export async function startFilingService(config: FilingConfig, options: FilingSe
     });
     closers.push(() => bus.close());
 
-    const relay = new OutboxRelay({ db, bus, logger, metrics, intervalMs: config.OUTBOX_RELAY_INTERVAL_MS, batchSize: config.OUTBOX_BATCH_SIZE });
+    const relay = new OutboxRelay({
+      db,
+      bus,
+      logger,
+      metrics,
+      intervalMs: config.OUTBOX_RELAY_INTERVAL_MS,
+      batchSize: config.OUTBOX_BATCH_SIZE,
+    });
     const registryData = createRegistryDataSource({
-      client: createRegistryDataClient({ baseUrl: config.REGISTRY_DATA_URL, apiKey: config.REGISTRY_DATA_API_KEY, timeoutMs: config.REGISTRY_DATA_TIMEOUT_MS }),
+      client: createRegistryDataClient({
+        baseUrl: config.REGISTRY_DATA_URL,
+        apiKey: config.REGISTRY_DATA_API_KEY,
+        timeoutMs: config.REGISTRY_DATA_TIMEOUT_MS,
+      }),
       redis,
       keyPrefix: config.REDIS_KEY_PREFIX,
       ttlSeconds: config.REGISTRY_CACHE_TTL_SECONDS,
@@ -110,12 +128,16 @@ export async function startFilingService(config: FilingConfig, options: FilingSe
       "pending sweeper",
       config.SWEEPER_INTERVAL_MS,
       async () => {
-        const swept = await sweepPendingFilings({ db, resolver, logger }, {
-          olderThanSeconds: config.SWEEPER_PENDING_AFTER_SECONDS,
-          batchSize: SWEEP_BATCH,
-          partlySentGiveUpSeconds: config.SWEEPER_PARTLY_SENT_GIVE_UP_SECONDS,
-        });
-        const count = swept.acknowledged.length + swept.unsent.length + swept.partlySent.length + swept.awaitingRetry.length + swept.inDoubt.length;
+        const swept = await sweepPendingFilings(
+          { db, resolver, logger },
+          {
+            olderThanSeconds: config.SWEEPER_PENDING_AFTER_SECONDS,
+            batchSize: SWEEP_BATCH,
+            partlySentGiveUpSeconds: config.SWEEPER_PARTLY_SENT_GIVE_UP_SECONDS,
+          },
+        );
+        const count =
+          swept.acknowledged.length + swept.unsent.length + swept.partlySent.length + swept.awaitingRetry.length + swept.inDoubt.length;
         for (const result of ["acknowledged", "unsent", "partlySent", "awaitingRetry", "inDoubt"] as const) {
           if (swept[result].length > 0) metrics.swept.inc({ result: SWEEP_RESULT_LABEL[result] }, swept[result].length);
         }
@@ -159,7 +181,11 @@ export async function startFilingService(config: FilingConfig, options: FilingSe
       onRendered: (type, trigger) => metrics.documentsRendered.inc({ type, trigger }),
     };
     subscriptions.push(await bus.rpcServe("filing.rpc", filingRpcHandlers(deps, documents, metrics), { prefetch: config.RPC_PREFETCH }));
-    subscriptions.push(await bus.consume("filing.outcomes", outcomeHandlers({ db, logger, wakeRelay: () => relay.wake(), metrics }), { prefetch: config.OUTCOMES_PREFETCH }));
+    subscriptions.push(
+      await bus.consume("filing.outcomes", outcomeHandlers({ db, logger, wakeRelay: () => relay.wake(), metrics }), {
+        prefetch: config.OUTCOMES_PREFETCH,
+      }),
+    );
     subscriptions.push(await bus.consume("filing.documents", documentsHandlers(documents), { prefetch: config.DOCUMENTS_PREFETCH }));
     closers.push(() => Promise.all(subscriptions.map((s) => s.stop())));
 

@@ -42,8 +42,18 @@ describe("filing database schema", () => {
 
   it("records the migration the way Prisma does, and re-running changes nothing", async () => {
     expect(await migrateFilingDatabase(database.url)).toEqual([]);
-    const rows = await db.$queryRaw<Array<{ migration_name: string }>>`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`;
-    expect(rows.map((r) => r.migration_name).sort()).toEqual(["20261122040000_filings_outbox_inbox", "20261122060000_documents_rendering", "20261122080000_single_statement_writes", "20261125120000_final_filings_index", "20261125160000_registry_status_code", "20261125170000_in_doubt_resolution", "20261125180000_accounts_for_ct600_index"]);
+    const rows = await db.$queryRaw<
+      Array<{ migration_name: string }>
+    >`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`;
+    expect(rows.map((r) => r.migration_name).sort()).toEqual([
+      "20261122040000_filings_outbox_inbox",
+      "20261122060000_documents_rendering",
+      "20261122080000_single_statement_writes",
+      "20261125120000_final_filings_index",
+      "20261125160000_registry_status_code",
+      "20261125170000_in_doubt_resolution",
+      "20261125180000_accounts_for_ct600_index",
+    ]);
   });
 
   it("keeps when an in-doubt pending filing may be asked about again (resolve_after)", async () => {
@@ -67,7 +77,13 @@ describe("filing database schema", () => {
         finalizedAt: claimExpiresAt,
         parts: {
           create: [
-            { partNumber: 1, periodStart: new Date("2025-04-01"), periodEnd: new Date("2026-03-31"), taxStatus: "pending", submitRequest: { part_number: 1 } },
+            {
+              partNumber: 1,
+              periodStart: new Date("2025-04-01"),
+              periodEnd: new Date("2026-03-31"),
+              taxStatus: "pending",
+              submitRequest: { part_number: 1 },
+            },
             {
               partNumber: 2,
               periodStart: new Date("2026-04-01"),
@@ -85,17 +101,27 @@ describe("filing database schema", () => {
             },
           ],
         },
-        history: { create: [{ field: "status", fromStatus: null, toStatus: "pending", cause: "created" }, { partNumber: 2, field: "tax_status", toStatus: "accepted", cause: "outcome" }] },
+        history: {
+          create: [
+            { field: "status", fromStatus: null, toStatus: "pending", cause: "created" },
+            { partNumber: 2, field: "tax_status", toStatus: "accepted", cause: "outcome" },
+          ],
+        },
       },
     });
-    const read = await db.filing.findUniqueOrThrow({ where: { id: "fil_schema1" }, include: { parts: { orderBy: { partNumber: "asc" } }, history: { orderBy: { id: "asc" } } } });
+    const read = await db.filing.findUniqueOrThrow({
+      where: { id: "fil_schema1" },
+      include: { parts: { orderBy: { partNumber: "asc" } }, history: { orderBy: { id: "asc" } } },
+    });
     expect(read.periodStart.toISOString().slice(0, 10)).toBe("2025-04-01");
     expect(read.claimExpiresAt?.toISOString()).toBe(claimExpiresAt.toISOString());
     expect(read.derivedValues).toEqual({ company_name: "LOVELACE ENGINES LIMITED" });
-    expect(read.parts.map((p) => [p.partNumber, p.taxStatus, p.taxIruNumber, p.taxReceiptMessage, p.taxAcceptedAt?.toISOString()])).toEqual([
-      [1, "pending", null, null, undefined],
-      [2, "accepted", "IRU", "HMRC has received the HMRC-CT-CT600 document", claimExpiresAt.toISOString()],
-    ]);
+    expect(read.parts.map((p) => [p.partNumber, p.taxStatus, p.taxIruNumber, p.taxReceiptMessage, p.taxAcceptedAt?.toISOString()])).toEqual(
+      [
+        [1, "pending", null, null, undefined],
+        [2, "accepted", "IRU", "HMRC has received the HMRC-CT-CT600 document", claimExpiresAt.toISOString()],
+      ],
+    );
     expect(read.history.map((h) => [h.partNumber, h.field, h.fromStatus, h.toStatus])).toEqual([
       [null, "status", null, "pending"],
       [2, "tax_status", null, "accepted"],
@@ -115,13 +141,24 @@ describe("filing database schema", () => {
         registryExaminerComment: "Held for examination",
         accountsInput: { companyName: "LOVELACE ENGINES LIMITED", current: { cash: 10_000 } },
         documents: {
-          create: { type: "ixbrl_accounts", mediaType: "application/xhtml+xml", fileName: "a.xhtml", content: Buffer.from("<html/>"), sizeBytes: 7, generatedAt: new Date() },
+          create: {
+            type: "ixbrl_accounts",
+            mediaType: "application/xhtml+xml",
+            fileName: "a.xhtml",
+            content: Buffer.from("<html/>"),
+            sizeBytes: 7,
+            generatedAt: new Date(),
+          },
         },
       },
     });
     const read = await db.filing.findUniqueOrThrow({ where: { id: "fil_schema2" }, include: { documents: true } });
     expect(read.registryStatus).toBe("submitted");
-    expect(read).toMatchObject({ registryStatusCode: "PARKED", registryStatusSince: new Date("2026-11-25T16:00:00.123Z"), registryExaminerComment: "Held for examination" });
+    expect(read).toMatchObject({
+      registryStatusCode: "PARKED",
+      registryStatusSince: new Date("2026-11-25T16:00:00.123Z"),
+      registryExaminerComment: "Held for examination",
+    });
     expect(read.accountsInput).toEqual({ companyName: "LOVELACE ENGINES LIMITED", current: { cash: 10_000 } });
     expect(Buffer.from(read.documents[0]!.content).toString()).toBe("<html/>");
     expect(read.documents[0]!.partNumber).toBeNull();
@@ -134,14 +171,25 @@ describe("filing database schema", () => {
     // Released keys (null) never collide.
     await db.filing.create({ data: filing("fil_schema6", { idempotencyKey: null }) });
     await db.filing.create({ data: filing("fil_schema7", { idempotencyKey: null }) });
-    await expect(db.filing.create({ data: filing("fil_schema8", { registrySubmissionNumber: "00000A" }) })).rejects.toMatchObject({ code: "P2002" });
+    await expect(db.filing.create({ data: filing("fil_schema8", { registrySubmissionNumber: "00000A" }) })).rejects.toMatchObject({
+      code: "P2002",
+    });
 
-    const doc = { filingId: "fil_schema3", mediaType: "application/xml", fileName: "x.xml", content: Buffer.from("x"), sizeBytes: 1, generatedAt: new Date() };
+    const doc = {
+      filingId: "fil_schema3",
+      mediaType: "application/xml",
+      fileName: "x.xml",
+      content: Buffer.from("x"),
+      sizeBytes: 1,
+      generatedAt: new Date(),
+    };
     await db.document.create({ data: { ...doc, type: "ct600_xml", partNumber: 1 } });
     await db.document.create({ data: { ...doc, type: "ct600_xml", partNumber: 2 } });
     await expect(db.document.create({ data: { ...doc, type: "ct600_xml", partNumber: 1 } })).rejects.toMatchObject({ code: "P2002" });
     await db.document.create({ data: { ...doc, type: "ixbrl_accounts", partNumber: null } });
-    await expect(db.document.create({ data: { ...doc, type: "ixbrl_accounts", partNumber: null } })).rejects.toMatchObject({ code: "P2002" });
+    await expect(db.document.create({ data: { ...doc, type: "ixbrl_accounts", partNumber: null } })).rejects.toMatchObject({
+      code: "P2002",
+    });
   });
 
   it("stores document contents uncompressed out of line, so that a slice is read without the rest", async () => {
@@ -154,9 +202,27 @@ describe("filing database schema", () => {
     await db.filing.create({
       data: {
         ...filing("fil_schema9"),
-        parts: { create: { partNumber: 1, periodStart: new Date("2025-04-01"), periodEnd: new Date("2026-03-31"), taxStatus: "pending", submitRequest: {} } },
+        parts: {
+          create: {
+            partNumber: 1,
+            periodStart: new Date("2025-04-01"),
+            periodEnd: new Date("2026-03-31"),
+            taxStatus: "pending",
+            submitRequest: {},
+          },
+        },
         history: { create: { field: "status", toStatus: "pending", cause: "created" } },
-        documents: { create: { type: "ct600_xml", partNumber: 1, mediaType: "application/xml", fileName: "x", content: Buffer.from("x"), sizeBytes: 1, generatedAt: new Date() } },
+        documents: {
+          create: {
+            type: "ct600_xml",
+            partNumber: 1,
+            mediaType: "application/xml",
+            fileName: "x",
+            content: Buffer.from("x"),
+            sizeBytes: 1,
+            generatedAt: new Date(),
+          },
+        },
       },
     });
     await db.filing.delete({ where: { id: "fil_schema9" } });
@@ -168,20 +234,30 @@ describe("filing database schema", () => {
   it("stores outbox and inbox rows, unique by message id", async () => {
     const messageId = randomUUID();
     const occurredAt = new Date("2026-11-22T01:02:03.456Z");
-    const row = await db.outboxMessage.create({ data: { messageId, type: "filing.accepted", payload: { filing_id: "fil_x" }, requestId: "req", occurredAt } });
+    const row = await db.outboxMessage.create({
+      data: { messageId, type: "filing.accepted", payload: { filing_id: "fil_x" }, requestId: "req", occurredAt },
+    });
     expect(row.attempts).toBe(0);
     expect(row.publishedAt).toBeNull();
     await db.outboxMessage.update({ where: { id: row.id }, data: { publishedAt: new Date(), attempts: 1, lastError: "boom" } });
-    await expect(db.outboxMessage.create({ data: { messageId, type: "filing.accepted", payload: {}, requestId: "req", occurredAt } })).rejects.toMatchObject({ code: "P2002" });
+    await expect(
+      db.outboxMessage.create({ data: { messageId, type: "filing.accepted", payload: {}, requestId: "req", occurredAt } }),
+    ).rejects.toMatchObject({ code: "P2002" });
 
     await db.inboxMessage.create({ data: { messageId: "m-1", type: "tax.part_outcome", filingId: "fil_x" } });
-    await expect(db.inboxMessage.create({ data: { messageId: "m-1", type: "tax.part_outcome", filingId: "fil_x" } })).rejects.toMatchObject({ code: "P2002" });
+    await expect(db.inboxMessage.create({ data: { messageId: "m-1", type: "tax.part_outcome", filingId: "fil_x" } })).rejects.toMatchObject(
+      { code: "P2002" },
+    );
     expect((await db.inboxMessage.findUniqueOrThrow({ where: { messageId: "m-1" } })).processedAt).toBeInstanceOf(Date);
   });
 
   it("indexes final filings by (finalized_at, id byte by byte), and only final ones", async () => {
-    const [index] = await db.$queryRaw<Array<{ indexdef: string }>>`SELECT indexdef FROM pg_indexes WHERE indexname = 'filings_finalized_at_id_idx'`;
-    expect(index?.indexdef).toBe('CREATE INDEX filings_finalized_at_id_idx ON public.filings USING btree (finalized_at, id COLLATE "C") WHERE (finalized_at IS NOT NULL)');
+    const [index] = await db.$queryRaw<
+      Array<{ indexdef: string }>
+    >`SELECT indexdef FROM pg_indexes WHERE indexname = 'filings_finalized_at_id_idx'`;
+    expect(index?.indexdef).toBe(
+      'CREATE INDEX filings_finalized_at_id_idx ON public.filings USING btree (finalized_at, id COLLATE "C") WHERE (finalized_at IS NOT NULL)',
+    );
   });
 
   it("hands out registry submission numbers from a sequence that never repeats", async () => {

@@ -8,7 +8,10 @@ import type { PdfJob } from "./pdf-jobs.ts";
 const SubmittedReturn = SubmitTaxPartRequest.omit({ credentials: true });
 
 /** What a part's PDF is rendered from (a Prisma FilingPart and a PartRecord both are one). */
-export type RenderablePart = Pick<PartRecord, "partNumber" | "periodStart" | "periodEnd" | "irmark" | "submitRequest" | "taxCorrelationId" | "taxAcceptedAt" | "taxReceiptMessage">;
+export type RenderablePart = Pick<
+  PartRecord,
+  "partNumber" | "periodStart" | "periodEnd" | "irmark" | "submitRequest" | "taxCorrelationId" | "taxAcceptedAt" | "taxReceiptMessage"
+>;
 
 /** A part whose submission is not recorded yet (its outcome overtook the record): no IRmark to print. */
 export class PartNotRecordedError extends Error {

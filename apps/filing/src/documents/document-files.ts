@@ -8,7 +8,11 @@ import type { Filing } from "../generated/prisma/client.ts";
  * period, beside `fil_…-ct600-part2.xml`), the accounts after the company and period
  * (`00000001-accounts-2026-03-31.pdf`, beside the `.xhtml`).
  */
-export function renderedFileName(filing: Pick<Filing, "id" | "periodSplit" | "companyNumber" | "periodEnd">, type: "ct600_pdf" | "accounts_pdf", partNumber: number | null): string {
+export function renderedFileName(
+  filing: Pick<Filing, "id" | "periodSplit" | "companyNumber" | "periodEnd">,
+  type: "ct600_pdf" | "accounts_pdf",
+  partNumber: number | null,
+): string {
   if (type === "accounts_pdf") return `${filing.companyNumber}-accounts-${isoDate(filing.periodEnd)}.pdf`;
   return filing.periodSplit ? `${filing.id}-ct600-part${partNumber}.pdf` : `${filing.id}-ct600.pdf`;
 }

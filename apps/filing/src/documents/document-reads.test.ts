@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { AppError, DocumentsList, type DocumentType, type FilingRpcCaller } from "@dormant/contracts";
+import { type AppError, DocumentsList, type DocumentType, type FilingRpcCaller } from "@dormant/contracts";
 import { checkIxbrlConsistency } from "@dormant/documents";
 import { createLogger } from "@dormant/service-kit";
 import type { TestDatabase } from "@dormant/testing";
@@ -10,7 +10,14 @@ import { applyOutcome } from "../outcomes/apply-outcome.ts";
 import { applyRegistryOutcome } from "../outcomes/registry-changes.ts";
 import { recordTaxPartSubmitted } from "../submit/record-submission.ts";
 import { readPdf } from "../testing/read-pdf.ts";
-import { acceptSeededPart, rejectSeededPart, seedAccountsFiling, seedCt600Filing, submitAnswer, type SeededFiling } from "../test-support/seed.ts";
+import {
+  acceptSeededPart,
+  rejectSeededPart,
+  seedAccountsFiling,
+  seedCt600Filing,
+  submitAnswer,
+  type SeededFiling,
+} from "../test-support/seed.ts";
 import type { DocumentDeps } from "./document-deps.ts";
 import { getDocument, getDocumentChunk, listDocuments } from "./document-reads.ts";
 import { createInlineRenderer } from "./pdf-renderer.ts";
@@ -39,9 +46,16 @@ async function accept(filing: SeededFiling, part: number) {
   });
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail("it succeeded"), (error: unknown) => error as AppError);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail("it succeeded"),
+    (error: unknown) => error as AppError,
+  );
 const bytesOf = async (filing: SeededFiling, type: DocumentType, part?: number) =>
-  Buffer.from((await getDocument(deps, { caller: owner, filing_id: filing.id, document_type: type, ...(part ? { part } : {}) })).content_base64, "base64");
+  Buffer.from(
+    (await getDocument(deps, { caller: owner, filing_id: filing.id, document_type: type, ...(part ? { part } : {}) })).content_base64,
+    "base64",
+  );
 
 beforeAll(async () => {
   database = await createFilingTestDatabase("document_reads");
@@ -65,7 +79,13 @@ beforeAll(async () => {
   await applyOutcome(
     db,
     { messageId: randomUUID(), type: "registry.outcome", filingId: accounts.id, requestId: "r" },
-    applyRegistryOutcome({ outcome: "accepted", filing_id: accounts.id, submission_number: accounts.submissionNumber!, registry_status: "ACCEPT", decided_at: new Date().toISOString() }),
+    applyRegistryOutcome({
+      outcome: "accepted",
+      filing_id: accounts.id,
+      submission_number: accounts.submissionNumber!,
+      registry_status: "ACCEPT",
+      decided_at: new Date().toISOString(),
+    }),
   );
 });
 afterAll(async () => {
@@ -125,7 +145,16 @@ describe("filing.get_document", () => {
     expect(document).toMatchObject({ document_type: "ct600_pdf", media_type: "application/pdf", file_name: `${single.id}-ct600.pdf` });
     const pdf = await readPdf(Buffer.from(document.content_base64, "base64"));
     expect(pdf.pages).toHaveLength(2);
-    for (const text of ["LOVELACE ENGINES LIMITED", "00000001", "1234567890", "1 April 2025", "31 March 2026", "Augusta Ada Lovelace", "Director", "Accepted by HMRC on 20 November 2026 at 10:15:30 UTC"]) {
+    for (const text of [
+      "LOVELACE ENGINES LIMITED",
+      "00000001",
+      "1234567890",
+      "1 April 2025",
+      "31 March 2026",
+      "Augusta Ada Lovelace",
+      "Director",
+      "Accepted by HMRC on 20 November 2026 at 10:15:30 UTC",
+    ]) {
       expect(pdf.pages[0]).toContain(text);
     }
     expect(pdf.pages[1]).toContain("A".repeat(27) + "=");
@@ -168,7 +197,9 @@ describe("filing.get_document", () => {
     const early = await seedCt600Filing(db, 1, { keyId: owner.key_id, acknowledged: false });
     await accept(early, 1);
     expect((await listDocuments(deps, owner, early.id)).documents).toEqual([]);
-    expect((await failure(getDocument(deps, { caller: owner, filing_id: early.id, document_type: "ct600_pdf" }))).code).toBe("DOCUMENT_NOT_FOUND");
+    expect((await failure(getDocument(deps, { caller: owner, filing_id: early.id, document_type: "ct600_pdf" }))).code).toBe(
+      "DOCUMENT_NOT_FOUND",
+    );
     await recordTaxPartSubmitted(db, early.id, 1, submitAnswer(early.correlationIds[0]!), "late");
     expect((await listDocuments(deps, owner, early.id)).documents.map((d) => d.type)).toEqual(["ct600_pdf", "ct600_xml"]);
   });
@@ -182,7 +213,12 @@ describe("filing.get_document_chunk", () => {
     const versions = new Set<string>();
     for (let offset = 0; offset < whole.length; offset += 4096) {
       const chunk = await getDocumentChunk(deps, { ...request, offset, length: 4096 });
-      expect(chunk).toMatchObject({ media_type: "application/pdf", file_name: "00000001-accounts-2026-03-31.pdf", total_bytes: whole.length, offset });
+      expect(chunk).toMatchObject({
+        media_type: "application/pdf",
+        file_name: "00000001-accounts-2026-03-31.pdf",
+        total_bytes: whole.length,
+        offset,
+      });
       versions.add(chunk.generated_at);
       slices.push(Buffer.from(chunk.content_base64, "base64"));
     }

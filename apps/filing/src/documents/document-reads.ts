@@ -46,7 +46,12 @@ export async function listDocuments(deps: DocumentDeps, caller: FilingRpcCaller,
   });
   return {
     filing_id: filingId,
-    documents: documents.map((d) => ({ type: d.type, name: d.fileName, size_bytes: d.sizeBytes, generated_at: d.generatedAt.toISOString() })),
+    documents: documents.map((d) => ({
+      type: d.type,
+      name: d.fileName,
+      size_bytes: d.sizeBytes,
+      generated_at: d.generatedAt.toISOString(),
+    })),
   };
 }
 
@@ -74,16 +79,30 @@ function storedPartNumber(filing: AcceptedFiling, type: DocumentType, part: numb
 }
 
 /** `length` bytes from `offset` (all of it without a range), read by PostgreSQL as a slice. */
-async function readSlice(db: FilingDb, filingId: string, type: DocumentType, partNumber: number | null, range?: { offset: number; length: number }): Promise<DocumentSlice | undefined> {
+async function readSlice(
+  db: FilingDb,
+  filingId: string,
+  type: DocumentType,
+  partNumber: number | null,
+  range?: { offset: number; length: number },
+): Promise<DocumentSlice | undefined> {
   const from = (range?.offset ?? 0) + 1;
   const length = range?.length ?? 2_147_483_647;
-  const rows = await db.$queryRaw<Array<{ media_type: string; file_name: string; size_bytes: number; generated_at: Date; slice: Uint8Array }>>`
+  const rows = await db.$queryRaw<
+    Array<{ media_type: string; file_name: string; size_bytes: number; generated_at: Date; slice: Uint8Array }>
+  >`
     SELECT media_type, file_name, size_bytes, generated_at, substring(content FROM ${from}::int FOR ${length}::int) AS slice
     FROM documents
     WHERE filing_id = ${filingId} AND type = ${type}::document_type AND part_number IS NOT DISTINCT FROM ${partNumber}::int`;
   const row = rows[0];
   if (!row) return undefined;
-  return { mediaType: row.media_type, fileName: row.file_name, sizeBytes: row.size_bytes, generatedAt: row.generated_at, bytes: Buffer.from(row.slice) };
+  return {
+    mediaType: row.media_type,
+    fileName: row.file_name,
+    sizeBytes: row.size_bytes,
+    generatedAt: row.generated_at,
+    bytes: Buffer.from(row.slice),
+  };
 }
 
 /**
@@ -134,7 +153,14 @@ export async function getDocument(
  */
 export async function getDocumentChunk(
   deps: DocumentDeps,
-  request: { caller: FilingRpcCaller; filing_id: string; document_type: DocumentType; part?: number | undefined; offset: number; length: number },
+  request: {
+    caller: FilingRpcCaller;
+    filing_id: string;
+    document_type: DocumentType;
+    part?: number | undefined;
+    offset: number;
+    length: number;
+  },
 ): Promise<DocumentChunk> {
   const document = await readDocument(deps, request, { offset: request.offset, length: request.length });
   return {

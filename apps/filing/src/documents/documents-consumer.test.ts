@@ -9,7 +9,14 @@ import { createFilingTestDatabase } from "../test-support/test-database.ts";
 import { applyOutcome } from "../outcomes/apply-outcome.ts";
 import { applyRegistryOutcome } from "../outcomes/registry-changes.ts";
 import { recordTaxPartSubmitted } from "../submit/record-submission.ts";
-import { acceptSeededPart, seedAccountsFiling, seedAccountsInput, seedCt600Filing, submitAnswer, type SeededFiling } from "../test-support/seed.ts";
+import {
+  acceptSeededPart,
+  seedAccountsFiling,
+  seedAccountsInput,
+  seedCt600Filing,
+  submitAnswer,
+  type SeededFiling,
+} from "../test-support/seed.ts";
 import type { DocumentDeps } from "./document-deps.ts";
 import { DocumentsNotReadyError, renderOnAcceptance } from "./documents-consumer.ts";
 import { RenderThreadLostError } from "./pool-thread.ts";
@@ -29,13 +36,23 @@ async function acceptAccounts(filing: SeededFiling) {
   await applyOutcome(
     db,
     { messageId: randomUUID(), type: "registry.outcome", filingId: filing.id, requestId: "r" },
-    applyRegistryOutcome({ outcome: "accepted", filing_id: filing.id, submission_number: filing.submissionNumber!, registry_status: "ACCEPT", decided_at: new Date().toISOString() }),
+    applyRegistryOutcome({
+      outcome: "accepted",
+      filing_id: filing.id,
+      submission_number: filing.submissionNumber!,
+      registry_status: "ACCEPT",
+      decided_at: new Date().toISOString(),
+    }),
   );
 }
 
 /** The filing's documents as rows: what a re-render must never change. */
 const rows = (filingId: string) =>
-  db.document.findMany({ where: { filingId }, orderBy: [{ type: "asc" }, { partNumber: "asc" }], select: { id: true, type: true, partNumber: true, sizeBytes: true, generatedAt: true } });
+  db.document.findMany({
+    where: { filingId },
+    orderBy: [{ type: "asc" }, { partNumber: "asc" }],
+    select: { id: true, type: true, partNumber: true, sizeBytes: true, generatedAt: true },
+  });
 
 beforeAll(async () => {
   database = await createFilingTestDatabase("documents_consumer");
@@ -44,7 +61,15 @@ beforeAll(async () => {
   // The service's renderer: one render thread (an input error crosses back from it as itself).
   renderer = new RenderPool({ threads: 1, logger });
   renderer.start();
-  deps = { db, logger, now: () => new Date(), renderer, onRendered: () => void (renders += 1) };
+  deps = {
+    db,
+    logger,
+    now: () => new Date(),
+    renderer,
+    onRendered: () => {
+      renders += 1;
+    },
+  };
 });
 afterAll(async () => {
   await renderer?.close();
@@ -79,7 +104,11 @@ describe("rendering on filing.accepted", () => {
     const filing = await seedAccountsFiling(db);
     await acceptAccounts(filing);
     const messageId = randomUUID();
-    const effects = await Promise.all([renderOnAcceptance(deps, messageId, filing.id), renderOnAcceptance(deps, messageId, filing.id), renderOnAcceptance(deps, randomUUID(), filing.id)]);
+    const effects = await Promise.all([
+      renderOnAcceptance(deps, messageId, filing.id),
+      renderOnAcceptance(deps, messageId, filing.id),
+      renderOnAcceptance(deps, randomUUID(), filing.id),
+    ]);
     expect(effects).toContain("rendered");
     expect((await rows(filing.id)).map((d) => d.type)).toEqual(["ixbrl_accounts", "accounts_pdf"]);
     expect(await db.inboxMessage.count({ where: { messageId } })).toBe(1);
@@ -89,7 +118,10 @@ describe("rendering on filing.accepted", () => {
     const filing = await seedCt600Filing(db, 1, { acknowledged: false });
     await acceptCt600(filing, 1);
     const messageId = randomUUID();
-    const error = await renderOnAcceptance(deps, messageId, filing.id).then(() => expect.fail("rendered"), (e: unknown) => e);
+    const error = await renderOnAcceptance(deps, messageId, filing.id).then(
+      () => expect.fail("rendered"),
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(DocumentsNotReadyError);
     expect(await db.inboxMessage.count({ where: { messageId } })).toBe(0);
     await recordTaxPartSubmitted(db, filing.id, 1, submitAnswer(filing.correlationIds[0]!), "late");
@@ -108,12 +140,19 @@ describe("rendering on filing.accepted", () => {
     const filing = await seedCt600Filing(db, 2);
     await acceptCt600(filing, 2);
     // A thread that exits while rendering anything generated on 2099-01-01 (failing-render-worker.ts).
-    const crashing = new RenderPool({ threads: 1, logger: deps.logger, workerModule: new URL("../test-support/failing-render-worker.ts", import.meta.url) });
+    const crashing = new RenderPool({
+      threads: 1,
+      logger: deps.logger,
+      workerModule: new URL("../test-support/failing-render-worker.ts", import.meta.url),
+    });
     crashing.start();
     try {
       const messageId = randomUUID();
       const dying = { ...deps, renderer: crashing, now: () => new Date("2099-01-01T00:00:00Z") };
-      const error = await renderOnAcceptance(dying, messageId, filing.id).then(() => expect.fail("rendered"), (e: unknown) => e);
+      const error = await renderOnAcceptance(dying, messageId, filing.id).then(
+        () => expect.fail("rendered"),
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(RenderThreadLostError);
       expect(isRetryable(error)).toBe(true);
       expect(await db.inboxMessage.count({ where: { messageId } })).toBe(0);
@@ -138,8 +177,14 @@ describe("rendering on filing.accepted", () => {
     await acceptAccounts(filing);
     // A balance sheet that does not balance (the submit path refuses it; here it is forced in).
     const facts = seedAccountsInput("00000001", "2026-03-31");
-    await db.filing.update({ where: { id: filing.id }, data: { accountsInput: JSON.parse(JSON.stringify({ ...facts, current: { ...facts.current, cash: 1 } })) } });
-    const error = (await renderOnAcceptance(deps, randomUUID(), filing.id).then(() => expect.fail("rendered"), (e: unknown) => e)) as AppError;
+    await db.filing.update({
+      where: { id: filing.id },
+      data: { accountsInput: JSON.parse(JSON.stringify({ ...facts, current: { ...facts.current, cash: 1 } })) },
+    });
+    const error = (await renderOnAcceptance(deps, randomUUID(), filing.id).then(
+      () => expect.fail("rendered"),
+      (e: unknown) => e,
+    )) as AppError;
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: "INTERNAL_ERROR", retryable: false });
     expect(isRetryable(error)).toBe(false);

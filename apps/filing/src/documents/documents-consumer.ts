@@ -57,7 +57,10 @@ export async function renderOnAcceptance(deps: DocumentDeps, messageId: string, 
     if (error instanceof PdfInputError || error instanceof DormantAccountsInputError) {
       // The stored facts of an accepted filing do not render: a bug, not worth retrying. Parked
       // (replayable once fixed); reads still answer every other document.
-      throw new AppError("INTERNAL_ERROR", `The documents of ${filingId} cannot be rendered: ${error.message}`, { retryable: false, cause: error });
+      throw new AppError("INTERNAL_ERROR", `The documents of ${filingId} cannot be rendered: ${error.message}`, {
+        retryable: false,
+        cause: error,
+      });
     }
     throw error;
   }
@@ -75,7 +78,10 @@ export function documentsHandlers(deps: DocumentDeps): HandlerMap<typeof FILING_
   return {
     "filing.accepted": async (envelope) => {
       const effect = await renderOnAcceptance(deps, envelope.message_id, envelope.payload.filing_id);
-      deps.logger.info({ filing_id: envelope.payload.filing_id, message_id: envelope.message_id, effect }, "filing.accepted handled: documents");
+      deps.logger.info(
+        { filing_id: envelope.payload.filing_id, message_id: envelope.message_id, effect },
+        "filing.accepted handled: documents",
+      );
     },
   };
 }

@@ -26,12 +26,21 @@ const filings = {} as Record<"single" | "split" | "accounts", { id: string; even
 
 const download = async (filingId: string, type: DocumentType, part?: number) =>
   Buffer.from(
-    (await h.peer.rpcCall(FILING_RPC_QUEUE, "filing.get_document", { caller, filing_id: filingId, document_type: type, ...(part ? { part } : {}) })).content_base64,
+    (
+      await h.peer.rpcCall(FILING_RPC_QUEUE, "filing.get_document", {
+        caller,
+        filing_id: filingId,
+        document_type: type,
+        ...(part ? { part } : {}),
+      })
+    ).content_base64,
     "base64",
   );
 const pdfsOf = (filingId: string) => h.service.db.document.count({ where: { filingId, type: { in: ["ct600_pdf", "accounts_pdf"] } } });
 const renderedBy = async (trigger: "event" | "request") =>
-  (await h.service.metrics.getSingleMetric("filing_documents_rendered_total")!.get()).values.filter((v) => v.labels.trigger === trigger).reduce((sum, v) => sum + v.value, 0);
+  (await h.service.metrics.getSingleMetric("filing_documents_rendered_total")!.get()).values
+    .filter((v) => v.labels.trigger === trigger)
+    .reduce((sum, v) => sum + v.value, 0);
 /** The IRmark the message carries in its body. */
 const declaredIRmark = (xml: string) => /<IRmark Type="generic">([^<]+)<\/IRmark>/.exec(xml)?.[1];
 
@@ -44,16 +53,24 @@ beforeAll(async () => {
     h.submitCt600(caller, { company_number: "00000005", utr: "1234567890", period_end: "2026-10-31" }, { password: PASSWORD }),
     h.submitAccounts(caller, { company_number: "00000001", period_end: "2026-03-31", approval: { date: "2026-05-01" } }),
   ])) as [Ct600SubmitResponse, Ct600SubmitResponse, AccountsSubmitResponse];
-  for (const [name, answer] of [["single", single], ["split", split], ["accounts", accounts]] as const) {
+  for (const [name, answer] of [
+    ["single", single],
+    ["split", split],
+    ["accounts", accounts],
+  ] as const) {
     const event = await h.waitForEvent(answer.filing_id, 15_000);
     expect(event.type).toBe("filing.accepted");
     filings[name] = { id: answer.filing_id, event };
   }
-  await waitFor(async () => (await pdfsOf(filings.single.id)) === 1 && (await pdfsOf(filings.split.id)) === 2 && (await pdfsOf(filings.accounts.id)) === 1, {
-    timeoutMs: 15_000,
-    intervalMs: 50,
-    what: "the PDFs rendered on filing.accepted",
-  });
+  await waitFor(
+    async () =>
+      (await pdfsOf(filings.single.id)) === 1 && (await pdfsOf(filings.split.id)) === 2 && (await pdfsOf(filings.accounts.id)) === 1,
+    {
+      timeoutMs: 15_000,
+      intervalMs: 50,
+      what: "the PDFs rendered on filing.accepted",
+    },
+  );
 }, 90_000);
 afterAll(async () => {
   await h?.teardown();
@@ -78,7 +95,9 @@ describe("rendered on acceptance", () => {
   it("renders nothing again when the event is redelivered or published once more", async () => {
     const before = await h.service.db.document.findMany({ where: { filingId: filings.single.id }, orderBy: { id: "asc" } });
     const consumed = async () =>
-      (await h.service.metrics.getSingleMetric("bus_consumed_total")!.get()).values.filter((v) => v.labels.queue === "filing.documents").reduce((sum, v) => sum + v.value, 0);
+      (await h.service.metrics.getSingleMetric("bus_consumed_total")!.get()).values
+        .filter((v) => v.labels.queue === "filing.documents")
+        .reduce((sum, v) => sum + v.value, 0);
     const seen = await consumed();
     const { event } = filings.single;
     await h.peer.publish("filing.accepted", event.payload as never, { messageId: event.messageId });
@@ -94,7 +113,11 @@ describe("ct600_xml: the GovTalk message as sent, password masked", () => {
     // govtalk validates with its copy of the authority's schema: the very file in shared/testdata.
     expect(readFileSync(CT600_XSD_URL)).toEqual(readFileSync(path.resolve(repoRoot, "../shared/testdata/hmrc/CT-2014-v1-994.xsd")));
     const received = h.sim.context.received.list({ target: "tax", kind: "submit" });
-    for (const [filingId, part] of [[filings.single.id, 1], [filings.split.id, 1], [filings.split.id, 2]] as const) {
+    for (const [filingId, part] of [
+      [filings.single.id, 1],
+      [filings.split.id, 1],
+      [filings.split.id, 2],
+    ] as const) {
       const xml = (await download(filingId, "ct600_xml", part)).toString("utf8");
       expect(await validateCt600Body(xml)).toEqual({ valid: true, errors: [] });
       const irmark = computeIRmark(xml);
@@ -115,10 +138,21 @@ describe("ct600_xml: the GovTalk message as sent, password masked", () => {
 
 describe("ct600_pdf", () => {
   it("shows the return as filed and the authority's receipt", async () => {
-    const part = await h.service.db.filingPart.findUniqueOrThrow({ where: { filingId_partNumber: { filingId: filings.single.id, partNumber: 1 } } });
+    const part = await h.service.db.filingPart.findUniqueOrThrow({
+      where: { filingId_partNumber: { filingId: filings.single.id, partNumber: 1 } },
+    });
     const pdf = await readPdf(await download(filings.single.id, "ct600_pdf"));
     expect(pdf.pages).toHaveLength(2);
-    for (const text of ["LOVELACE ENGINES LIMITED", "00000001", "1234567890", "from 1 April 2025 to 31 March 2026", "Augusta Ada Lovelace", "Director", "Accepted by HMRC on", "0.00"]) {
+    for (const text of [
+      "LOVELACE ENGINES LIMITED",
+      "00000001",
+      "1234567890",
+      "from 1 April 2025 to 31 March 2026",
+      "Augusta Ada Lovelace",
+      "Director",
+      "Accepted by HMRC on",
+      "0.00",
+    ]) {
       expect(pdf.pages[0]).toContain(text);
     }
     expect(pdf.pages[1]).toContain(part.irmark);

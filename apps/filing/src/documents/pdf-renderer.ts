@@ -52,7 +52,9 @@ export function createInlineRenderer(observer: RenderObserver = {}): PdfRenderer
       const rendering = renderPdfJob(job).then((pdf) => {
         observer.rendered?.(job.type, (performance.now() - started) / 1000, 0, threadId);
         // A Buffer over its own ArrayBuffer (pdfkit's concatenation): no copy.
-        return (pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength && pdf.buffer instanceof ArrayBuffer ? pdf : Buffer.from(pdf)) as Buffer<ArrayBuffer>;
+        return (
+          pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength && pdf.buffer instanceof ArrayBuffer ? pdf : Buffer.from(pdf)
+        ) as Buffer<ArrayBuffer>;
       });
       const tracked = rendering.catch(() => undefined).finally(() => inFlight.delete(tracked));
       inFlight.add(tracked);

@@ -17,7 +17,11 @@ export interface RenderTask {
 /** The thread rendering this PDF died: retryable (the next attempt gets a fresh thread). */
 export class RenderThreadLostError extends AppError {
   constructor(reason: ThreadLossReason, cause: unknown) {
-    super("INTERNAL_ERROR", `the PDF render thread was lost during this render (${reason})`, { retryable: true, retryAfterSeconds: 1, cause });
+    super("INTERNAL_ERROR", `the PDF render thread was lost during this render (${reason})`, {
+      retryable: true,
+      retryAfterSeconds: 1,
+      cause,
+    });
   }
 }
 
@@ -56,7 +60,10 @@ export class PoolThread {
   ) {
     this.worker = new Worker(THREAD_ENTRY, { workerData: { module: workerModule.href } });
     this.threadId = this.worker.threadId;
-    this.timer = setTimeout(() => this.lose("start_failed", new Error(`the render thread was not ready within ${startTimeoutMs} ms`)), startTimeoutMs);
+    this.timer = setTimeout(
+      () => this.lose("start_failed", new Error(`the render thread was not ready within ${startTimeoutMs} ms`)),
+      startTimeoutMs,
+    );
     this.timer.unref();
     this.worker.on("message", (reply: RenderReply) => this.onReply(reply));
     this.worker.on("error", (error) => {

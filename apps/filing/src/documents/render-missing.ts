@@ -51,7 +51,12 @@ export async function renderMissingDocuments(
   stored?: ReadonlySet<string>,
 ): Promise<RenderOutcome> {
   const have =
-    stored ?? new Set((await db.document.findMany({ where: { filingId: filing.id }, select: { type: true, partNumber: true } })).map((d) => storedKey(d.type, d.partNumber)));
+    stored ??
+    new Set(
+      (await db.document.findMany({ where: { filingId: filing.id }, select: { type: true, partNumber: true } })).map((d) =>
+        storedKey(d.type, d.partNumber),
+      ),
+    );
   const jobs: Array<{ job: PdfJob; partNumber: number | null }> = [];
   const waiting: string[] = [];
   if (filing.filingType === "ct600") {
@@ -68,7 +73,9 @@ export async function renderMissingDocuments(
     const job = accountsPdfJob(filing, now);
     if (job) jobs.push({ job, partNumber: null });
   }
-  const documents = await Promise.all(jobs.map(async ({ job, partNumber }) => pdfDocument(filing, job.type, partNumber, await renderer.render(job), now)));
+  const documents = await Promise.all(
+    jobs.map(async ({ job, partNumber }) => pdfDocument(filing, job.type, partNumber, await renderer.render(job), now)),
+  );
   return { documents, waiting };
 }
 
@@ -85,7 +92,12 @@ export interface StoreResult {
  * handled: one statement, so both are written or neither. A document already stored (the same
  * filing, type and part) is kept as it is.
  */
-export async function storeDocuments(db: FilingDb | Tx, filingId: string, documents: RenderedDocument[], inbox?: { messageId: string }): Promise<StoreResult> {
+export async function storeDocuments(
+  db: FilingDb | Tx,
+  filingId: string,
+  documents: RenderedDocument[],
+  inbox?: { messageId: string },
+): Promise<StoreResult> {
   if (documents.length === 0 && !inbox) return { stored: 0, recorded: false };
   const rows = documents.map(
     (d) =>

@@ -47,7 +47,11 @@ afterEach(async () => {
   renderedOn.length = 0;
 });
 
-const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail("it rendered"), (error: unknown) => error);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail("it rendered"),
+    (error: unknown) => error,
+  );
 
 /** How busy the event loop was while `work` ran (0: idle, 1: never idle). */
 async function eventLoopUtilization(work: () => Promise<unknown>): Promise<number> {
@@ -84,7 +88,12 @@ describe("rendering on a render thread", () => {
 
   it("sends back an input error as itself (every problem), which is not a thread failure", async () => {
     const pool = await startPool();
-    const error = await failure(pool.render({ type: "ct600_pdf", input: { ...job().input, utr: "12", irmark: "x" } as Extract<PdfJob, { type: "ct600_pdf" }>["input"] }));
+    const error = await failure(
+      pool.render({
+        type: "ct600_pdf",
+        input: { ...job().input, utr: "12", irmark: "x" } as Extract<PdfJob, { type: "ct600_pdf" }>["input"],
+      }),
+    );
     expect(error).toBeInstanceOf(PdfInputError);
     expect((error as PdfInputError).problems).toEqual(["utr must be 10 digits", "irmark must be the base64 SHA-1 digest (28 characters)"]);
     expect(lost).toEqual([]);
@@ -100,7 +109,11 @@ describe("a render thread that dies", () => {
     it(`${how} mid-render: that render fails retryably, the thread is replaced and the renders queued behind it succeed`, async () => {
       const pool = await startPool({ workerModule: FAILING_WORKER });
       const [first] = pool.threadIds();
-      const results = await Promise.allSettled([pool.render(job("DOOMED LIMITED", generatedAt)), pool.render(job("NEXT ONE LIMITED")), pool.render(job("AND ANOTHER LIMITED"))]);
+      const results = await Promise.allSettled([
+        pool.render(job("DOOMED LIMITED", generatedAt)),
+        pool.render(job("NEXT ONE LIMITED")),
+        pool.render(job("AND ANOTHER LIMITED")),
+      ]);
       const [doomed, next, another] = results;
       expect(doomed.status).toBe("rejected");
       const error = (doomed as PromiseRejectedResult).reason as unknown;
@@ -132,7 +145,12 @@ describe("a render thread that dies", () => {
   });
 
   it("that cannot even start fails the waiting renders retryably instead of keeping them forever", async () => {
-    const pool = new RenderPool({ threads: 1, logger, workerModule: BROKEN_WORKER, observer: { threadLost: (reason) => lost.push(reason) } });
+    const pool = new RenderPool({
+      threads: 1,
+      logger,
+      workerModule: BROKEN_WORKER,
+      observer: { threadLost: (reason) => lost.push(reason) },
+    });
     pools.push(pool);
     pool.start();
     const error = await failure(pool.render(job()));

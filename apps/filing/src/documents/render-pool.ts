@@ -69,7 +69,8 @@ export class RenderPool implements PdfRenderer {
   private closed: Promise<void> | undefined;
 
   constructor(private readonly options: RenderPoolOptions) {
-    if (!Number.isSafeInteger(options.threads) || options.threads < 1) throw new Error(`a render pool needs at least one thread (got ${options.threads})`);
+    if (!Number.isSafeInteger(options.threads) || options.threads < 1)
+      throw new Error(`a render pool needs at least one thread (got ${options.threads})`);
     this.slots = Array.from({ length: options.threads }, () => undefined);
     this.maxQueued = options.maxQueued ?? DEFAULTS.maxQueued;
     this.renderTimeoutMs = options.renderTimeoutMs ?? DEFAULTS.renderTimeoutMs;
@@ -103,7 +104,12 @@ export class RenderPool implements PdfRenderer {
   render(job: PdfJob): Promise<Buffer<ArrayBuffer>> {
     if (this.closing) return Promise.reject(closingError());
     if (this.queue.length >= this.maxQueued) {
-      return Promise.reject(new AppError("SERVICE_UNAVAILABLE", `PDF rendering is busy (${this.queue.length} renders waiting)`, { retryable: true, retryAfterSeconds: 1 }));
+      return Promise.reject(
+        new AppError("SERVICE_UNAVAILABLE", `PDF rendering is busy (${this.queue.length} renders waiting)`, {
+          retryable: true,
+          retryAfterSeconds: 1,
+        }),
+      );
     }
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.nextId++, job, queuedAt: performance.now(), startedAt: 0, resolve, reject });
@@ -167,7 +173,10 @@ export class RenderPool implements PdfRenderer {
     if (slot < 0) return;
     this.slots[slot] = undefined;
     this.options.observer?.threadLost?.(reason);
-    this.options.logger.error({ err: cause, reason, thread_id: thread.threadId, rendering: task !== undefined }, "PDF render thread lost; starting another");
+    this.options.logger.error(
+      { err: cause, reason, thread_id: thread.threadId, rendering: task !== undefined },
+      "PDF render thread lost; starting another",
+    );
     task?.reject(new RenderThreadLostError(reason, cause));
 
     let delay = 0;

@@ -2,7 +2,15 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
-import { createTestRedisPrefix, createTestVhost, getFreePort, waitFor, type TestDatabase, type TestRedis, type TestVhost } from "@dormant/testing";
+import {
+  createTestRedisPrefix,
+  createTestVhost,
+  getFreePort,
+  waitFor,
+  type TestDatabase,
+  type TestRedis,
+  type TestVhost,
+} from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilingDb, type FilingDb } from "../db/client.ts";
 import { createFilingTestDatabase } from "../test-support/test-database.ts";
@@ -49,7 +57,8 @@ beforeAll(async () => {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  for (const stream of [child.stdout, child.stderr]) stream?.on("data", (chunk: Buffer) => output.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
+  for (const stream of [child.stdout, child.stderr])
+    stream?.on("data", (chunk: Buffer) => output.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
   await waitFor(
     async () => {
       if (child.exitCode !== null) throw new Error(`the filing service exited while starting:\n${output.slice(-20).join("\n")}`);
@@ -87,7 +96,9 @@ describe("the filing process in production mode", () => {
     for (const { content } of pdfs) expect(Buffer.from(content).subarray(0, 5).toString()).toBe("%PDF-");
 
     expect(logged("PDF render thread ready")).toHaveLength(1);
-    expect(await metric("filing_document_render_seconds_count")).toMatch(/filing_document_render_seconds_count\{[^}]*type="ct600_pdf"[^}]*mode="thread"[^}]*\} 2$/m);
+    expect(await metric("filing_document_render_seconds_count")).toMatch(
+      /filing_document_render_seconds_count\{[^}]*type="ct600_pdf"[^}]*mode="thread"[^}]*\} 2$/m,
+    );
     expect(await metric("filing_document_render_threads_lost_total")).not.toMatch(/ [1-9]\d*$/m);
 
     const exited = once(child, "exit");

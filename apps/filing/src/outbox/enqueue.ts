@@ -12,7 +12,11 @@ import type { OutboxEvent } from "../state/filing-change.ts";
  * (src/state/write-filing.ts `writeFiling`): it is published (by the relay) if and only if that
  * change commits.
  */
-export function outboxEvent<T extends FilingEventType>(type: T, payload: PayloadInput<typeof FILING_SERVICE_MESSAGES, T>, requestId: string): OutboxEvent {
+export function outboxEvent<T extends FilingEventType>(
+  type: T,
+  payload: PayloadInput<typeof FILING_SERVICE_MESSAGES, T>,
+  requestId: string,
+): OutboxEvent {
   const checked = CATALOG[type].schema.parse(payload);
   return { messageId: randomUUID(), type, payload: checked, requestId, occurredAt: new Date(payload.occurred_at) };
 }

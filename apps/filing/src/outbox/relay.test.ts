@@ -22,7 +22,14 @@ const received: Array<{ messageId: string; type: string; requestId: string; payl
 beforeAll(async () => {
   [database, vhost] = await Promise.all([createFilingTestDatabase("outbox"), createTestVhost("filing-outbox")]);
   db = createFilingDb(database.url);
-  bus = await connectBus({ url: vhost.url, service: "filing", topology: PLATFORM_TOPOLOGY, messages: FILING_SERVICE_MESSAGES, rpc: FILING_SERVICE_RPC, logger });
+  bus = await connectBus({
+    url: vhost.url,
+    service: "filing",
+    topology: PLATFORM_TOPOLOGY,
+    messages: FILING_SERVICE_MESSAGES,
+    rpc: FILING_SERVICE_RPC,
+    logger,
+  });
   amqp = await connect(vhost.url);
   const channel = await amqp.createChannel();
   const { queue } = await channel.assertQueue("", { exclusive: true });
@@ -32,7 +39,12 @@ beforeAll(async () => {
     (message) => {
       if (!message) return;
       const headers = message.properties.headers as Record<string, string>;
-      received.push({ messageId: String(message.properties.messageId), type: headers.type!, requestId: headers.request_id!, payload: JSON.parse(message.content.toString("utf8")) });
+      received.push({
+        messageId: String(message.properties.messageId),
+        type: headers.type!,
+        requestId: headers.request_id!,
+        payload: JSON.parse(message.content.toString("utf8")),
+      });
     },
     { noAck: true },
   );
@@ -50,7 +62,15 @@ beforeEach(async () => {
 });
 
 function relay(withBus: Pick<FilingBus, "publish"> = bus, batchSize = 100, options: { intervalMs?: number; claimSeconds?: number } = {}) {
-  return new OutboxRelay({ db, bus: withBus, logger, metrics: createFilingMetrics(createMetricsRegistry("filing")), intervalMs: options.intervalMs ?? 50, batchSize, ...(options.claimSeconds ? { claimSeconds: options.claimSeconds } : {}) });
+  return new OutboxRelay({
+    db,
+    bus: withBus,
+    logger,
+    metrics: createFilingMetrics(createMetricsRegistry("filing")),
+    intervalMs: options.intervalMs ?? 50,
+    batchSize,
+    ...(options.claimSeconds ? { claimSeconds: options.claimSeconds } : {}),
+  });
 }
 
 const event = (n: number) => ({
@@ -78,10 +98,12 @@ async function write(count: number, from = 0): Promise<string[]> {
 describe("outbox relay", () => {
   it("publishes exactly the committed events, with their own message and request ids, and marks them", async () => {
     const ids = await write(3);
-    await db.$transaction(async (tx) => {
-      await enqueueEvent(tx, "filing.accepted", { ...event(99), fee_pence: 2000 }, "rolled-back");
-      throw new Error("the state change failed");
-    }).catch(() => undefined);
+    await db
+      .$transaction(async (tx) => {
+        await enqueueEvent(tx, "filing.accepted", { ...event(99), fee_pence: 2000 }, "rolled-back");
+        throw new Error("the state change failed");
+      })
+      .catch(() => undefined);
 
     expect(await relay().relayOnce()).toBe(3);
     await waitFor(() => received.length >= 3, { what: "three events" });
@@ -110,7 +132,15 @@ describe("outbox relay", () => {
 
   it("keeps what it could not publish, and a later relay (after a restart) publishes it", async () => {
     const [id] = await write(1);
-    const deadBus = await connectBus({ url: vhost.url, service: "filing", topology: PLATFORM_TOPOLOGY, messages: FILING_SERVICE_MESSAGES, rpc: FILING_SERVICE_RPC, logger, publishTimeoutMs: 200 });
+    const deadBus = await connectBus({
+      url: vhost.url,
+      service: "filing",
+      topology: PLATFORM_TOPOLOGY,
+      messages: FILING_SERVICE_MESSAGES,
+      rpc: FILING_SERVICE_RPC,
+      logger,
+      publishTimeoutMs: 200,
+    });
     await deadBus.close();
     expect(await relay(deadBus).relayOnce()).toBe(0);
     const row = await db.outboxMessage.findFirstOrThrow({ where: { messageId: id! } });
@@ -128,7 +158,14 @@ describe("outbox relay", () => {
 
   it("relays as soon as it is woken, and flushes what is left when asked", async () => {
     const running = relay();
-    const slow = new OutboxRelay({ db, bus, logger, metrics: createFilingMetrics(createMetricsRegistry("filing")), intervalMs: 60_000, batchSize: 100 });
+    const slow = new OutboxRelay({
+      db,
+      bus,
+      logger,
+      metrics: createFilingMetrics(createMetricsRegistry("filing")),
+      intervalMs: 60_000,
+      batchSize: 100,
+    });
     slow.start();
     try {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -178,6 +215,10 @@ describe("outbox relay", () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(await relay().relayOnce()).toBe(1);
     await waitFor(() => received.some((m) => m.messageId === id), { what: "the event" });
-    expect(await db.outboxMessage.findFirstOrThrow({ where: { messageId: id! } })).toMatchObject({ attempts: 2, claimedUntil: null, publishedAt: expect.any(Date) });
+    expect(await db.outboxMessage.findFirstOrThrow({ where: { messageId: id! } })).toMatchObject({
+      attempts: 2,
+      claimedUntil: null,
+      publishedAt: expect.any(Date),
+    });
   });
 });

@@ -31,7 +31,12 @@ const accepted = (filing: SeededFiling, part: number): TaxPartOutcome => ({
   receipt_message: "received",
   accepted_time: new Date().toISOString(),
 });
-const failed = (filing: SeededFiling, part: number, outcome: "rejected" | "error", code: "TAX_UTR_MISMATCH" | "GATEWAY_TIMEOUT" | "PERIOD_ALREADY_FILED"): TaxPartOutcome => ({
+const failed = (
+  filing: SeededFiling,
+  part: number,
+  outcome: "rejected" | "error",
+  code: "TAX_UTR_MISMATCH" | "GATEWAY_TIMEOUT" | "PERIOD_ALREADY_FILED",
+): TaxPartOutcome => ({
   outcome,
   filing_id: filing.id,
   part_number: part,
@@ -41,10 +46,19 @@ const failed = (filing: SeededFiling, part: number, outcome: "rejected" | "error
 });
 
 function taxOutcome(outcome: TaxPartOutcome, messageId = randomUUID()) {
-  return applyOutcome(db, { messageId, type: "tax.part_outcome", filingId: outcome.filing_id, requestId: "req-outcome" }, applyTaxOutcome(outcome));
+  return applyOutcome(
+    db,
+    { messageId, type: "tax.part_outcome", filingId: outcome.filing_id, requestId: "req-outcome" },
+    applyTaxOutcome(outcome),
+  );
 }
 function polling(filing: SeededFiling, part: number, messageId = randomUUID()) {
-  const payload = { filing_id: filing.id, part_number: part, correlation_id: filing.correlationIds[part - 1]!, polled_at: new Date().toISOString() };
+  const payload = {
+    filing_id: filing.id,
+    part_number: part,
+    correlation_id: filing.correlationIds[part - 1]!,
+    polled_at: new Date().toISOString(),
+  };
   return applyOutcome(db, { messageId, type: "tax.part_polling", filingId: filing.id, requestId: "req-poll" }, applyTaxPolling(payload));
 }
 
@@ -122,9 +136,19 @@ describe("split filings", () => {
   it("are rejected as soon as either part is, and a later acceptance of the other changes only that part", async () => {
     const filing = await seedCt600Filing(db, 2);
     await taxOutcome(failed(filing, 2, "rejected", "PERIOD_ALREADY_FILED"));
-    expect(await state(filing.id)).toMatchObject({ status: "rejected", error: "PERIOD_ALREADY_FILED", parts: ["submitted", "rejected"], events: ["filing.rejected"] });
+    expect(await state(filing.id)).toMatchObject({
+      status: "rejected",
+      error: "PERIOD_ALREADY_FILED",
+      parts: ["submitted", "rejected"],
+      events: ["filing.rejected"],
+    });
     expect(await taxOutcome(accepted(filing, 1))).toBe("applied");
-    expect(await state(filing.id)).toMatchObject({ status: "rejected", error: "PERIOD_ALREADY_FILED", parts: ["accepted", "rejected"], events: ["filing.rejected"] });
+    expect(await state(filing.id)).toMatchObject({
+      status: "rejected",
+      error: "PERIOD_ALREADY_FILED",
+      parts: ["accepted", "rejected"],
+      events: ["filing.rejected"],
+    });
   });
 
   it("end in error when one part errs and the other is accepted (the error waits for the other part)", async () => {
@@ -132,7 +156,12 @@ describe("split filings", () => {
     await taxOutcome(failed(filing, 1, "error", "GATEWAY_TIMEOUT"));
     expect(await state(filing.id)).toMatchObject({ status: "submitted", parts: ["error", "submitted"], events: [] });
     await taxOutcome(accepted(filing, 2));
-    expect(await state(filing.id)).toMatchObject({ status: "error", error: "GATEWAY_TIMEOUT", parts: ["error", "accepted"], events: ["filing.errored"] });
+    expect(await state(filing.id)).toMatchObject({
+      status: "error",
+      error: "GATEWAY_TIMEOUT",
+      parts: ["error", "accepted"],
+      events: ["filing.errored"],
+    });
   });
 
   it("become accepted when the authority's acceptance of the part in error arrives late: one filing.accepted that says it corrects the error", async () => {
@@ -144,8 +173,15 @@ describe("split filings", () => {
     expect(await taxOutcome(accepted(filing, 1), late)).toBe("applied");
     expect(await taxOutcome(accepted(filing, 1), late)).toBe("duplicate");
     expect(await taxOutcome(accepted(filing, 1))).toBe("ignored");
-    expect(await state(filing.id)).toMatchObject({ status: "accepted", error: null, parts: ["accepted", "accepted"], events: ["filing.errored", "filing.accepted"] });
-    const event = await db.outboxMessage.findFirstOrThrow({ where: { type: "filing.accepted", payload: { path: ["filing_id"], equals: filing.id } } });
+    expect(await state(filing.id)).toMatchObject({
+      status: "accepted",
+      error: null,
+      parts: ["accepted", "accepted"],
+      events: ["filing.errored", "filing.accepted"],
+    });
+    const event = await db.outboxMessage.findFirstOrThrow({
+      where: { type: "filing.accepted", payload: { path: ["filing_id"], equals: filing.id } },
+    });
     expect(event.payload).toMatchObject({ filing_id: filing.id, fee_pence: expect.any(Number), corrects: "error" });
     const row = await db.filing.findUniqueOrThrow({ where: { id: filing.id }, include: { parts: { orderBy: { partNumber: "asc" } } } });
     expect(row.parts[0]).toMatchObject({ taxStatus: "accepted", errorCode: null, taxIruNumber: expect.stringMatching(/^IRU1/) });
@@ -176,9 +212,19 @@ describe("split filings", () => {
 });
 
 describe("registry outcomes", () => {
-  const registryOutcome = (filing: SeededFiling, outcome: RegistryOutcome["outcome"], submissionNumber = filing.submissionNumber!): RegistryOutcome =>
+  const registryOutcome = (
+    filing: SeededFiling,
+    outcome: RegistryOutcome["outcome"],
+    submissionNumber = filing.submissionNumber!,
+  ): RegistryOutcome =>
     outcome === "accepted"
-      ? { outcome, filing_id: filing.id, submission_number: submissionNumber, registry_status: "ACCEPT", decided_at: new Date().toISOString() }
+      ? {
+          outcome,
+          filing_id: filing.id,
+          submission_number: submissionNumber,
+          registry_status: "ACCEPT",
+          decided_at: new Date().toISOString(),
+        }
       : {
           outcome,
           filing_id: filing.id,
@@ -188,19 +234,30 @@ describe("registry outcomes", () => {
           rejections: outcome === "rejected" ? [{ code: "601", description: "Company authentication code invalid" }] : [],
         };
   const apply = (outcome: RegistryOutcome, messageId = randomUUID()) =>
-    applyOutcome(db, { messageId, type: "registry.outcome", filingId: outcome.filing_id, requestId: "req-registry" }, applyRegistryOutcome(outcome));
+    applyOutcome(
+      db,
+      { messageId, type: "registry.outcome", filingId: outcome.filing_id, requestId: "req-registry" },
+      applyRegistryOutcome(outcome),
+    );
 
   it("turn errored accounts accepted when the registry accepts them late, with one corrective filing.accepted", async () => {
     const filing = await seedAccountsFiling(db);
     await apply(registryOutcome(filing, "error"));
     expect((await state(filing.id)).status).toBe("error");
     expect(await apply(registryOutcome(filing, "accepted"))).toBe("applied");
-    const events = await db.outboxMessage.findMany({ where: { payload: { path: ["filing_id"], equals: filing.id } }, orderBy: { id: "asc" } });
+    const events = await db.outboxMessage.findMany({
+      where: { payload: { path: ["filing_id"], equals: filing.id } },
+      orderBy: { id: "asc" },
+    });
     expect(events.map((event) => [event.type, (event.payload as { corrects?: string }).corrects])).toEqual([
       ["filing.errored", undefined],
       ["filing.accepted", "error"],
     ]);
-    expect(await db.filing.findUniqueOrThrow({ where: { id: filing.id } })).toMatchObject({ status: "accepted", registryStatus: "accepted", errorCode: null });
+    expect(await db.filing.findUniqueOrThrow({ where: { id: filing.id } })).toMatchObject({
+      status: "accepted",
+      registryStatus: "accepted",
+      errorCode: null,
+    });
   });
 
   it("accept accounts once", async () => {
@@ -218,7 +275,9 @@ describe("registry outcomes", () => {
     expect(await apply(registryOutcome(filing, "rejected"))).toBe("applied");
     const row = await db.filing.findUniqueOrThrow({ where: { id: filing.id } });
     expect(row).toMatchObject({ status: "rejected", registryStatus: "rejected", errorCode: "AUTH_CODE_INVALID" });
-    const history = await db.statusHistory.findFirstOrThrow({ where: { filingId: filing.id, field: "registry_status", toStatus: "rejected" } });
+    const history = await db.statusHistory.findFirstOrThrow({
+      where: { filingId: filing.id, field: "registry_status", toStatus: "rejected" },
+    });
     expect(history.cause).toMatch(/registry REJECT 601 Company authentication code invalid/);
     expect((await state(filing.id)).events).toEqual(["filing.rejected"]);
   });
@@ -232,7 +291,13 @@ describe("at the same time", () => {
     const effects = await Promise.all(Array.from({ length: 6 }, () => taxOutcome(accepted(filing, 1), messageId)));
     expect(effects.filter((effect) => effect === "applied")).toHaveLength(1);
     expect(effects.filter((effect) => effect === "duplicate")).toHaveLength(5);
-    expect(await state(filing.id)).toEqual({ ...before, status: "accepted", parts: ["accepted"], events: ["filing.accepted"], history: before.history + 2 });
+    expect(await state(filing.id)).toEqual({
+      ...before,
+      status: "accepted",
+      parts: ["accepted"],
+      events: ["filing.accepted"],
+      history: before.history + 2,
+    });
     expect(await db.inboxMessage.count({ where: { messageId } })).toBe(1);
   });
 

@@ -70,7 +70,12 @@ async function recordInboxOnly(db: FilingDb, message: InboundMessage): Promise<b
  * A message the state machine refuses, or for an unknown filing, only records its inbox row.
  * The bus acks the message only after this returns.
  */
-export async function applyOutcome(db: FilingDb, message: InboundMessage, change: OutcomeChange, hooks: ApplyHooks = {}): Promise<OutcomeEffect> {
+export async function applyOutcome(
+  db: FilingDb,
+  message: InboundMessage,
+  change: OutcomeChange,
+  hooks: ApplyHooks = {},
+): Promise<OutcomeEffect> {
   const cause = { text: `${message.type} message ${message.messageId}`, requestId: message.requestId };
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
     const { seen, filing } = await readForMessage(db, message);

@@ -36,9 +36,13 @@ export function outcomeHandlers(deps: OutcomeDeps): HandlerMap<typeof FILING_SER
     requestId: envelope.request_id,
   });
   return {
-    "tax.part_polling": async (envelope) => report(envelope, await applyOutcome(deps.db, inbound(envelope), applyTaxPolling(envelope.payload), hooks)),
-    "tax.part_outcome": async (envelope) => report(envelope, await applyOutcome(deps.db, inbound(envelope), applyTaxOutcome(envelope.payload), hooks)),
-    "registry.outcome": async (envelope) => report(envelope, await applyOutcome(deps.db, inbound(envelope), applyRegistryOutcome(envelope.payload), hooks)),
-    "registry.status": async (envelope) => report(envelope, await applyOutcome(deps.db, inbound(envelope), applyRegistryStatus(envelope.payload), hooks)),
+    "tax.part_polling": async (envelope) =>
+      report(envelope, await applyOutcome(deps.db, inbound(envelope), applyTaxPolling(envelope.payload), hooks)),
+    "tax.part_outcome": async (envelope) =>
+      report(envelope, await applyOutcome(deps.db, inbound(envelope), applyTaxOutcome(envelope.payload), hooks)),
+    "registry.outcome": async (envelope) =>
+      report(envelope, await applyOutcome(deps.db, inbound(envelope), applyRegistryOutcome(envelope.payload), hooks)),
+    "registry.status": async (envelope) =>
+      report(envelope, await applyOutcome(deps.db, inbound(envelope), applyRegistryStatus(envelope.payload), hooks)),
   };
 }

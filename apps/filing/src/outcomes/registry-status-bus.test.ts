@@ -21,16 +21,32 @@ describe("registry.status on filing.outcomes", () => {
     const filing = await seedAccountsFiling(db);
     const caller = { account_id: filing.accountId, key_id: filing.keyId, mode: "live" as const, request_id: "req-read" };
     const polledAt = new Date().toISOString();
-    const report = { filing_id: filing.id, submission_number: filing.submissionNumber!, registry_status: "PARKED" as const, examiner_comment: "Held for examination", polled_at: polledAt };
+    const report = {
+      filing_id: filing.id,
+      submission_number: filing.submissionNumber!,
+      registry_status: "PARKED" as const,
+      examiner_comment: "Held for examination",
+      polled_at: polledAt,
+    };
     const messageId = randomUUID();
     await h.peer.publish("registry.status", report, { messageId });
     await h.peer.publish("registry.status", report, { messageId });
     await waitFor(async () => (await db.inboxMessage.count({ where: { filingId: filing.id } })) === 1, { what: "the report applied" });
     const shown = await getFiling(db, caller, filing.id);
-    expect(shown).toMatchObject({ status: "submitted", registry_status: "submitted", registry_examination: { status_code: "PARKED", since: polledAt, examiner_comment: "Held for examination" } });
+    expect(shown).toMatchObject({
+      status: "submitted",
+      registry_status: "submitted",
+      registry_examination: { status_code: "PARKED", since: polledAt, examiner_comment: "Held for examination" },
+    });
     expect(await db.statusHistory.count({ where: { filingId: filing.id, field: "registry_status_code" } })).toBe(1);
 
-    await h.peer.publish("registry.outcome", { outcome: "accepted", filing_id: filing.id, submission_number: filing.submissionNumber!, registry_status: "ACCEPT", decided_at: new Date().toISOString() });
+    await h.peer.publish("registry.outcome", {
+      outcome: "accepted",
+      filing_id: filing.id,
+      submission_number: filing.submissionNumber!,
+      registry_status: "ACCEPT",
+      decided_at: new Date().toISOString(),
+    });
     expect((await h.waitForEvent(filing.id)).type).toBe("filing.accepted");
     const decided = await getFiling(db, caller, filing.id);
     expect(decided).toMatchObject({ status: "accepted", registry_status: "accepted" });

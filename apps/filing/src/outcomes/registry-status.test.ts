@@ -22,14 +22,28 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const caller = (filing: SeededFiling): FilingRpcCaller => ({ account_id: filing.accountId, key_id: filing.keyId, mode: "live", request_id: "req-read" });
+const caller = (filing: SeededFiling): FilingRpcCaller => ({
+  account_id: filing.accountId,
+  key_id: filing.keyId,
+  mode: "live",
+  request_id: "req-read",
+});
 const at = (iso: string) => new Date(iso).toISOString();
 
-function report(filing: SeededFiling, code: "PENDING" | "PARKED", polledAt: string, extra: Partial<RegistryStatusReport> = {}): RegistryStatusReport {
+function report(
+  filing: SeededFiling,
+  code: "PENDING" | "PARKED",
+  polledAt: string,
+  extra: Partial<RegistryStatusReport> = {},
+): RegistryStatusReport {
   return { filing_id: filing.id, submission_number: filing.submissionNumber!, registry_status: code, polled_at: at(polledAt), ...extra };
 }
 const applyStatus = (payload: RegistryStatusReport, messageId = randomUUID()) =>
-  applyOutcome(db, { messageId, type: "registry.status", filingId: payload.filing_id, requestId: "req-status" }, applyRegistryStatus(payload));
+  applyOutcome(
+    db,
+    { messageId, type: "registry.status", filingId: payload.filing_id, requestId: "req-status" },
+    applyRegistryStatus(payload),
+  );
 
 async function stored(filingId: string) {
   const row = await db.filing.findUniqueOrThrow({ where: { id: filingId } });
@@ -59,9 +73,14 @@ describe("registry.status", () => {
       history: [[null, "PENDING"]],
       events: 0,
     });
-    expect((await getFiling(db, caller(filing), filing.id)).registry_examination).toEqual({ status_code: "PENDING", since: at("2026-05-01T10:00:05Z") });
+    expect((await getFiling(db, caller(filing), filing.id)).registry_examination).toEqual({
+      status_code: "PENDING",
+      since: at("2026-05-01T10:00:05Z"),
+    });
 
-    expect(await applyStatus(report(filing, "PARKED", "2026-05-02T09:30:00Z", { examiner_comment: "Held for examination" }))).toBe("applied");
+    expect(await applyStatus(report(filing, "PARKED", "2026-05-02T09:30:00Z", { examiner_comment: "Held for examination" }))).toBe(
+      "applied",
+    );
     expect(await stored(filing.id)).toMatchObject({
       status: "submitted",
       registryStatus: "submitted",
@@ -81,7 +100,9 @@ describe("registry.status", () => {
       registry_status: "submitted",
       registry_examination: { status_code: "PARKED", since: at("2026-05-02T09:30:00Z"), examiner_comment: "Held for examination" },
     });
-    const cause = await db.statusHistory.findFirstOrThrow({ where: { filingId: filing.id, field: "registry_status_code", toStatus: "PARKED" } });
+    const cause = await db.statusHistory.findFirstOrThrow({
+      where: { filingId: filing.id, field: "registry_status_code", toStatus: "PARKED" },
+    });
     expect(cause.cause).toMatch(/^registry\.status message .* \(examiner: Held for examination\)$/);
   });
 
@@ -101,15 +122,33 @@ describe("registry.status", () => {
   it("keeps the time a code was first seen when only the examiner's comment changes", async () => {
     const filing = await seedAccountsFiling(db);
     await applyStatus(report(filing, "PARKED", "2026-05-02T10:00:00Z", { examiner_comment: "Held for examination" }));
-    expect(await applyStatus(report(filing, "PARKED", "2026-05-04T10:00:00Z", { examiner_comment: "Awaiting a reply from the presenter" }))).toBe("applied");
-    expect(await stored(filing.id)).toMatchObject({ code: "PARKED", since: at("2026-05-02T10:00:00Z"), comment: "Awaiting a reply from the presenter" });
+    expect(
+      await applyStatus(report(filing, "PARKED", "2026-05-04T10:00:00Z", { examiner_comment: "Awaiting a reply from the presenter" })),
+    ).toBe("applied");
+    expect(await stored(filing.id)).toMatchObject({
+      code: "PARKED",
+      since: at("2026-05-02T10:00:00Z"),
+      comment: "Awaiting a reply from the presenter",
+    });
   });
 
   it("is ignored once the registry decided, and the decided filing no longer shows it", async () => {
     const filing = await seedAccountsFiling(db);
     await applyStatus(report(filing, "PARKED", "2026-05-02T10:00:00Z"));
-    const decided = { outcome: "accepted", filing_id: filing.id, submission_number: filing.submissionNumber!, registry_status: "ACCEPT", decided_at: new Date().toISOString() } as const;
-    expect(await applyOutcome(db, { messageId: randomUUID(), type: "registry.outcome", filingId: filing.id, requestId: "r" }, applyRegistryOutcome(decided))).toBe("applied");
+    const decided = {
+      outcome: "accepted",
+      filing_id: filing.id,
+      submission_number: filing.submissionNumber!,
+      registry_status: "ACCEPT",
+      decided_at: new Date().toISOString(),
+    } as const;
+    expect(
+      await applyOutcome(
+        db,
+        { messageId: randomUUID(), type: "registry.outcome", filingId: filing.id, requestId: "r" },
+        applyRegistryOutcome(decided),
+      ),
+    ).toBe("applied");
     expect(await applyStatus(report(filing, "PENDING", "2026-05-05T10:00:00Z"))).toBe("ignored");
     expect(await stored(filing.id)).toMatchObject({ status: "accepted", registryStatus: "accepted", code: "PARKED" });
     const view = await getFiling(db, caller(filing), filing.id);

@@ -10,7 +10,13 @@ type PartFields = { taxIruNumber?: string; taxReceiptMessage?: string; taxAccept
  * that part's submission (its correlation id, when the part has one). Fills in the correlation id
  * when the outcome overtook the record of the submit.
  */
-function movePart(change: Change, message: { part_number: number; correlation_id: string }, to: SubmissionStatus, cause: Cause, fields: PartFields = {}): boolean {
+function movePart(
+  change: Change,
+  message: { part_number: number; correlation_id: string },
+  to: SubmissionStatus,
+  cause: Cause,
+  fields: PartFields = {},
+): boolean {
   const part = partOf(change, message.part_number);
   if (!part) return false;
   if (part.taxCorrelationId !== null && part.taxCorrelationId !== message.correlation_id) return false;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { AppError, Filing, FilingsList, type FilingRpcCaller } from "@dormant/contracts";
+import { type AppError, Filing, FilingsList, type FilingRpcCaller } from "@dormant/contracts";
 import type { TestDatabase } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilingDb, type FilingDb } from "../db/client.ts";
@@ -22,7 +22,11 @@ async function accept(filing: SeededFiling, part: number) {
   await acceptSeededPart(db, filing, part, { irmarkBase32: "R".repeat(31) + String(part), message: "ok" });
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail("it succeeded"), (error: unknown) => error as AppError);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail("it succeeded"),
+    (error: unknown) => error as AppError,
+  );
 
 beforeAll(async () => {
   database = await createFilingTestDatabase("reads");
@@ -41,7 +45,13 @@ beforeAll(async () => {
   await applyOutcome(
     db,
     { messageId: randomUUID(), type: "registry.outcome", filingId: accounts.id, requestId: "r" },
-    applyRegistryOutcome({ outcome: "accepted", filing_id: accounts.id, submission_number: accounts.submissionNumber!, registry_status: "ACCEPT", decided_at: new Date().toISOString() }),
+    applyRegistryOutcome({
+      outcome: "accepted",
+      filing_id: accounts.id,
+      submission_number: accounts.submissionNumber!,
+      registry_status: "ACCEPT",
+      decided_at: new Date().toISOString(),
+    }),
   );
 });
 afterAll(async () => {
@@ -72,8 +82,20 @@ describe("filing.get", () => {
   it("shows a split CT600 with its parts", async () => {
     const filing = await getFiling(db, owner, split.id);
     expect(filing.parts).toEqual([
-      { part_number: 1, period: { start: "2025-01-01", end: "2025-12-31" }, tax_status: "accepted", tax_correlation_id: split.correlationIds[0], tax_iru_number: `${"R".repeat(31)}1` },
-      { part_number: 2, period: { start: "2026-01-01", end: "2026-03-31" }, tax_status: "accepted", tax_correlation_id: split.correlationIds[1], tax_iru_number: `${"R".repeat(31)}2` },
+      {
+        part_number: 1,
+        period: { start: "2025-01-01", end: "2025-12-31" },
+        tax_status: "accepted",
+        tax_correlation_id: split.correlationIds[0],
+        tax_iru_number: `${"R".repeat(31)}1`,
+      },
+      {
+        part_number: 2,
+        period: { start: "2026-01-01", end: "2026-03-31" },
+        tax_status: "accepted",
+        tax_correlation_id: split.correlationIds[1],
+        tax_iru_number: `${"R".repeat(31)}2`,
+      },
     ]);
     expect(filing).toMatchObject({ period_split: true, tax_correlation_id: split.correlationIds[0] });
     expect(filing.tax_status).toBeUndefined();
@@ -86,7 +108,10 @@ describe("filing.get", () => {
       registry_status: "accepted",
       registry_submission_number: accounts.submissionNumber,
     });
-    expect(await getFiling(db, owner, rejected.id)).toMatchObject({ status: "rejected", error: { code: "TAX_UTR_MISMATCH", message: "The UTR does not match." } });
+    expect(await getFiling(db, owner, rejected.id)).toMatchObject({
+      status: "rejected",
+      error: { code: "TAX_UTR_MISMATCH", message: "The UTR does not match." },
+    });
   });
 
   it("is FILING_NOT_FOUND for another key's filing and for an unknown id", async () => {
@@ -123,7 +148,8 @@ describe("filing.list", () => {
   });
 
   it("filters by status, type and company number", async () => {
-    const ids = async (criteria: object) => (await listFilings(db, owner, { limit: 20, offset: 0, ...criteria })).filings.map((f) => f.filing_id);
+    const ids = async (criteria: object) =>
+      (await listFilings(db, owner, { limit: 20, offset: 0, ...criteria })).filings.map((f) => f.filing_id);
     expect(await ids({ status: "rejected" })).toEqual([rejected.id]);
     expect(await ids({ type: "accounts" })).toEqual([accounts.id]);
     expect(await ids({ company_number: "00000005" })).toEqual([split.id]);

@@ -1,12 +1,23 @@
-import { RegistryUndecidedStatusCode, type Filing as FilingView, type FilingError, type FilingPart as FilingPartView, type FilingSummary } from "@dormant/contracts";
+import {
+  RegistryUndecidedStatusCode,
+  type Filing as FilingView,
+  type FilingError,
+  type FilingPart as FilingPartView,
+  type FilingSummary,
+} from "@dormant/contracts";
 import { isoDate } from "../db/date-columns.ts";
 import type { FilingRecord, PartRecord } from "../state/filing-record.ts";
 import { isFinalFiling, isFinalSubmission } from "../state/filing-state.ts";
 
 /** What a list entry shows of a filing. */
-export type SummaryFields = Pick<FilingRecord, "id" | "filingType" | "companyNumber" | "companyName" | "periodEnd" | "status" | "createdAt">;
+export type SummaryFields = Pick<
+  FilingRecord,
+  "id" | "filingType" | "companyNumber" | "companyName" | "periodEnd" | "status" | "createdAt"
+>;
 
-function partView(part: Pick<PartRecord, "partNumber" | "periodStart" | "periodEnd" | "taxStatus" | "taxCorrelationId" | "taxIruNumber">): FilingPartView {
+function partView(
+  part: Pick<PartRecord, "partNumber" | "periodStart" | "periodEnd" | "taxStatus" | "taxCorrelationId" | "taxIruNumber">,
+): FilingPartView {
   return {
     part_number: part.partNumber,
     period: { start: isoDate(part.periodStart), end: isoDate(part.periodEnd) },

@@ -12,7 +12,8 @@ let accepted: SeededFiling;
 let rejected: SeededFiling;
 let pending: SeededFiling;
 
-const listFinal = (request: Omit<ListFinalFilingsRequest, "limit"> & { limit?: number }) => h.peer.rpcCall(FILING_RPC_QUEUE, "filing.list_final", request);
+const listFinal = (request: Omit<ListFinalFilingsRequest, "limit"> & { limit?: number }) =>
+  h.peer.rpcCall(FILING_RPC_QUEUE, "filing.list_final", request);
 
 /** Every page of a window, walked as billing's reconcile walks it. */
 async function walk(window: { since: string; until: string }, limit: number) {
@@ -27,7 +28,12 @@ async function walk(window: { since: string; until: string }, limit: number) {
 }
 
 /** A filing already final, written as a row: id, status and when it was finalized are the test's. */
-async function finalRow(id: string, status: "accepted" | "rejected" | "error" | "submitted", finalizedAt: string | null, accountId = "acc_rows") {
+async function finalRow(
+  id: string,
+  status: "accepted" | "rejected" | "error" | "submitted",
+  finalizedAt: string | null,
+  accountId = "acc_rows",
+) {
   await h.service.db.filing.create({
     data: {
       id,
@@ -65,7 +71,9 @@ const rows: Array<{ id: string; status: "accepted" | "rejected" | "error"; at: s
   { id: "fil_t5until", status: "accepted", at: T(10) },
 ];
 const window = { since: T(0), until: T(10) };
-const inWindow = rows.filter((row) => row.at >= window.since && row.at < window.until).sort((a, b) => (a.at === b.at ? (a.id < b.id ? -1 : 1) : a.at < b.at ? -1 : 1));
+const inWindow = rows
+  .filter((row) => row.at >= window.since && row.at < window.until)
+  .sort((a, b) => (a.at === b.at ? (a.id < b.id ? -1 : 1) : a.at < b.at ? -1 : 1));
 
 beforeAll(async () => {
   h = await startFilingHarness("final");
@@ -85,13 +93,30 @@ afterAll(async () => {
 
 describe("filing.list_final (over the bus)", () => {
   it("lists the filings the service finalized, as they ended: the fee with the acceptance, nothing pending", async () => {
-    const stored = await h.service.db.filing.findMany({ where: { id: { in: [accepted.id, rejected.id] } }, select: { id: true, finalizedAt: true } });
+    const stored = await h.service.db.filing.findMany({
+      where: { id: { in: [accepted.id, rejected.id] } },
+      select: { id: true, finalizedAt: true },
+    });
     const finalizedAt = new Map(stored.map((f) => [f.id, f.finalizedAt!.toISOString()]));
-    const { filings, next } = await listFinal({ since: new Date(Date.now() - 3_600_000).toISOString(), until: new Date(Date.now() + 60_000).toISOString() });
+    const { filings, next } = await listFinal({
+      since: new Date(Date.now() - 3_600_000).toISOString(),
+      until: new Date(Date.now() + 60_000).toISOString(),
+    });
     expect(next).toBeUndefined();
     expect(filings.map((f) => f.filing_id).sort()).toEqual([accepted.id, rejected.id].sort());
-    expect(filings).toContainEqual({ filing_id: accepted.id, account_id: "acc_real", status: "accepted", fee_pence: 2000, finalized_at: finalizedAt.get(accepted.id) });
-    expect(filings).toContainEqual({ filing_id: rejected.id, account_id: "acc_real", status: "rejected", finalized_at: finalizedAt.get(rejected.id) });
+    expect(filings).toContainEqual({
+      filing_id: accepted.id,
+      account_id: "acc_real",
+      status: "accepted",
+      fee_pence: 2000,
+      finalized_at: finalizedAt.get(accepted.id),
+    });
+    expect(filings).toContainEqual({
+      filing_id: rejected.id,
+      account_id: "acc_real",
+      status: "rejected",
+      finalized_at: finalizedAt.get(rejected.id),
+    });
     expect(filings.map((f) => f.filing_id)).not.toContain(pending.id);
   });
 
@@ -136,6 +161,9 @@ describe("filing.list_final (over the bus)", () => {
 
   it("answers an empty page for a window without final filings, and refuses a reversed window", async () => {
     expect(await listFinal({ since: "2020-01-01T00:00:00Z", until: "2020-02-01T00:00:00Z" })).toEqual({ filings: [] });
-    await expect(listFinal({ since: window.until, until: window.since })).rejects.toMatchObject({ code: "INTERNAL_ERROR", retryable: false });
+    await expect(listFinal({ since: window.until, until: window.since })).rejects.toMatchObject({
+      code: "INTERNAL_ERROR",
+      retryable: false,
+    });
   });
 });

@@ -39,5 +39,7 @@ export async function listFinalFilings(db: FilingDb, request: ListFinalFilingsRe
   const rows = await db.$queryRaw<FinalRow[]>(finalFilingsPageSql(request));
   const page = rows.slice(0, request.limit).map(finalFiling);
   const last = page.at(-1);
-  return rows.length > request.limit && last ? { filings: page, next: { finalized_at: last.finalized_at, filing_id: last.filing_id } } : { filings: page };
+  return rows.length > request.limit && last
+    ? { filings: page, next: { finalized_at: last.finalized_at, filing_id: last.filing_id } }
+    : { filings: page };
 }

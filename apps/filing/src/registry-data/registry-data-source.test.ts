@@ -23,7 +23,15 @@ afterAll(async () => {
 
 function source(server: SimServer, overrides: Partial<RegistryDataSourceOptions> = {}) {
   const client = createRegistryDataClient({ baseUrl: server.urls.registryData, apiKey: "sim-registry-data-key", timeoutMs: 2000 });
-  return createRegistryDataSource({ client, redis, keyPrefix: testRedis.prefix, ttlSeconds: 600, notFoundTtlSeconds: 60, logger, ...overrides });
+  return createRegistryDataSource({
+    client,
+    redis,
+    keyPrefix: testRedis.prefix,
+    ttlSeconds: 600,
+    notFoundTtlSeconds: 60,
+    logger,
+    ...overrides,
+  });
 }
 
 /** How many profile requests the simulator's data API received for a company. */
@@ -60,11 +68,15 @@ describe("registry data source", () => {
     try {
       const registry = () => source(limited, { keyPrefix: prefix.prefix, rateLimitedSeconds: 42 });
       await registry().getCompany("12345678"); // three requests: the whole budget
-      const refused = await registry().getCompany("23456789").catch((e: unknown) => e);
+      const refused = await registry()
+        .getCompany("23456789")
+        .catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(RegistryUnavailableError);
       expect(refused).toMatchObject({ reason: "rate-limited" });
       const before = limited.context.received.list({ target: "registry-data" }).length;
-      const cooled = await registry().getCompany("34567890").catch((e: unknown) => e);
+      const cooled = await registry()
+        .getCompany("34567890")
+        .catch((e: unknown) => e);
       expect(cooled).toMatchObject({ reason: "rate-limited" });
       expect((cooled as RegistryUnavailableError).retryAfterSeconds).toBeGreaterThan(30);
       expect((cooled as RegistryUnavailableError).retryAfterSeconds).toBeLessThanOrEqual(42);
@@ -80,8 +92,14 @@ describe("registry data source", () => {
   it("reports the registry being down as unavailable", async () => {
     const down = await startTestSim();
     try {
-      await fetch(`${down.urls.control}/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ target: "registry-data", down: true }) });
-      const error = await source(down).getCompany("45678901").catch((e: unknown) => e);
+      await fetch(`${down.urls.control}/faults`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ target: "registry-data", down: true }),
+      });
+      const error = await source(down)
+        .getCompany("45678901")
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(RegistryUnavailableError);
       expect((error as RegistryUnavailableError).retryable).toBe(true);
     } finally {
@@ -90,11 +108,23 @@ describe("registry data source", () => {
   });
 
   it("asks the registry directly when Redis is down", async () => {
-    const deadRedis = new Redis("redis://127.0.0.1:1", { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const deadRedis = new Redis("redis://127.0.0.1:1", {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     deadRedis.on("error", () => undefined);
     try {
       const client = createRegistryDataClient({ baseUrl: sim.urls.registryData, apiKey: "sim-registry-data-key", timeoutMs: 2000 });
-      const registry = createRegistryDataSource({ client, redis: deadRedis, keyPrefix: "x:", ttlSeconds: 600, notFoundTtlSeconds: 60, logger });
+      const registry = createRegistryDataSource({
+        client,
+        redis: deadRedis,
+        keyPrefix: "x:",
+        ttlSeconds: 600,
+        notFoundTtlSeconds: 60,
+        logger,
+      });
       await expect(registry.getCompany("SC000001")).resolves.toMatchObject({ profile: { company_name: "MAXWELL FIELDS LIMITED" } });
     } finally {
       deadRedis.disconnect();

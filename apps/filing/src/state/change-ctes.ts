@@ -20,7 +20,9 @@ export function rowCtesOfChange(write: FilingWrite): Prisma.Sql[] {
       UPDATE filing_parts SET ${Prisma.join(sets, ", ")} FROM f WHERE filing_parts.filing_id = f.id AND filing_parts.part_number = ${part.partNumber}::int)`);
   }
   if (write.history.length > 0) {
-    const rows = write.history.map((h, i) => Prisma.sql`(${i}::int, ${h.partNumber}::int, ${h.field}::text, ${h.from}::text, ${h.to}::text, ${h.cause}::text)`);
+    const rows = write.history.map(
+      (h, i) => Prisma.sql`(${i}::int, ${h.partNumber}::int, ${h.field}::text, ${h.from}::text, ${h.to}::text, ${h.cause}::text)`,
+    );
     ctes.push(Prisma.sql`history AS (
       INSERT INTO status_history (filing_id, part_number, field, from_status, to_status, cause)
       SELECT f.id, v.part_number, v.field, v.from_status, v.to_status, v.cause

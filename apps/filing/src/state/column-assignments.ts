@@ -13,7 +13,10 @@ const same = (a: unknown, b: unknown) => (a instanceof Date && b instanceof Date
 
 /** A field whose column is set as it is, typed by the column map. */
 function column<T, Field extends keyof T & string>(field: Field, type: SqlType): Assignment<T> {
-  return (before, after) => (same(before[field], after[field]) ? null : Prisma.sql`${Prisma.raw(columnName(field))} = ${sqlValue(after[field])}::${Prisma.raw(type)}`);
+  return (before, after) =>
+    same(before[field], after[field])
+      ? null
+      : Prisma.sql`${Prisma.raw(columnName(field))} = ${sqlValue(after[field])}::${Prisma.raw(type)}`;
 }
 
 /** A field set by a clause of its own (`sql` of its new value). */
@@ -35,8 +38,10 @@ const FILING_SETTABLE = [
 
 const FILING_ASSIGNMENTS: Array<Assignment<FilingRecord>> = [
   ...FILING_SETTABLE.map((field) => column<FilingRecord, typeof field>(field, FILING_COLUMNS[field])),
-  special<FilingRecord, "registryExamination">("registryExamination", (value) =>
-    Prisma.sql`registry_status_code = ${value?.statusCode ?? null}::text, registry_status_since = ${sqlValue(value?.since ?? null)}::timestamptz, registry_examiner_comment = ${value?.examinerComment ?? null}::text`,
+  special<FilingRecord, "registryExamination">(
+    "registryExamination",
+    (value) =>
+      Prisma.sql`registry_status_code = ${value?.statusCode ?? null}::text, registry_status_since = ${sqlValue(value?.since ?? null)}::timestamptz, registry_examiner_comment = ${value?.examinerComment ?? null}::text`,
   ),
   // A claim is only ever taken by claim.ts; a change may only drop it (with its expiry).
   special<FilingRecord, "claimToken">("claimToken", (value) =>
@@ -58,7 +63,9 @@ const PART_SETTABLE = [
   "updatedAt",
 ] as const satisfies ReadonlyArray<keyof PartRecord>;
 
-const PART_ASSIGNMENTS: Array<Assignment<PartRecord>> = PART_SETTABLE.map((field) => column<PartRecord, typeof field>(field, PART_COLUMNS[field]));
+const PART_ASSIGNMENTS: Array<Assignment<PartRecord>> = PART_SETTABLE.map((field) =>
+  column<PartRecord, typeof field>(field, PART_COLUMNS[field]),
+);
 
 function assignments<T>(list: ReadonlyArray<Assignment<T>>, before: T, after: T): Prisma.Sql[] {
   return list.flatMap((assign) => assign(before, after) ?? []);

@@ -75,10 +75,20 @@ describe("a filing record", () => {
     recordHistory(change, { partNumber: 1, field: "tax_status", from: "submitted", to: "accepted", cause: "stale" });
     partOf(change, 1)!.taxStatus = "accepted";
     moveFiling(change, "accepted", { text: "stale", requestId: "req" });
-    change.documents.push({ type: "ct600_pdf", partNumber: 1, mediaType: "application/pdf", fileName: "x.pdf", content: Buffer.from("x"), generatedAt: new Date() });
+    change.documents.push({
+      type: "ct600_pdf",
+      partNumber: 1,
+      mediaType: "application/pdf",
+      fileName: "x.pdf",
+      content: Buffer.from("x"),
+      generatedAt: new Date(),
+    });
     expect(await writeFiling(db, { ...change, inbox: { messageId: randomUUID(), type: "tax.part_outcome" } })).toBeNull();
     expect(await counts(seeded.id)).toEqual(before);
-    expect((await readFiling(db, seeded.id))!).toMatchObject({ status: "submitted", parts: [expect.objectContaining({ taxStatus: "submitted" })] });
+    expect((await readFiling(db, seeded.id))!).toMatchObject({
+      status: "submitted",
+      parts: [expect.objectContaining({ taxStatus: "submitted" })],
+    });
   });
 
   it("fails the whole change when its message was recorded meanwhile", async () => {

@@ -1,6 +1,6 @@
 import type { FilingDb } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
-import { FILING_READ_COLUMNS, PART_PREFIX, type FilingColumns } from "./filing-columns.ts";
+import { FILING_READ_COLUMNS, type PART_PREFIX, type FilingColumns } from "./filing-columns.ts";
 import type { FilingRecord, PartRecord } from "./filing-record.ts";
 
 /** A part's columns in a row of a filing read: `part_<field>`, null without parts. */

@@ -58,7 +58,10 @@ export function decideFilingStatus(current: FilingStatus, submissions: readonly 
 }
 
 /** The submission whose error becomes the filing's: the first rejected one, else the first in error. */
-export function decidingSubmission<T extends { status: SubmissionStatus }>(filingStatus: FilingStatus, submissions: readonly T[]): T | undefined {
+export function decidingSubmission<T extends { status: SubmissionStatus }>(
+  filingStatus: FilingStatus,
+  submissions: readonly T[],
+): T | undefined {
   if (filingStatus === "rejected") return submissions.find((s) => s.status === "rejected");
   if (filingStatus === "error") return submissions.find((s) => s.status === "error");
   return undefined;

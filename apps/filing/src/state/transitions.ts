@@ -31,10 +31,20 @@ export interface Change extends FilingWrite {
 
 /** Starts a change of `filing` (which is not modified). */
 export function beginChange(filing: FilingRecord, now: Date = new Date()): Change {
-  return { before: filing, after: { ...filing, parts: filing.parts.map((part) => ({ ...part })) }, history: [], events: [], documents: [], now };
+  return {
+    before: filing,
+    after: { ...filing, parts: filing.parts.map((part) => ({ ...part })) },
+    history: [],
+    events: [],
+    documents: [],
+    now,
+  };
 }
 
-export function recordHistory(change: Change, entry: { partNumber?: number | null; field: HistoryEntry["field"]; from: string | null; to: string; cause: string }): void {
+export function recordHistory(
+  change: Change,
+  entry: { partNumber?: number | null; field: HistoryEntry["field"]; from: string | null; to: string; cause: string },
+): void {
   change.history.push({ partNumber: entry.partNumber ?? null, field: entry.field, from: entry.from, to: entry.to, cause: entry.cause });
 }
 
@@ -51,7 +61,8 @@ interface SubmissionView {
 
 /** A filing's submissions: its CT600 parts, or its one registry submission. */
 function submissionsOf(filing: FilingRecord): SubmissionView[] {
-  if (filing.filingType === "ct600") return filing.parts.map((p) => ({ status: p.taxStatus, errorCode: p.errorCode, errorMessage: p.errorMessage }));
+  if (filing.filingType === "ct600")
+    return filing.parts.map((p) => ({ status: p.taxStatus, errorCode: p.errorCode, errorMessage: p.errorMessage }));
   return [{ status: filing.registryStatus ?? "pending", errorCode: filing.errorCode, errorMessage: filing.errorMessage }];
 }
 
@@ -95,10 +106,14 @@ export function moveFiling(change: Change, to: FilingStatus, cause: Cause, error
       filing.errorCode = null;
       filing.errorMessage = null;
     }
-    change.events.push(outboxEvent("filing.accepted", { ...common, fee_pence: filing.feePence, ...(corrects ? { corrects } : {}) }, cause.requestId));
+    change.events.push(
+      outboxEvent("filing.accepted", { ...common, fee_pence: filing.feePence, ...(corrects ? { corrects } : {}) }, cause.requestId),
+    );
   } else {
     const reason = error ?? { code: "INTERNAL_ERROR" as const, message: "The filing could not be completed." };
-    change.events.push(outboxEvent(to === "rejected" ? "filing.rejected" : "filing.errored", { ...common, error: reason }, cause.requestId));
+    change.events.push(
+      outboxEvent(to === "rejected" ? "filing.rejected" : "filing.errored", { ...common, error: reason }, cause.requestId),
+    );
   }
 }
 
@@ -110,7 +125,10 @@ export function moveFiling(change: Change, to: FilingStatus, cause: Cause, error
 export function settleFiling(change: Change, cause: Cause): FilingStatus {
   const filing = change.after;
   const submissions = submissionsOf(filing);
-  const next = decideFilingStatus(filing.status, submissions.map((s) => s.status));
+  const next = decideFilingStatus(
+    filing.status,
+    submissions.map((s) => s.status),
+  );
   if (next === filing.status) return next;
   const deciding = decidingSubmission(next, submissions);
   const error = deciding?.errorCode ? ({ code: deciding.errorCode, message: deciding.errorMessage ?? "" } as FilingError) : undefined;

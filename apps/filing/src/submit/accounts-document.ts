@@ -1,5 +1,18 @@
-import { addDays, derivePeriodStart, type AccountsFacts, type CompanyProfile, type FieldProblem, type FilingHistory } from "@dormant/company-data";
-import { findDormantAccountsInputProblems, type DormantAccountsInput, type PriorYearFigures, type RegistryCompanyType, type RegistryJurisdiction } from "@dormant/documents";
+import {
+  addDays,
+  derivePeriodStart,
+  type AccountsFacts,
+  type CompanyProfile,
+  type FieldProblem,
+  type FilingHistory,
+} from "@dormant/company-data";
+import {
+  findDormantAccountsInputProblems,
+  type DormantAccountsInput,
+  type PriorYearFigures,
+  type RegistryCompanyType,
+  type RegistryJurisdiction,
+} from "@dormant/documents";
 
 const JURISDICTIONS: readonly string[] = ["england-wales", "wales", "scotland", "northern-ireland"];
 
@@ -24,7 +37,10 @@ function comparatives(facts: AccountsFacts, profile: CompanyProfile, filingHisto
 
 /** The renderer's input from the derived facts; amounts stay in pence. */
 export function dormantAccountsInput(facts: AccountsFacts, profile: CompanyProfile, filingHistory: FilingHistory): DormantAccountsInput {
-  const jurisdiction = profile.jurisdiction !== undefined && JURISDICTIONS.includes(profile.jurisdiction) ? (profile.jurisdiction as RegistryJurisdiction) : undefined;
+  const jurisdiction =
+    profile.jurisdiction !== undefined && JURISDICTIONS.includes(profile.jurisdiction)
+      ? (profile.jurisdiction as RegistryJurisdiction)
+      : undefined;
   const priorYear = comparatives(facts, profile, filingHistory);
   return {
     companyName: facts.companyName,

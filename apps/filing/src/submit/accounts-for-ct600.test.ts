@@ -72,7 +72,11 @@ async function create(accountId: string, filing: NewFiling): Promise<CreatedFili
 }
 
 async function decide(filing: SeededFiling, outcome: "accepted" | "rejected"): Promise<void> {
-  const base = { filing_id: filing.id, submission_number: filing.submissionNumber!, registry_status: outcome === "accepted" ? "ACCEPT" : "REJECT" };
+  const base = {
+    filing_id: filing.id,
+    submission_number: filing.submissionNumber!,
+    registry_status: outcome === "accepted" ? "ACCEPT" : "REJECT",
+  };
   await applyOutcome(
     db,
     { messageId: randomUUID(), type: "registry.outcome", filingId: filing.id, requestId: "r" },
@@ -94,7 +98,11 @@ describe("the accounts a new CT600 attaches", () => {
     const accountId = account();
     const accounts = await seedAccountsFiling(db, { accountId, companyNumber: "00000001", periodEnd: "2026-03-31" });
     const created = await create(accountId, ct600("00000001", YEAR));
-    expect(created.ct600Accounts).toMatchObject({ filingId: accounts.id, period: { start: "2025-04-01", end: "2026-03-31" }, fileName: "00000001-accounts.xhtml" });
+    expect(created.ct600Accounts).toMatchObject({
+      filingId: accounts.id,
+      period: { start: "2025-04-01", end: "2026-03-31" },
+      fileName: "00000001-accounts.xhtml",
+    });
     expect(Buffer.from(created.ct600Accounts!.content).equals(await ixbrlOf(accounts.id))).toBe(true);
     // The stored part request refers to them (no iXBRL in it), as the record returned says.
     const stored = await readFiling(db, created.filing.id);
@@ -134,10 +142,13 @@ describe("the accounts a new CT600 attaches", () => {
   it("are attached to both parts of a split period, each covering a different period; to a single return of their period as this period", async () => {
     const accountId = account();
     await seedAccountsFiling(db, { accountId, companyNumber: "00000001", periodEnd: "2026-03-31" });
-    const split = await create(accountId, ct600("00000001", [
-      { start: "2025-01-01", end: "2025-12-31" },
-      { start: "2026-01-01", end: "2026-03-31" },
-    ]));
+    const split = await create(
+      accountId,
+      ct600("00000001", [
+        { start: "2025-01-01", end: "2025-12-31" },
+        { start: "2026-01-01", end: "2026-03-31" },
+      ]),
+    );
     const drafts = split.filing.parts.map((part) => part.submitRequest as TaxPartDraft);
     expect(drafts.map((draft) => draft.accounts_filing_id)).toEqual([split.ct600Accounts!.filingId, split.ct600Accounts!.filingId]);
     expect(drafts.map((draft) => attachedAccounts(split.ct600Accounts!, draft).covers)).toEqual(["different-period", "different-period"]);
@@ -150,6 +161,8 @@ describe("the accounts a new CT600 attaches", () => {
       filename: "00000001-accounts.xhtml",
     });
     // A return whose start differs from the accounts' (period.start overridden) is not their period.
-    expect(attachedAccounts(single.ct600Accounts!, { ...draft, period: { start: "2025-05-01", end: "2026-03-31" } }).covers).toBe("different-period");
+    expect(attachedAccounts(single.ct600Accounts!, { ...draft, period: { start: "2025-05-01", end: "2026-03-31" } }).covers).toBe(
+      "different-period",
+    );
   });
 });

@@ -89,7 +89,10 @@ export async function readCt600Accounts(db: FilingDb, accountsFilingId: string):
  * (the accounts cover the whole period of account), or a return whose period differs from the
  * accounts' (e.g. period.start overridden), gets `different-period` (box 85).
  */
-export function attachedAccounts(accounts: Ct600Accounts, part: Pick<TaxPartDraft, "parts_total" | "period">): NonNullable<SubmitTaxPartRequest["accounts"]> {
+export function attachedAccounts(
+  accounts: Ct600Accounts,
+  part: Pick<TaxPartDraft, "parts_total" | "period">,
+): NonNullable<SubmitTaxPartRequest["accounts"]> {
   const samePeriod = part.parts_total === 1 && part.period.start === accounts.period.start && part.period.end === accounts.period.end;
   return {
     ixbrl_base64: Buffer.from(accounts.content).toString("base64"),

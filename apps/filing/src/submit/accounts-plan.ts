@@ -14,9 +14,15 @@ import type { NewFiling } from "./new-filing.ts";
  * iXBRL accounts rendered once, here: they are stored as the ixbrl_accounts document and sent to
  * the registry byte for byte, and the facts they were rendered from are kept for the accounts_pdf.
  */
-export async function planAccountsFiling(registry: RegistryDataSource, input: AccountsFilingInput, now: Date = new Date()): Promise<NewFiling> {
+export async function planAccountsFiling(
+  registry: RegistryDataSource,
+  input: AccountsFilingInput,
+  now: Date = new Date(),
+): Promise<NewFiling> {
   const overrides = { company: input.company, period: input.period, approval: input.approval, balance_sheet: input.balance_sheet };
-  const { record, facts } = await deriveFilingFacts(registry, input, now, (basis) => deriveCompanyFacts({ ...basis, filingType: "accounts", overrides }));
+  const { record, facts } = await deriveFilingFacts(registry, input, now, (basis) =>
+    deriveCompanyFacts({ ...basis, filingType: "accounts", overrides }),
+  );
   const documentInput = dormantAccountsInput(facts, record.profile, record.filingHistory);
   const problems = accountsDocumentProblems(documentInput);
   if (problems.length > 0) throw businessValidationError(problems);
@@ -40,6 +46,14 @@ export async function planAccountsFiling(registry: RegistryDataSource, input: Ac
       date_signed: facts.approval.date,
       document_filename: fileName,
     },
-    documents: [{ type: "ixbrl_accounts", partNumber: null, mediaType: DOCUMENT_MEDIA_TYPES.ixbrl_accounts, fileName, content: Buffer.from(ixbrl, "utf8") }],
+    documents: [
+      {
+        type: "ixbrl_accounts",
+        partNumber: null,
+        mediaType: DOCUMENT_MEDIA_TYPES.ixbrl_accounts,
+        fileName,
+        content: Buffer.from(ixbrl, "utf8"),
+      },
+    ],
   };
 }

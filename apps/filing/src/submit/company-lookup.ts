@@ -1,5 +1,12 @@
 import { AppError, type ErrorDetail } from "@dormant/contracts";
-import { calendarDateAt, CompanyNotFoundError, RegistryUnavailableError, type CompanyFacts, type CompanyFactsResult, type FieldProblem } from "@dormant/company-data";
+import {
+  calendarDateAt,
+  CompanyNotFoundError,
+  RegistryUnavailableError,
+  type CompanyFacts,
+  type CompanyFactsResult,
+  type FieldProblem,
+} from "@dormant/company-data";
 import type { RegistryCompanyRecord, RegistryDataSource } from "../registry-data/registry-data-source.ts";
 
 /** Retry-After when the registry gave none. */

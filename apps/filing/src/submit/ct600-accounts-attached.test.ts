@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { FILING_RPC_QUEUE, type AccountsSubmitResponse, type Ct600FilingInput, type Ct600SubmitResponse, type FilingRpcCaller } from "@dormant/contracts";
+import {
+  FILING_RPC_QUEUE,
+  type AccountsSubmitResponse,
+  type Ct600FilingInput,
+  type Ct600SubmitResponse,
+  type FilingRpcCaller,
+} from "@dormant/contracts";
 import { checkCt600BusinessRules } from "@dormant/govtalk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submitFingerprint } from "../fingerprint.ts";
@@ -26,13 +32,22 @@ async function funded(): Promise<FilingRpcCaller> {
 }
 
 async function document(caller: FilingRpcCaller, filingId: string, type: "ct600_xml" | "ixbrl_accounts", part?: 1 | 2) {
-  const answer = await h.peer.rpcCall(FILING_RPC_QUEUE, "filing.get_document", { caller, filing_id: filingId, document_type: type, ...(part ? { part } : {}) });
+  const answer = await h.peer.rpcCall(FILING_RPC_QUEUE, "filing.get_document", {
+    caller,
+    filing_id: filingId,
+    document_type: type,
+    ...(part ? { part } : {}),
+  });
   return { ...answer, text: Buffer.from(answer.content_base64, "base64").toString("utf8") };
 }
 
 /** Files accounts for the caller and waits until the registry accepted them. */
 async function accountsAccepted(caller: FilingRpcCaller, company: string, periodEnd: string, approval: string): Promise<string> {
-  const answer = (await h.submitAccounts(caller, { company_number: company, period_end: periodEnd, approval: { date: approval } })) as AccountsSubmitResponse;
+  const answer = (await h.submitAccounts(caller, {
+    company_number: company,
+    period_end: periodEnd,
+    approval: { date: approval },
+  })) as AccountsSubmitResponse;
   expect((await h.waitForEvent(answer.filing_id, 20_000)).type).toBe("filing.accepted");
   return answer.filing_id;
 }
@@ -43,7 +58,8 @@ async function ct600Accepted(caller: FilingRpcCaller, filing: Ct600FilingInput, 
   return answer.filing_id;
 }
 
-const attachment = (fileName: string, base64: string) => `<EncodedInlineXBRLDocument Filename="${fileName}">${base64}</EncodedInlineXBRLDocument>`;
+const attachment = (fileName: string, base64: string) =>
+  `<EncodedInlineXBRLDocument Filename="${fileName}">${base64}</EncodedInlineXBRLDocument>`;
 
 /** The return gives the dormant reason and attaches nothing; HMRC's rules find no failure. */
 async function expectDormantReason(xml: string): Promise<void> {
@@ -68,7 +84,9 @@ describe("a CT600 attaches the accounts the registry received", () => {
     expect(await checkCt600BusinessRules(xml)).toEqual([]);
     // One transmission, and the stored part request refers to the accounts instead of copying them.
     const part = await h.service.db.filingPart.findFirstOrThrow({ where: { filingId } });
-    expect(h.sim.context.received.list({ target: "tax", kind: "submit" }).filter((e) => e.correlationId === part.taxCorrelationId)).toHaveLength(1);
+    expect(
+      h.sim.context.received.list({ target: "tax", kind: "submit" }).filter((e) => e.correlationId === part.taxCorrelationId),
+    ).toHaveLength(1);
     expect(part.submitRequest).toMatchObject({ accounts_filing_id: accountsId });
     expect(JSON.stringify(part.submitRequest)).not.toContain(ixbrl.content_base64.slice(0, 64));
   });
@@ -115,7 +133,13 @@ describe("a CT600 created by an earlier request and resumed", () => {
       companyName: "LOVELACE ENGINES LIMITED",
       period,
       periodSplit: false,
-      derivedValues: { company_name: "LOVELACE ENGINES LIMITED", period_start: period.start, is_first_year: false, declarant_name: "Augusta Ada Lovelace", declarant_status: "Director" },
+      derivedValues: {
+        company_name: "LOVELACE ENGINES LIMITED",
+        period_start: period.start,
+        is_first_year: false,
+        declarant_name: "Augusta Ada Lovelace",
+        declarant_status: "Director",
+      },
       parts: [
         {
           partNumber: 1,
@@ -148,7 +172,11 @@ describe("a CT600 created by an earlier request and resumed", () => {
 
   it("sends the accounts its stored request refers to, read again", async () => {
     const caller = await funded();
-    const accounts = await seedAccountsFiling(h.service.db, { accountId: caller.account_id, companyNumber: "00000001", periodEnd: "2026-03-31" });
+    const accounts = await seedAccountsFiling(h.service.db, {
+      accountId: caller.account_id,
+      companyNumber: "00000001",
+      periodEnd: "2026-03-31",
+    });
     const idempotencyKey = randomUUID();
     const crashed = await crashedCt600(caller, idempotencyKey);
     expect(await ct600Accepted(caller, input, idempotencyKey)).toBe(crashed);
@@ -161,10 +189,17 @@ describe("a CT600 created by an earlier request and resumed", () => {
 
   it("gives the dormant reason when the accounts it referred to are gone (a pending accounts filing removed meanwhile)", async () => {
     const caller = await funded();
-    const accounts = await seedAccountsFiling(h.service.db, { accountId: caller.account_id, companyNumber: "00000001", periodEnd: "2026-03-31", acknowledged: false });
+    const accounts = await seedAccountsFiling(h.service.db, {
+      accountId: caller.account_id,
+      companyNumber: "00000001",
+      periodEnd: "2026-03-31",
+      acknowledged: false,
+    });
     const idempotencyKey = randomUUID();
     const crashed = await crashedCt600(caller, idempotencyKey);
-    expect((await h.service.db.filingPart.findFirstOrThrow({ where: { filingId: crashed } })).submitRequest).toMatchObject({ accounts_filing_id: accounts.id });
+    expect((await h.service.db.filingPart.findFirstOrThrow({ where: { filingId: crashed } })).submitRequest).toMatchObject({
+      accounts_filing_id: accounts.id,
+    });
     await h.service.db.filing.delete({ where: { id: accounts.id } });
     expect(await ct600Accepted(caller, input, idempotencyKey)).toBe(crashed);
     await expectDormantReason((await document(caller, crashed, "ct600_xml")).text);

@@ -13,7 +13,9 @@ import type { NewFiling } from "./new-filing.ts";
  */
 export async function planCt600Filing(registry: RegistryDataSource, input: Ct600FilingInput, now: Date = new Date()): Promise<NewFiling> {
   const overrides = { company: input.company, period: input.period, declarant: input.declarant };
-  const { facts } = await deriveFilingFacts(registry, input, now, (basis) => deriveCompanyFacts({ ...basis, filingType: "ct600", overrides }));
+  const { facts } = await deriveFilingFacts(registry, input, now, (basis) =>
+    deriveCompanyFacts({ ...basis, filingType: "ct600", overrides }),
+  );
   const id = newFilingId();
   const partsTotal = facts.ct600Periods.length;
   return {

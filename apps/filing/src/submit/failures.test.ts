@@ -10,13 +10,23 @@ describe("submitter failures", () => {
       publicError: { code: "TAX_UNAVAILABLE", retryAfterSeconds: 30 },
       filingError: { code: "AUTHORITY_UNAVAILABLE" },
     });
-    expect(classifySubmitterFailure(new BusUnavailableError("registry.submit_accounts", 10), "registry").publicError.code).toBe("REGISTRY_UNAVAILABLE");
+    expect(classifySubmitterFailure(new BusUnavailableError("registry.submit_accounts", 10), "registry").publicError.code).toBe(
+      "REGISTRY_UNAVAILABLE",
+    );
     const down = classifySubmitterFailure(new AppError("TAX_UNAVAILABLE", "down", { retryable: true, retryAfterSeconds: 12 }), "tax");
     expect(down).toMatchObject({ certainty: "not-done", publicError: { code: "TAX_UNAVAILABLE", retryAfterSeconds: 12 } });
     const refused = classifySubmitterFailure(new AppError("TAX_AUTH_FAILED", "refused", { retryable: false }), "tax");
-    expect(refused).toMatchObject({ certainty: "not-done", publicError: { code: "TAX_AUTH_FAILED", retryAfterSeconds: 30 }, filingError: { code: "CREDENTIALS_INVALID" } });
-    expect(classifySubmitterFailure(new AppError("VALIDATION_ERROR", "refused", { retryable: false }), "registry").certainty).toBe("not-done");
-    expect(classifySubmitterFailure(new AppError("INTERNAL_ERROR", "presenter refused", { retryable: false }), "registry").certainty).toBe("not-done");
+    expect(refused).toMatchObject({
+      certainty: "not-done",
+      publicError: { code: "TAX_AUTH_FAILED", retryAfterSeconds: 30 },
+      filingError: { code: "CREDENTIALS_INVALID" },
+    });
+    expect(classifySubmitterFailure(new AppError("VALIDATION_ERROR", "refused", { retryable: false }), "registry").certainty).toBe(
+      "not-done",
+    );
+    expect(classifySubmitterFailure(new AppError("INTERNAL_ERROR", "presenter refused", { retryable: false }), "registry").certainty).toBe(
+      "not-done",
+    );
   });
 
   it("keep the filing when the submission may have reached the authority", () => {
@@ -33,15 +43,26 @@ describe("submitter failures", () => {
       expect(failure.certainty).toBe("unknown");
       expect(failure.publicError).toBeInstanceOf(AppError);
     }
-    expect(classifySubmitterFailure(new RpcTimeoutError("tax.submit_part", 25_000), "tax").publicError).toMatchObject({ code: "TAX_UNAVAILABLE", retryAfterSeconds: 5 });
+    expect(classifySubmitterFailure(new RpcTimeoutError("tax.submit_part", 25_000), "tax").publicError).toMatchObject({
+      code: "TAX_UNAVAILABLE",
+      retryAfterSeconds: 5,
+    });
   });
 });
 
 describe("hold failures", () => {
   it("pass billing's answers through and turn billing out of reach into SERVICE_UNAVAILABLE", () => {
-    const short = new AppError("INSUFFICIENT_BALANCE", "short", { details: [{ field: "balance", message: "x", required: "20.00", available: "10.00" }] });
+    const short = new AppError("INSUFFICIENT_BALANCE", "short", {
+      details: [{ field: "balance", message: "x", required: "20.00", available: "10.00" }],
+    });
     expect(classifyHoldFailure(short)).toMatchObject({ certainty: "not-done", publicError: short });
-    expect(classifyHoldFailure(new RpcNoServerError("billing.hold", "billing.rpc"))).toMatchObject({ certainty: "not-done", publicError: { code: "SERVICE_UNAVAILABLE", retryAfterSeconds: 30 } });
-    expect(classifyHoldFailure(new RpcTimeoutError("billing.hold", 5000))).toMatchObject({ certainty: "unknown", publicError: { code: "SERVICE_UNAVAILABLE", retryAfterSeconds: 5 } });
+    expect(classifyHoldFailure(new RpcNoServerError("billing.hold", "billing.rpc"))).toMatchObject({
+      certainty: "not-done",
+      publicError: { code: "SERVICE_UNAVAILABLE", retryAfterSeconds: 30 },
+    });
+    expect(classifyHoldFailure(new RpcTimeoutError("billing.hold", 5000))).toMatchObject({
+      certainty: "unknown",
+      publicError: { code: "SERVICE_UNAVAILABLE", retryAfterSeconds: 5 },
+    });
   });
 });

@@ -23,7 +23,8 @@ const NO_SERVER_RETRY_AFTER_SECONDS = 30;
 const TRANSIENT_RETRY_AFTER_SECONDS = 5;
 
 function unavailable(authority: Authority, retryAfterSeconds: number, cause: unknown): AppError {
-  const [code, who] = authority === "tax" ? (["TAX_UNAVAILABLE", "tax authority"] as const) : (["REGISTRY_UNAVAILABLE", "company registry"] as const);
+  const [code, who] =
+    authority === "tax" ? (["TAX_UNAVAILABLE", "tax authority"] as const) : (["REGISTRY_UNAVAILABLE", "company registry"] as const);
   return new AppError(code, `The ${who} is temporarily unavailable; retry later`, { retryAfterSeconds, cause });
 }
 
@@ -56,13 +57,24 @@ function withRetryAfter(error: AppError): AppError {
  * become the authority's *_UNAVAILABLE with Retry-After.
  */
 export function classifySubmitterFailure(error: unknown, authority: Authority): CallFailure {
-  const authorityUnavailable: FilingError = { code: "AUTHORITY_UNAVAILABLE", message: `The ${authority === "tax" ? "tax authority" : "registry"} was unavailable.` };
+  const authorityUnavailable: FilingError = {
+    code: "AUTHORITY_UNAVAILABLE",
+    message: `The ${authority === "tax" ? "tax authority" : "registry"} was unavailable.`,
+  };
   const refused: FilingError = { code: "INTERNAL_ERROR", message: "The submission was refused." };
   if (error instanceof RpcNoServerError || error instanceof BusUnavailableError) {
-    return { certainty: "not-done", publicError: unavailable(authority, NO_SERVER_RETRY_AFTER_SECONDS, error), filingError: authorityUnavailable };
+    return {
+      certainty: "not-done",
+      publicError: unavailable(authority, NO_SERVER_RETRY_AFTER_SECONDS, error),
+      filingError: authorityUnavailable,
+    };
   }
   if (error instanceof RpcTimeoutError || error instanceof RpcConnectionLostError) {
-    return { certainty: "unknown", publicError: unavailable(authority, TRANSIENT_RETRY_AFTER_SECONDS, error), filingError: authorityUnavailable };
+    return {
+      certainty: "unknown",
+      publicError: unavailable(authority, TRANSIENT_RETRY_AFTER_SECONDS, error),
+      filingError: authorityUnavailable,
+    };
   }
   if (!(error instanceof AppError)) {
     return {
@@ -73,13 +85,21 @@ export function classifySubmitterFailure(error: unknown, authority: Authority): 
   }
   switch (error.code) {
     case "TAX_AUTH_FAILED":
-      return { certainty: "not-done", publicError: withRetryAfter(error), filingError: { code: "CREDENTIALS_INVALID", message: "The tax authority refused the gateway credentials." } };
+      return {
+        certainty: "not-done",
+        publicError: withRetryAfter(error),
+        filingError: { code: "CREDENTIALS_INVALID", message: "The tax authority refused the gateway credentials." },
+      };
     case "TAX_UNAVAILABLE":
       return { certainty: error.retryable ? "not-done" : "unknown", publicError: withRetryAfter(error), filingError: authorityUnavailable };
     case "REGISTRY_UNAVAILABLE":
       return { certainty: "unknown", publicError: withRetryAfter(error), filingError: authorityUnavailable };
     case "SERVICE_UNAVAILABLE":
-      return { certainty: "unknown", publicError: unavailable(authority, error.retryAfterSeconds ?? TRANSIENT_RETRY_AFTER_SECONDS, error), filingError: authorityUnavailable };
+      return {
+        certainty: "unknown",
+        publicError: unavailable(authority, error.retryAfterSeconds ?? TRANSIENT_RETRY_AFTER_SECONDS, error),
+        filingError: authorityUnavailable,
+      };
     case "VALIDATION_ERROR":
       return { certainty: "not-done", publicError: error, filingError: refused };
     default:
@@ -95,7 +115,10 @@ export function classifySubmitterFailure(error: unknown, authority: Authority): 
 export function classifyHoldFailure(error: unknown): CallFailure {
   const filingError: FilingError = { code: "INTERNAL_ERROR", message: "The fee could not be reserved." };
   const billingUnavailable = (retryAfterSeconds: number) =>
-    new AppError("SERVICE_UNAVAILABLE", "The billing service is temporarily unavailable; retry shortly", { retryAfterSeconds, cause: error });
+    new AppError("SERVICE_UNAVAILABLE", "The billing service is temporarily unavailable; retry shortly", {
+      retryAfterSeconds,
+      cause: error,
+    });
   if (error instanceof RpcNoServerError || error instanceof BusUnavailableError) {
     return { certainty: "not-done", publicError: billingUnavailable(NO_SERVER_RETRY_AFTER_SECONDS), filingError };
   }
@@ -105,5 +128,9 @@ export function classifyHoldFailure(error: unknown): CallFailure {
   if (error instanceof AppError) {
     return { certainty: error.code === "INSUFFICIENT_BALANCE" ? "not-done" : "unknown", publicError: error, filingError };
   }
-  return { certainty: "unknown", publicError: new AppError("INTERNAL_ERROR", "The fee could not be reserved", { cause: error }), filingError };
+  return {
+    certainty: "unknown",
+    publicError: new AppError("INTERNAL_ERROR", "The fee could not be reserved", { cause: error }),
+    filingError,
+  };
 }

@@ -36,7 +36,13 @@ function splitCt600(): NewFiling {
     companyName: "NOETHER ALGEBRAS LIMITED",
     period: { start: "2025-01-01", end: "2026-03-31" },
     periodSplit: true,
-    derivedValues: { company_name: "NOETHER ALGEBRAS LIMITED", period_start: "2025-01-01", is_first_year: true, declarant_name: "Amalie Emmy Noether", declarant_status: "Director" },
+    derivedValues: {
+      company_name: "NOETHER ALGEBRAS LIMITED",
+      period_start: "2025-01-01",
+      is_first_year: true,
+      declarant_name: "Amalie Emmy Noether",
+      declarant_status: "Director",
+    },
     parts: periods.map((period, index) => ({
       partNumber: index + 1,
       period,
@@ -74,7 +80,12 @@ describe("the pending filing", () => {
     const created = result.filing;
     expect(result.ct600Accounts).toBeNull();
     expect(await readFiling(db, plan.id)).toEqual(created);
-    expect(created).toMatchObject({ status: "pending", claimToken: from.claimToken, version: 0, parts: [{ taxStatus: "pending" }, { taxStatus: "pending" }] });
+    expect(created).toMatchObject({
+      status: "pending",
+      claimToken: from.claimToken,
+      version: 0,
+      parts: [{ taxStatus: "pending" }, { taxStatus: "pending" }],
+    });
     const history = await db.statusHistory.findMany({ where: { filingId: plan.id }, orderBy: { id: "asc" } });
     expect(history.map((h) => [h.partNumber, h.field, h.fromStatus, h.toStatus, h.cause])).toEqual([
       [null, "status", null, "pending", "submit request req-pending"],
@@ -91,7 +102,14 @@ describe("the pending filing", () => {
     const from = origin();
     const first = await createPendingFiling(db, splitCt600(), from);
     expect(await createPendingFiling(db, splitCt600(), { ...from, claimToken: randomUUID() })).toBe("exists");
-    const claim = { keyId: from.keyId, idempotencyKey: from.idempotencyKey, fingerprint: from.fingerprint, token: randomUUID(), claimSeconds: 120, waitMs: 0 };
+    const claim = {
+      keyId: from.keyId,
+      idempotencyKey: from.idempotencyKey,
+      fingerprint: from.fingerprint,
+      token: randomUUID(),
+      claimSeconds: 120,
+      waitMs: 0,
+    };
     await expect(findOrClaim(db, claim)).rejects.toMatchObject({ code: "IDEMPOTENCY_KEY_IN_USE" });
     await expect(findOrClaim(db, { ...claim, fingerprint: "0".repeat(64) })).rejects.toMatchObject({ code: "IDEMPOTENCY_KEY_CONFLICT" });
     expect(first).not.toBe("exists");

@@ -3,7 +3,13 @@ import { Prisma } from "../generated/prisma/client.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import type { FilingRecord } from "../state/filing-record.ts";
 import { dbDate } from "../db/date-columns.ts";
-import { accountsForCt600Query, ct600AccountsFromRow, NO_ACCOUNTS_QUERY, type Ct600Accounts, type MaybeAccountsRow } from "./accounts-for-ct600.ts";
+import {
+  accountsForCt600Query,
+  ct600AccountsFromRow,
+  NO_ACCOUNTS_QUERY,
+  type Ct600Accounts,
+  type MaybeAccountsRow,
+} from "./accounts-for-ct600.ts";
 import type { NewFiling, RegistryRequestRecord } from "./new-filing.ts";
 
 /** Who creates the filing and under which idempotency key, and the claim its request holds. */

@@ -1,6 +1,6 @@
 import { startTestSim, type SimServer } from "@dormant/authority-sim/testing";
 import { createRegistryDataClient } from "@dormant/company-data";
-import { AppError, type AccountsFilingInput } from "@dormant/contracts";
+import type { AppError, AccountsFilingInput } from "@dormant/contracts";
 import { checkIxbrlConsistency, readIxbrl } from "@dormant/documents";
 import { createLogger } from "@dormant/service-kit";
 import { createTestRedisPrefix } from "@dormant/testing";
@@ -36,7 +36,11 @@ afterAll(async () => {
   redis?.disconnect();
 });
 
-const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail("it was accepted"), (error: unknown) => error as AppError);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail("it was accepted"),
+    (error: unknown) => error as AppError,
+  );
 
 describe("CT600 plan", () => {
   it("applies every override and splits a period over 12 months", async () => {
@@ -82,7 +86,11 @@ describe("CT600 plan", () => {
 
   it("lists every business problem at once", async () => {
     const error = await failure(
-      planCt600Filing(registry, { company_number: "00000001", utr: "1234567890", period_end: "2027-01-31", declarant: { status: "Agent" } }, now),
+      planCt600Filing(
+        registry,
+        { company_number: "00000001", utr: "1234567890", period_end: "2027-01-31", declarant: { status: "Agent" } },
+        now,
+      ),
     );
     expect(error.code).toBe("VALIDATION_ERROR");
     // The end is in the future, the derived period (from 2025-04-01) is longer than 18 months,
@@ -94,9 +102,15 @@ describe("CT600 plan", () => {
 describe("registry data unavailable", () => {
   it("is REGISTRY_UNAVAILABLE with the registry's Retry-After, for both filing types", async () => {
     const faults = `${sim.urls.control}/faults`;
-    await fetch(faults, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ target: "registry-data", down: true }) });
+    await fetch(faults, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ target: "registry-data", down: true }),
+    });
     try {
-      const ct600 = await failure(planCt600Filing(registry, { company_number: "51000001", utr: "1234567890", period_end: "2026-03-31" }, now));
+      const ct600 = await failure(
+        planCt600Filing(registry, { company_number: "51000001", utr: "1234567890", period_end: "2026-03-31" }, now),
+      );
       expect(ct600).toMatchObject({ code: "REGISTRY_UNAVAILABLE", retryAfterSeconds: 30 });
       const accounts = await failure(planAccountsFiling(registry, { company_number: "51000002", period_end: "2026-03-31" }, now));
       expect(accounts).toMatchObject({ code: "REGISTRY_UNAVAILABLE", retryAfterSeconds: 30 });
@@ -107,7 +121,11 @@ describe("registry data unavailable", () => {
 });
 
 describe("accounts plan", () => {
-  const accounts = (overrides: Partial<AccountsFilingInput> = {}): AccountsFilingInput => ({ company_number: "00000001", period_end: "2026-03-31", ...overrides });
+  const accounts = (overrides: Partial<AccountsFilingInput> = {}): AccountsFilingInput => ({
+    company_number: "00000001",
+    period_end: "2026-03-31",
+    ...overrides,
+  });
 
   it("derives the accounts, renders the iXBRL once with comparatives, and prepares the registry submission", async () => {
     const plan = await planAccountsFiling(registry, accounts(), now);
@@ -128,7 +146,12 @@ describe("accounts plan", () => {
       document_filename: "00000001-20260331.xhtml",
     });
     const [document] = plan.documents;
-    expect(document).toMatchObject({ type: "ixbrl_accounts", partNumber: null, mediaType: "application/xhtml+xml", fileName: "00000001-20260331.xhtml" });
+    expect(document).toMatchObject({
+      type: "ixbrl_accounts",
+      partNumber: null,
+      mediaType: "application/xhtml+xml",
+      fileName: "00000001-20260331.xhtml",
+    });
     const xml = document!.content.toString("utf8");
     expect(checkIxbrlConsistency(xml).problems).toEqual([]);
     // Comparatives: the 2025 accounts (made up to 2025-03-31, the day before this period starts).
@@ -147,13 +170,25 @@ describe("accounts plan", () => {
       }),
       now,
     );
-    expect(plan.derivedValues).toMatchObject({ company_name: "Lovelace Engines Ltd", director_name: "Charles Babbage", approval_date: "2026-06-01", share_capital: 250, cash: 300 });
+    expect(plan.derivedValues).toMatchObject({
+      company_name: "Lovelace Engines Ltd",
+      director_name: "Charles Babbage",
+      approval_date: "2026-06-01",
+      share_capital: 250,
+      cash: 300,
+    });
     expect(plan.registry?.date_signed).toBe("2026-06-01");
     expect(plan.documents[0]!.content.toString("utf8")).toContain("Chair");
   });
 
   it("refuses a balance sheet that does not balance", async () => {
-    const error = await failure(planAccountsFiling(registry, accounts({ balance_sheet: { share_capital: 100, cash: 90, creditors: 0, profit_loss_account: 0 } }), now));
+    const error = await failure(
+      planAccountsFiling(
+        registry,
+        accounts({ balance_sheet: { share_capital: 100, cash: 90, creditors: 0, profit_loss_account: 0 } }),
+        now,
+      ),
+    );
     expect(error.code).toBe("VALIDATION_ERROR");
     expect(error.details).toEqual([{ field: "balance_sheet", message: expect.stringMatching(/balance/) }]);
   });

@@ -39,7 +39,11 @@ beforeAll(async () => {
   });
   // As in the live benchmark (the simulator's fast timing): the first poll finds no answer yet,
   // so a CT600 part goes through tax.part_polling before its outcome.
-  await fetch(`${h.sim.urls.control}/timing`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ outcomeDelayMs: 2000 }) });
+  await fetch(`${h.sim.urls.control}/timing`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ outcomeDelayMs: 2000 }),
+  });
   database = new URL(h.database.url).pathname.slice(1);
   probe = new pg.Client({ connectionString: h.database.url });
   await probe.connect();
@@ -112,7 +116,13 @@ async function measure(submit: () => Promise<{ filing_id: string }>, pdfs: numbe
   const answeredAt = Date.now();
   await h.waitForEvent(answer.filing_id, 20_000);
   const rendered = async () =>
-    Number((await probe.query("SELECT count(*) FROM documents WHERE filing_id = $1 AND type IN ('ct600_pdf', 'accounts_pdf')", [answer.filing_id])).rows[0].count);
+    Number(
+      (
+        await probe.query("SELECT count(*) FROM documents WHERE filing_id = $1 AND type IN ('ct600_pdf', 'accounts_pdf')", [
+          answer.filing_id,
+        ])
+      ).rows[0].count,
+    );
   await waitFor(async () => (await rendered()) === pdfs, {
     timeoutMs: 20_000,
     what: "the PDFs",
@@ -144,7 +154,11 @@ function report(name: string, result: Measured): void {
 describe("database round trips per filing", () => {
   it("a single-period CT600, from submit to its PDF", async () => {
     const caller = h.caller({ account_id: await h.openAccount(10_000) });
-    const result = await measure(async () => (await h.submitCt600(caller, { company_number: "00000001", utr: "1234567890", period_end: "2026-03-31" })) as Ct600SubmitResponse, 1);
+    const result = await measure(
+      async () =>
+        (await h.submitCt600(caller, { company_number: "00000001", utr: "1234567890", period_end: "2026-03-31" })) as Ct600SubmitResponse,
+      1,
+    );
     report("CT600", result);
     // Claim look-up, the pending filing, the acknowledgement (answered from what it wrote).
     expect(result.submit).toEqual({ statements: 3, transactions: 3 });
@@ -158,7 +172,11 @@ describe("database round trips per filing", () => {
 
   it("a split CT600, from submit to both PDFs", async () => {
     const caller = h.caller({ account_id: await h.openAccount(10_000) });
-    const result = await measure(async () => (await h.submitCt600(caller, { company_number: "00000005", utr: "1234567890", period_end: "2026-10-31" })) as Ct600SubmitResponse, 2);
+    const result = await measure(
+      async () =>
+        (await h.submitCt600(caller, { company_number: "00000005", utr: "1234567890", period_end: "2026-10-31" })) as Ct600SubmitResponse,
+      2,
+    );
     report("CT600 split", result);
     expect(result.submit).toEqual({ statements: 4, transactions: 4 });
     expect(result.outcomesAndRelay.statements).toBeLessThanOrEqual(10);
@@ -170,7 +188,12 @@ describe("database round trips per filing", () => {
   it("accounts, from submit to the PDF", async () => {
     const caller = h.caller({ account_id: await h.openAccount(10_000) });
     const result = await measure(
-      async () => (await h.submitAccounts(caller, { company_number: "00000001", period_end: "2026-03-31", approval: { date: "2026-05-01" } })) as AccountsSubmitResponse,
+      async () =>
+        (await h.submitAccounts(caller, {
+          company_number: "00000001",
+          period_end: "2026-03-31",
+          approval: { date: "2026-05-01" },
+        })) as AccountsSubmitResponse,
       1,
     );
     report("accounts", result);

@@ -80,7 +80,9 @@ async function claimOrCreate<R>(deps: SubmitDeps, flow: SubmitFlow<R>, token: st
     });
     if (created !== "exists") return { kind: "claimed", filing: created.filing, token, plan, ct600Accounts: created.ct600Accounts };
   }
-  throw new AppError("IDEMPOTENCY_KEY_IN_USE", "A request with this Idempotency-Key is still being processed; retry shortly", { retryAfterSeconds: 2 });
+  throw new AppError("IDEMPOTENCY_KEY_IN_USE", "A request with this Idempotency-Key is still being processed; retry shortly", {
+    retryAfterSeconds: 2,
+  });
 }
 
 /** A claim that cannot be released or shortened (database gone) simply expires. */
@@ -106,7 +108,8 @@ async function releaseClaimQuietly(deps: SubmitDeps, filingId: string, token: st
  * or after a submission was acknowledged, leaves the filing pending for a retry (or the sweeper).
  */
 export async function runSubmit<R>(deps: SubmitDeps, flow: SubmitFlow<R>): Promise<R> {
-  if (flow.caller.mode !== "live") throw new AppError("INTERNAL_ERROR", "Submits with test keys are answered by the gateway's sandbox", { retryable: false });
+  if (flow.caller.mode !== "live")
+    throw new AppError("INTERNAL_ERROR", "Submits with test keys are answered by the gateway's sandbox", { retryable: false });
   const token = randomUUID();
   const found = await claimOrCreate(deps, flow, token);
   if (found.kind === "done") return flow.respond(found.filing);
@@ -120,7 +123,14 @@ export async function runSubmit<R>(deps: SubmitDeps, flow: SubmitFlow<R>): Promi
       ? await abandonFiling(deps.db, held.filing, { error: failure.filingError, requestId: flow.caller.request_id, announce: holdMayExist })
       : false;
     deps.logger.warn(
-      { filing_id: filingId, stage, certainty: failure.certainty, code: failure.publicError.code, removed, err: failure.publicError.cause ?? failure.publicError },
+      {
+        filing_id: filingId,
+        stage,
+        certainty: failure.certainty,
+        code: failure.publicError.code,
+        removed,
+        err: failure.publicError.cause ?? failure.publicError,
+      },
       removed ? "submit failed before reaching an authority; filing removed" : "submit failed; filing kept pending for a retry",
     );
     if (removed) {

@@ -58,7 +58,11 @@ describe("live accounts submit", () => {
       { type: "ixbrl_accounts", name: "00000001-20260331.xhtml", size_bytes: expect.any(Number), generated_at: expect.any(String) },
       { type: "accounts_pdf", name: "00000001-accounts-2026-03-31.pdf", size_bytes: expect.any(Number), generated_at: expect.any(String) },
     ]);
-    const ixbrl = await h.peer.rpcCall(FILING_RPC_QUEUE, "filing.get_document", { caller, filing_id: answer.filing_id, document_type: "ixbrl_accounts" });
+    const ixbrl = await h.peer.rpcCall(FILING_RPC_QUEUE, "filing.get_document", {
+      caller,
+      filing_id: answer.filing_id,
+      document_type: "ixbrl_accounts",
+    });
     expect(ixbrl.media_type).toBe("application/xhtml+xml");
     expect(Buffer.from(ixbrl.content_base64, "base64").toString("utf8")).toContain("LOVELACE ENGINES LIMITED");
     await waitFor(async () => (await h.availablePence(caller.account_id)) === 8000, { what: "the fee captured" });
@@ -66,16 +70,29 @@ describe("live accounts submit", () => {
 
   it("records the registry's rejection of a wrong authentication code, and charges nothing", async () => {
     const caller = await funded();
-    const answer = (await h.submitAccounts(caller, { company_number: "00000001", period_end: "2026-03-31", approval: { date: "2026-05-02" } }, { authCode: "000000" })) as AccountsSubmitResponse;
-    expect(await h.waitForEvent(answer.filing_id)).toMatchObject({ type: "filing.rejected", payload: { error: { code: "AUTH_CODE_INVALID" } } });
-    expect(await get(caller, answer.filing_id)).toMatchObject({ status: "rejected", registry_status: "rejected", error: { code: "AUTH_CODE_INVALID" } });
+    const answer = (await h.submitAccounts(
+      caller,
+      { company_number: "00000001", period_end: "2026-03-31", approval: { date: "2026-05-02" } },
+      { authCode: "000000" },
+    )) as AccountsSubmitResponse;
+    expect(await h.waitForEvent(answer.filing_id)).toMatchObject({
+      type: "filing.rejected",
+      payload: { error: { code: "AUTH_CODE_INVALID" } },
+    });
+    expect(await get(caller, answer.filing_id)).toMatchObject({
+      status: "rejected",
+      registry_status: "rejected",
+      error: { code: "AUTH_CODE_INVALID" },
+    });
     await waitFor(async () => (await h.availablePence(caller.account_id)) === 10_000, { what: "the hold released" });
   });
 
   it("gives every filing its own submission number", async () => {
     const caller = await funded();
     const answers = (await Promise.all(
-      ["2026-05-03", "2026-05-04", "2026-05-05"].map((date) => h.submitAccounts(caller, { company_number: "SC000001", period_end: "2025-10-31", approval: { date } })),
+      ["2026-05-03", "2026-05-04", "2026-05-05"].map((date) =>
+        h.submitAccounts(caller, { company_number: "SC000001", period_end: "2025-10-31", approval: { date } }),
+      ),
     )) as AccountsSubmitResponse[];
     expect(new Set(answers.map((a) => a.registry_submission_number)).size).toBe(3);
   });

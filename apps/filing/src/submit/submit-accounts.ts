@@ -1,4 +1,10 @@
-import { AccountsCredentials, AppError, REGISTRY_SUBMIT_QUEUE, type AccountsSubmitResponse, type SubmitAccountsRequest } from "@dormant/contracts";
+import {
+  AccountsCredentials,
+  AppError,
+  REGISTRY_SUBMIT_QUEUE,
+  type AccountsSubmitResponse,
+  type SubmitAccountsRequest,
+} from "@dormant/contracts";
 import type { SubmitDeps } from "./submit-deps.ts";
 import { planAccountsFiling } from "./accounts-plan.ts";
 import { sealForSubmission } from "./credentials.ts";

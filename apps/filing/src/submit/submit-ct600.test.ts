@@ -13,7 +13,11 @@ afterAll(async () => {
   await h?.teardown();
 });
 
-const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail("the submit succeeded"), (error: unknown) => error as AppError);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail("the submit succeeded"),
+    (error: unknown) => error as AppError,
+  );
 const get = (caller: FilingRpcCaller, filingId: string) => h.peer.rpcCall(FILING_RPC_QUEUE, "filing.get", { caller, filing_id: filingId });
 const taxSubmits = (company: string) => h.sim.context.received.list({ target: "tax", company, kind: "submit" }).length;
 
@@ -24,7 +28,11 @@ async function funded(balancePence = 10_000): Promise<FilingRpcCaller> {
 describe("live CT600 submit", () => {
   it("submits a single period, answers 202 with every field, and applies the acceptance", async () => {
     const caller = await funded();
-    const answer = (await h.submitCt600(caller, { company_number: "00000001", utr: "1234567890", period_end: "2026-03-31" })) as Ct600SubmitResponse;
+    const answer = (await h.submitCt600(caller, {
+      company_number: "00000001",
+      utr: "1234567890",
+      period_end: "2026-03-31",
+    })) as Ct600SubmitResponse;
     expect(answer).toEqual({
       filing_id: expect.stringMatching(/^fil_[0-9A-Za-z]{22}$/),
       status: "submitted",
@@ -41,7 +49,10 @@ describe("live CT600 submit", () => {
     });
 
     const event = await h.waitForEvent(answer.filing_id);
-    expect(event).toMatchObject({ type: "filing.accepted", payload: { account_id: caller.account_id, fee_pence: 2000, filing_type: "ct600", company_number: "00000001" } });
+    expect(event).toMatchObject({
+      type: "filing.accepted",
+      payload: { account_id: caller.account_id, fee_pence: 2000, filing_type: "ct600", company_number: "00000001" },
+    });
     const filing = await get(caller, answer.filing_id);
     expect(filing).toMatchObject({
       filing_id: answer.filing_id,
@@ -64,7 +75,11 @@ describe("live CT600 submit", () => {
       { type: "ct600_pdf", name: `${answer.filing_id}-ct600.pdf`, size_bytes: expect.any(Number), generated_at: expect.any(String) },
       { type: "ct600_xml", name: `${answer.filing_id}-ct600.xml`, size_bytes: expect.any(Number), generated_at: expect.any(String) },
     ]);
-    const xml = await h.peer.rpcCall(FILING_RPC_QUEUE, "filing.get_document", { caller, filing_id: answer.filing_id, document_type: "ct600_xml" });
+    const xml = await h.peer.rpcCall(FILING_RPC_QUEUE, "filing.get_document", {
+      caller,
+      filing_id: answer.filing_id,
+      document_type: "ct600_xml",
+    });
     const text = Buffer.from(xml.content_base64, "base64").toString("utf8");
     expect(xml.media_type).toBe("application/xml");
     expect(text).toContain("HMRC-CT-CT600");
@@ -86,13 +101,27 @@ describe("live CT600 submit", () => {
   it("splits a period over 12 months into two parts, each submitted and accepted", async () => {
     const caller = await funded();
     // 00000005 was incorporated on 2025-05-12 and has never filed: its first period runs to 2026-10-31.
-    const answer = (await h.submitCt600(caller, { company_number: "00000005", utr: "1234567890", period_end: "2026-10-31" })) as Ct600SubmitResponse;
+    const answer = (await h.submitCt600(caller, {
+      company_number: "00000005",
+      utr: "1234567890",
+      period_end: "2026-10-31",
+    })) as Ct600SubmitResponse;
     expect(answer).toMatchObject({
       status: "submitted",
       period_split: true,
       parts: [
-        { part_number: 1, period: { start: "2025-05-12", end: "2026-05-11" }, tax_status: "submitted", tax_correlation_id: answer.tax_correlation_id },
-        { part_number: 2, period: { start: "2026-05-12", end: "2026-10-31" }, tax_status: "submitted", tax_correlation_id: expect.stringMatching(/^[0-9A-F]{32}$/) },
+        {
+          part_number: 1,
+          period: { start: "2025-05-12", end: "2026-05-11" },
+          tax_status: "submitted",
+          tax_correlation_id: answer.tax_correlation_id,
+        },
+        {
+          part_number: 2,
+          period: { start: "2026-05-12", end: "2026-10-31" },
+          tax_status: "submitted",
+          tax_correlation_id: expect.stringMatching(/^[0-9A-F]{32}$/),
+        },
       ],
       derived_values: { period_start: "2025-05-12", is_first_year: true, declarant_name: "Amalie Emmy Noether" },
     });
@@ -120,11 +149,19 @@ describe("live CT600 submit", () => {
 
   it("applies a rejection with the authority's reason, and charges nothing", async () => {
     const caller = await funded();
-    const answer = (await h.submitCt600(caller, { company_number: "00000002", utr: "1234567890", period_end: "2026-09-30" })) as Ct600SubmitResponse;
+    const answer = (await h.submitCt600(caller, {
+      company_number: "00000002",
+      utr: "1234567890",
+      period_end: "2026-09-30",
+    })) as Ct600SubmitResponse;
     const event = await h.waitForEvent(answer.filing_id);
     expect(event).toMatchObject({ type: "filing.rejected", payload: { error: { code: "TAX_UTR_MISMATCH" } } });
     const filing = await get(caller, answer.filing_id);
-    expect(filing).toMatchObject({ status: "rejected", tax_status: "rejected", error: { code: "TAX_UTR_MISMATCH", message: expect.stringMatching(/UTR/) } });
+    expect(filing).toMatchObject({
+      status: "rejected",
+      tax_status: "rejected",
+      error: { code: "TAX_UTR_MISMATCH", message: expect.stringMatching(/UTR/) },
+    });
     await waitFor(async () => (await h.availablePence(caller.account_id)) === 10_000, { what: "the hold released" });
     const documents = await failure(h.peer.rpcCall(FILING_RPC_QUEUE, "filing.list_documents", { caller, filing_id: answer.filing_id }));
     expect(documents.code).toBe("FILING_NOT_COMPLETE");
@@ -132,7 +169,9 @@ describe("live CT600 submit", () => {
 
   it("answers TAX_AUTH_FAILED when the gateway refuses the credentials, keeping nothing", async () => {
     const caller = await funded();
-    const error = await failure(h.submitCt600(caller, { company_number: "SC000001", utr: "1234567890", period_end: "2026-10-31" }, { password: "REFUSED" }));
+    const error = await failure(
+      h.submitCt600(caller, { company_number: "SC000001", utr: "1234567890", period_end: "2026-10-31" }, { password: "REFUSED" }),
+    );
     expect(error).toMatchObject({ code: "TAX_AUTH_FAILED" });
     expect(error.retryAfterSeconds).toBeGreaterThan(0);
     expect(await h.service.db.filing.count({ where: { accountId: caller.account_id } })).toBe(0);
@@ -144,7 +183,10 @@ describe("business validation against the registry", () => {
   it("refuses a company the registry does not know", async () => {
     const error = await failure(h.submitCt600(h.caller(), { company_number: "99999999", utr: "1234567890", period_end: "2026-03-31" }));
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: "VALIDATION_ERROR", details: [{ field: "company_number", message: "company 99999999 is not known to the registry" }] });
+    expect(error).toMatchObject({
+      code: "VALIDATION_ERROR",
+      details: [{ field: "company_number", message: "company 99999999 is not known to the registry" }],
+    });
   });
 
   it("refuses a period end in the future and a period that ends before it starts", async () => {

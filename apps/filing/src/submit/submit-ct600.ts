@@ -1,4 +1,10 @@
-import { Ct600Credentials, TAX_SUBMIT_QUEUE, type Ct600SubmitResponse, type SubmitCt600Request, type SubmitTaxPartRequest } from "@dormant/contracts";
+import {
+  Ct600Credentials,
+  TAX_SUBMIT_QUEUE,
+  type Ct600SubmitResponse,
+  type SubmitCt600Request,
+  type SubmitTaxPartRequest,
+} from "@dormant/contracts";
 import type { SubmitDeps } from "./submit-deps.ts";
 import { isFinalFiling } from "../state/filing-state.ts";
 import { attachedAccounts, readCt600Accounts, type Ct600Accounts } from "./accounts-for-ct600.ts";
@@ -27,7 +33,10 @@ async function partRequest(
   if (!cache.has(accountsFilingId)) cache.set(accountsFilingId, await readCt600Accounts(deps.db, accountsFilingId));
   const accounts = cache.get(accountsFilingId);
   if (!accounts) {
-    deps.logger.warn({ filing_id: draft.filing_id, accounts_filing_id: accountsFilingId }, "the accounts this CT600 attaches are gone; sent with the dormant reason");
+    deps.logger.warn(
+      { filing_id: draft.filing_id, accounts_filing_id: accountsFilingId },
+      "the accounts this CT600 attaches are gone; sent with the dormant reason",
+    );
     return request;
   }
   return { ...request, accounts: attachedAccounts(accounts, request) };
@@ -46,7 +55,10 @@ async function sendTaxParts(deps: SubmitDeps, held: HeldFiling, credentials: Ct6
     if (part.taxCorrelationId !== null) continue;
     if (isFinalFiling(sent.filing.status)) break;
     const draft = part.submitRequest as TaxPartDraft;
-    const request = { ...(await partRequest(deps, held, draft, accounts)), credentials: sealForSubmission(credentials, deps.sealingKeys[0], held.filing.id, partNumber) };
+    const request = {
+      ...(await partRequest(deps, held, draft, accounts)),
+      credentials: sealForSubmission(credentials, deps.sealingKeys[0], held.filing.id, partNumber),
+    };
     const response = await deps.bus.rpcCall(TAX_SUBMIT_QUEUE, "tax.submit_part", request);
     const recorded = await recordTaxPartSubmitted(deps.db, sent.filing, partNumber, response, requestId, { releaseClaim: held.token });
     sent = { filing: recorded.filing, eventWritten: sent.eventWritten || recorded.eventWritten };

@@ -19,7 +19,11 @@ afterAll(async () => {
   await h?.teardown();
 });
 
-const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail("the submit succeeded"), (error: unknown) => error as AppError);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail("the submit succeeded"),
+    (error: unknown) => error as AppError,
+  );
 const ct600 = { company_number: "00000001", utr: "1234567890", period_end: "2026-03-31" };
 
 describe("submit with no submitter running", () => {
@@ -50,7 +54,9 @@ describe("submit with no submitter running", () => {
 
   it("answers REGISTRY_UNAVAILABLE for accounts, keeping neither the filing nor its iXBRL", async () => {
     const accountId = await h.openAccount(5000);
-    const error = await failure(h.submitAccounts(h.caller({ account_id: accountId }), { company_number: "00000001", period_end: "2026-03-31" }));
+    const error = await failure(
+      h.submitAccounts(h.caller({ account_id: accountId }), { company_number: "00000001", period_end: "2026-03-31" }),
+    );
     expect(error).toMatchObject({ code: "REGISTRY_UNAVAILABLE", retryAfterSeconds: 30 });
     expect(await h.service.db.filing.count({ where: { accountId } })).toBe(0);
     expect(await h.service.db.document.count()).toBe(0);

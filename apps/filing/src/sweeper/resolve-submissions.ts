@@ -16,7 +16,10 @@ export interface SubmissionResolver {
 const UNREACHABLE_RETRY_SECONDS = 30;
 
 function unreachable(error: unknown): { state: "in_doubt"; reason: string; retry_after_seconds: number } {
-  const reason = error instanceof RpcNoServerError ? "no submitter is running to ask" : `the submitter could not be asked (${error instanceof Error ? error.message : String(error)})`;
+  const reason =
+    error instanceof RpcNoServerError
+      ? "no submitter is running to ask"
+      : `the submitter could not be asked (${error instanceof Error ? error.message : String(error)})`;
   return { state: "in_doubt", reason, retry_after_seconds: UNREACHABLE_RETRY_SECONDS };
 }
 

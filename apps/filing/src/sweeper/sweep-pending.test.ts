@@ -13,17 +13,26 @@ let h: FilingHarness;
 let deps: SweepDeps;
 beforeAll(async () => {
   h = await startFilingHarness("sweeper", { taxSubmitter: true });
-  deps = { db: h.service.db, resolver: busSubmissionResolver(h.service.bus), logger: createLogger({ service: "sweeper-test", level: "silent" }) };
+  deps = {
+    db: h.service.db,
+    resolver: busSubmissionResolver(h.service.bus),
+    logger: createLogger({ service: "sweeper-test", level: "silent" }),
+  };
 });
 afterAll(async () => {
   await h?.teardown();
 });
 
 const eventsOf = async (filingId: string) =>
-  (await h.service.db.outboxMessage.findMany({ where: { payload: { path: ["filing_id"], equals: filingId } } })).map((row) => [row.type, (row.payload as { error?: { code: string } }).error?.code]);
-const filingRow = (id: string) => h.service.db.filing.findUniqueOrThrow({ where: { id }, include: { parts: { orderBy: { partNumber: "asc" } } } });
+  (await h.service.db.outboxMessage.findMany({ where: { payload: { path: ["filing_id"], equals: filingId } } })).map((row) => [
+    row.type,
+    (row.payload as { error?: { code: string } }).error?.code,
+  ]);
+const filingRow = (id: string) =>
+  h.service.db.filing.findUniqueOrThrow({ where: { id }, include: { parts: { orderBy: { partNumber: "asc" } } } });
 const credentials = { government_gateway_id: "GGUSER01", government_gateway_password: "correct horse battery" };
-const sweep = (olderThanSeconds = 0, batchSize = 100, partlySentGiveUpSeconds = 3600) => sweepPendingFilings(deps, { olderThanSeconds, batchSize, partlySentGiveUpSeconds });
+const sweep = (olderThanSeconds = 0, batchSize = 100, partlySentGiveUpSeconds = 3600) =>
+  sweepPendingFilings(deps, { olderThanSeconds, batchSize, partlySentGiveUpSeconds });
 
 describe("pending sweeper", () => {
   it("ends filings none of whose submissions ever reached the authority, releasing their key", async () => {
@@ -38,7 +47,11 @@ describe("pending sweeper", () => {
       expect(filing).toMatchObject({ status: "error", errorCode: "INTERNAL_ERROR", claimToken: null, idempotencyKey: null });
       expect(await eventsOf(id)).toEqual([["filing.errored", "INTERNAL_ERROR"]]);
       const last = await h.service.db.statusHistory.findFirstOrThrow({ where: { filingId: id, field: "status" }, orderBy: { id: "desc" } });
-      expect(last).toMatchObject({ fromStatus: "pending", toStatus: "error", cause: expect.stringMatching(/^sweeper: .*never reached the authority/) });
+      expect(last).toMatchObject({
+        fromStatus: "pending",
+        toStatus: "error",
+        cause: expect.stringMatching(/^sweeper: .*never reached the authority/),
+      });
     }
     expect(h.sim.context.received.list({ target: "tax", company: "61000001" })).toEqual([]);
     expect((await sweep()).unsent).not.toContain(unsent.id);
@@ -80,7 +93,10 @@ describe("pending sweeper", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
 
     expect((await sweep()).acknowledged).toEqual([seeded.id]);
-    expect(await filingRow(seeded.id)).toMatchObject({ status: "submitted", parts: [{ taxCorrelationId: sent.correlation_id, taxStatus: expect.stringMatching(/submitted|polling|accepted/) }] });
+    expect(await filingRow(seeded.id)).toMatchObject({
+      status: "submitted",
+      parts: [{ taxCorrelationId: sent.correlation_id, taxStatus: expect.stringMatching(/submitted|polling|accepted/) }],
+    });
     expect((await h.waitForEvent(seeded.id)).type).toBe("filing.accepted");
     expect(h.sim.context.received.list({ target: "tax", company: "61000004", kind: "submit" })).toHaveLength(1);
   });

@@ -48,7 +48,8 @@ const AWAIT_RETRY_RECHECK_SECONDS = 600;
 
 const NEVER_SENT: FilingError = {
   code: "INTERNAL_ERROR",
-  message: "The submission was interrupted before it reached the authority and was not retried; the filing was not completed and nothing was charged.",
+  message:
+    "The submission was interrupted before it reached the authority and was not retried; the filing was not completed and nothing was charged.",
 };
 
 /** The pending filings the sweep may look at: old enough, no live claim, not waiting to be asked again. */
@@ -69,7 +70,8 @@ function sweepableRows(db: FilingDb, olderThanSeconds: number, limit: number, fi
 
 /** The filing's submissions with no acknowledgement: CT600 part numbers, or the accounts (0). */
 function unacknowledged(filing: FilingRecord): number[] {
-  if (filing.filingType === "ct600") return filing.parts.filter((part) => part.taxCorrelationId === null && part.taxStatus === "pending").map((part) => part.partNumber);
+  if (filing.filingType === "ct600")
+    return filing.parts.filter((part) => part.taxCorrelationId === null && part.taxStatus === "pending").map((part) => part.partNumber);
   return everySubmissionAcknowledged(filing) ? [] : [0];
 }
 
@@ -105,7 +107,10 @@ export async function sweepPendingFilings(deps: SweepDeps, options: SweepOptions
       try {
         await sweepOne(deps, filing, options, result);
       } catch (error) {
-        deps.logger.error({ err: error, filing_id: filing.id }, "sweeper: could not settle a pending filing; it is looked at again next time");
+        deps.logger.error(
+          { err: error, filing_id: filing.id },
+          "sweeper: could not settle a pending filing; it is looked at again next time",
+        );
       }
     }
   });
@@ -117,19 +122,30 @@ async function sweepOne(deps: SweepDeps, filing: FilingRecord, options: SweepOpt
   const { db, resolver, logger } = deps;
   const asked = unacknowledged(filing);
   const answers = await Promise.all(
-    asked.map(async (partNumber) => ({ partNumber, answer: (partNumber === 0 ? await resolver.accounts(filing) : await resolver.taxPart(filing, partNumber)) as SubmissionResolution })),
+    asked.map(async (partNumber) => ({
+      partNumber,
+      answer: (partNumber === 0 ? await resolver.accounts(filing) : await resolver.taxPart(filing, partNumber)) as SubmissionResolution,
+    })),
   );
   for (const { partNumber, answer } of answers) {
     if (answer.state !== "acknowledged") continue;
-    if (partNumber === 0 && "submission_number" in answer.response) await recordRegistrySubmitted(db, filing.id, answer.response, filing.requestId);
-    else if ("correlation_id" in answer.response) await recordTaxPartSubmitted(db, filing.id, partNumber, answer.response, filing.requestId);
-    logger.warn({ filing_id: filing.id, part_number: partNumber || undefined }, "sweeper: a submission in doubt is at the authority; recorded as acknowledged");
+    if (partNumber === 0 && "submission_number" in answer.response)
+      await recordRegistrySubmitted(db, filing.id, answer.response, filing.requestId);
+    else if ("correlation_id" in answer.response)
+      await recordTaxPartSubmitted(db, filing.id, partNumber, answer.response, filing.requestId);
+    logger.warn(
+      { filing_id: filing.id, part_number: partNumber || undefined },
+      "sweeper: a submission in doubt is at the authority; recorded as acknowledged",
+    );
   }
   const waiting = answers.flatMap(({ answer }) => (answer.state === "in_doubt" ? [answer] : []));
   if (waiting.length > 0) {
     const seconds = Math.max(...waiting.map((answer) => answer.retry_after_seconds));
     await db.$executeRaw`UPDATE filings SET resolve_after = now() + ${seconds}::int * interval '1 second' WHERE id = ${filing.id} AND status = 'pending'`;
-    logger.info({ filing_id: filing.id, reasons: waiting.map((answer) => answer.reason), retry_after_seconds: seconds }, "sweeper: a submission is still in doubt; the filing stays pending");
+    logger.info(
+      { filing_id: filing.id, reasons: waiting.map((answer) => answer.reason), retry_after_seconds: seconds },
+      "sweeper: a submission is still in doubt; the filing stays pending",
+    );
     result.inDoubt.push(filing.id);
     return;
   }
@@ -142,8 +158,12 @@ async function sweepOne(deps: SweepDeps, filing: FilingRecord, options: SweepOpt
   const [current] = filingsFromRows(await sweepableRows(db, options.olderThanSeconds, 1, filing.id));
   if (!current) return;
   const change = beginChange(current);
-  const cause = { text: `sweeper: pending for more than ${options.olderThanSeconds} s, and the submitter says it never reached the authority`, requestId: current.requestId };
-  const anyAcknowledged = current.filingType === "ct600" ? current.parts.some((part) => part.taxCorrelationId !== null) : everySubmissionAcknowledged(current);
+  const cause = {
+    text: `sweeper: pending for more than ${options.olderThanSeconds} s, and the submitter says it never reached the authority`,
+    requestId: current.requestId,
+  };
+  const anyAcknowledged =
+    current.filingType === "ct600" ? current.parts.some((part) => part.taxCorrelationId !== null) : everySubmissionAcknowledged(current);
   const waitLeftSeconds = Math.ceil((current.createdAt.getTime() + options.partlySentGiveUpSeconds * 1000 - Date.now()) / 1000);
   if (anyAcknowledged && waitLeftSeconds > 0) {
     const seconds = Math.min(waitLeftSeconds, AWAIT_RETRY_RECHECK_SECONDS);
@@ -162,7 +182,13 @@ async function sweepOne(deps: SweepDeps, filing: FilingRecord, options: SweepOpt
     for (const partNumber of neverSent) {
       const part = partOf(change, partNumber);
       if (!part || !submissionMayMove(part.taxStatus, "error")) continue;
-      recordHistory(change, { partNumber, field: "tax_status", from: part.taxStatus, to: "error", cause: `${cause.text} (${NEVER_SENT.code})` });
+      recordHistory(change, {
+        partNumber,
+        field: "tax_status",
+        from: part.taxStatus,
+        to: "error",
+        cause: `${cause.text} (${NEVER_SENT.code})`,
+      });
       Object.assign(part, { taxStatus: "error", errorCode: NEVER_SENT.code, errorMessage: NEVER_SENT.message, updatedAt: change.now });
     }
     settleFiling(change, cause);

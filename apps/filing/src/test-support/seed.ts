@@ -52,7 +52,13 @@ export async function seedCt600Filing(db: FilingDb, parts: 1 | 2, options: SeedO
     companyName: "LOVELACE ENGINES LIMITED",
     period: { start: periods[0]!.start, end: options.periodEnd ?? periods.at(-1)!.end },
     periodSplit: parts === 2,
-    derivedValues: { company_name: "LOVELACE ENGINES LIMITED", period_start: periods[0]!.start, is_first_year: false, declarant_name: "Augusta Ada Lovelace", declarant_status: "Director" },
+    derivedValues: {
+      company_name: "LOVELACE ENGINES LIMITED",
+      period_start: periods[0]!.start,
+      is_first_year: false,
+      declarant_name: "Augusta Ada Lovelace",
+      declarant_status: "Director",
+    },
     parts: periods.map((period, index) => ({
       partNumber: index + 1,
       period,
@@ -137,7 +143,12 @@ export async function seedAccountsFiling(db: FilingDb, options: SeedOptions = {}
   await insertPendingFiling(db, filing, origin);
   const row = await db.filing.findUniqueOrThrow({ where: { id } });
   if (options.acknowledged !== false) {
-    await recordRegistrySubmitted(db, id, { submission_number: row.registrySubmissionNumber!, submitted_at: new Date().toISOString() }, "seed");
+    await recordRegistrySubmitted(
+      db,
+      id,
+      { submission_number: row.registrySubmissionNumber!, submitted_at: new Date().toISOString() },
+      "seed",
+    );
   }
   return { id, accountId: origin.accountId, keyId: origin.keyId, correlationIds: [], submissionNumber: row.registrySubmissionNumber! };
 }

@@ -23,7 +23,15 @@ import {
 import { createLogger, migrationsFingerprint, type Logger } from "@dormant/service-kit";
 import { loadRegistrySubmitterConfig, startRegistrySubmitter, type RegistrySubmitter } from "@dormant/registry-submitter/testing";
 import { loadTaxSubmitterConfig, startTaxSubmitter, type TaxSubmitter } from "@dormant/tax-submitter/testing";
-import { createTestDatabase, createTestRedisPrefix, createTestVhost, waitFor, type TestDatabase, type TestRedis, type TestVhost } from "@dormant/testing";
+import {
+  createTestDatabase,
+  createTestRedisPrefix,
+  createTestVhost,
+  waitFor,
+  type TestDatabase,
+  type TestRedis,
+  type TestVhost,
+} from "@dormant/testing";
 import { connect, type ChannelModel } from "amqplib";
 import { createFilingTestDatabase } from "../test-support/test-database.ts";
 import { loadFilingConfig, type FilingConfig } from "../env.ts";
@@ -69,8 +77,16 @@ export interface FilingHarness {
   /** Every filing event published so far (a queue of the test's own bound to filing.events). */
   readonly events: ReceivedEvent[];
   caller(overrides?: Partial<FilingRpcCaller>): FilingRpcCaller;
-  submitCt600(caller: FilingRpcCaller, filing: Ct600FilingInput, options?: { idempotencyKey?: string; password?: string }): Promise<unknown>;
-  submitAccounts(caller: FilingRpcCaller, filing: AccountsFilingInput, options?: { idempotencyKey?: string; authCode?: string }): Promise<unknown>;
+  submitCt600(
+    caller: FilingRpcCaller,
+    filing: Ct600FilingInput,
+    options?: { idempotencyKey?: string; password?: string },
+  ): Promise<unknown>;
+  submitAccounts(
+    caller: FilingRpcCaller,
+    filing: AccountsFilingInput,
+    options?: { idempotencyKey?: string; authCode?: string },
+  ): Promise<unknown>;
   /**
    * Unbinds `queue` from filing.events for `routingKey`: events of that type published from now on
    * never reach it (as if lost on their way), while they still reach the other queues.
@@ -146,7 +162,12 @@ export async function startFilingHarness(label: string, options: HarnessOptions 
       (message) => {
         if (!message) return;
         const headers = message.properties.headers as Record<string, string>;
-        events.push({ type: headers.type!, messageId: String(message.properties.messageId), requestId: headers.request_id!, payload: JSON.parse(message.content.toString("utf8")) });
+        events.push({
+          type: headers.type!,
+          messageId: String(message.properties.messageId),
+          requestId: headers.request_id!,
+          payload: JSON.parse(message.content.toString("utf8")),
+        });
       },
       { noAck: true },
     );
@@ -162,7 +183,13 @@ export async function startFilingHarness(label: string, options: HarnessOptions 
       billingDatabase = billingDb;
       closers.push(() => billingDb.drop());
       const billing: BillingService = await startBilling(
-        loadBillingConfig({ NODE_ENV: "test", BILLING_DATABASE_URL: billingDb.url, AMQP_URL: vhost.url, BILLING_PORT: "0", BILLING_HOST: "127.0.0.1" }),
+        loadBillingConfig({
+          NODE_ENV: "test",
+          BILLING_DATABASE_URL: billingDb.url,
+          AMQP_URL: vhost.url,
+          BILLING_PORT: "0",
+          BILLING_HOST: "127.0.0.1",
+        }),
         { logger: silent },
       );
       billingService = billing;
@@ -218,7 +245,11 @@ export async function startFilingHarness(label: string, options: HarnessOptions 
       events,
       caller: (overrides = {}) => ({ account_id: "acc_test", key_id: "key_test", mode: "live", request_id: randomUUID(), ...overrides }),
       submitCt600(caller, filing, { idempotencyKey = randomUUID(), password = "correct horse battery" } = {}) {
-        const credentials = sealSecret({ government_gateway_id: "GGUSER01", government_gateway_password: password }, sealingKey, credentialsBinding(caller.account_id, idempotencyKey));
+        const credentials = sealSecret(
+          { government_gateway_id: "GGUSER01", government_gateway_password: password },
+          sealingKey,
+          credentialsBinding(caller.account_id, idempotencyKey),
+        );
         return peer.rpcCall(FILING_RPC_QUEUE, "filing.submit_ct600", { caller, idempotency_key: idempotencyKey, filing, credentials });
       },
       submitAccounts(caller, filing, { idempotencyKey = randomUUID(), authCode = "A1B2C3" } = {}) {
@@ -241,7 +272,8 @@ export async function startFilingHarness(label: string, options: HarnessOptions 
         return (await peer.rpcCall(BILLING_RPC_QUEUE, "billing.get_balance", { account_id: accountId })).available_pence;
       },
       eventsFor,
-      waitForEvent: (filingId, timeoutMs = 10_000) => waitFor(() => eventsFor(filingId)[0], { timeoutMs, intervalMs: 25, what: `the event of ${filingId}` }),
+      waitForEvent: (filingId, timeoutMs = 10_000) =>
+        waitFor(() => eventsFor(filingId)[0], { timeoutMs, intervalMs: 25, what: `the event of ${filingId}` }),
       async restartService() {
         await service.stop();
         service = await startFilingService(config, { logger: serviceLogger });
