@@ -15,8 +15,11 @@ export interface RequestSchemas {
   body?: z.ZodType;
 }
 
-/** A route's declaration: some of the parts above, nothing else. */
+/** A route's declaration: some of the parts above (RouteSpec refuses any other key). */
 export type RequestDeclaration = RequestSchemas & z.core.$ZodShape;
+
+/** Makes a key of S that is not a request part (`parms`, `cookies`) a type error. */
+export type OnlyRequestParts<S> = { [K in Exclude<keyof S, keyof RequestSchemas>]: never };
 
 /** The validated request a handler receives: each declared part, as its schema outputs it. */
 export type RequestInput<S extends RequestDeclaration> = z.output<z.ZodObject<S, z.core.$strip>>;
@@ -57,6 +60,8 @@ function requestDetails(error: z.ZodError): ErrorDetail[] {
  * problem of every part is one 400 VALIDATION_ERROR.
  */
 export function createRequestParser<S extends RequestDeclaration>(schemas: S): (req: Request) => RequestInput<S> {
+  const unknown = Object.keys(schemas).filter((key) => !PARTS.some(({ part }) => part === key));
+  if (unknown.length > 0) throw new Error(`not a request part: ${unknown.join(", ")}`);
   const schema = z.object(schemas);
   return (req) => {
     const result = schema.safeParse(requestParts(schemas, req));

@@ -2,7 +2,13 @@ import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
 import type { Request, Response } from "express";
 import type { AccountBackend } from "../account/account-backend.ts";
 import type { FilingBackends } from "../filing-backend/filing-backend.ts";
-import { createRequestParser, openApiRequest, type RequestDeclaration, type RequestInput } from "./request-schemas.ts";
+import {
+  createRequestParser,
+  openApiRequest,
+  type OnlyRequestParts,
+  type RequestDeclaration,
+  type RequestInput,
+} from "./request-schemas.ts";
 
 /**
  * public: no key (health). read: key + rate limit. submit: key + rate limit + JSON body +
@@ -30,7 +36,7 @@ export interface RouteSpec<S extends RequestDeclaration> {
   /** The OpenAPI operation without its `request`; `path` is relative to /api/v1 and uses `{param}`. */
   openapi: Omit<RouteConfig, "request">;
   /** What the route reads: `headers`, `params`, `query`, `body` (`{}`: nothing). */
-  request: S;
+  request: S & OnlyRequestParts<S>;
   /** Called with the validated (and transformed) values, typed by the schemas. */
   handle(input: RequestInput<S>, context: HandlerContext): Promise<void>;
 }
@@ -47,7 +53,7 @@ export interface Route {
 }
 
 export function defineRoute<S extends RequestDeclaration>(spec: RouteSpec<S>): Route {
-  const parse = createRequestParser(spec.request);
+  const parse = createRequestParser<S>(spec.request);
   const request = openApiRequest(spec.request);
   const inputs = new WeakMap<Request, { input: RequestInput<S> }>();
   return {
