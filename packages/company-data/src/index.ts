@@ -93,6 +93,7 @@ export { CT600_MAX_PERIOD_MONTHS, splitCt600Period } from "./derive/ct600-period
 export { deriveCompanyDeadlines } from "./derive/deadlines/derive-company-deadlines.ts";
 export { accountsFilingMonths, registryDueOn } from "./derive/deadlines/registry-due-date.ts";
 export { CT600_FILING_MONTHS } from "./derive/deadlines/ct600-periods.ts";
+export { nextReferenceDate } from "./derive/deadlines/next-reference-date.ts";
 export type { AccountsPeriodDeadline, CompanyDeadlines, Ct600PeriodDeadline } from "./derive/deadlines/deadline-types.ts";
 export { deriveCompanyFacts } from "./derive/company-facts/derive-company-facts.ts";
 export { DEFAULT_DECLARANT_STATUS } from "./derive/company-facts/declarant.ts";
