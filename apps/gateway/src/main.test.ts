@@ -52,7 +52,14 @@ describe("the gateway process", () => {
 
   it("on SIGTERM stops accepting connections, finishes the request in flight, and exits 0", async () => {
     // A slow filing service: the submit is still in flight when the signal arrives.
-    const server = await connectBus({ url: vhost.url, service: "filing-test", topology: PLATFORM_TOPOLOGY, messages: {}, rpc: FILING_RPC_CATALOG, logger: createLogger({ service: "t", level: "silent" }) });
+    const server = await connectBus({
+      url: vhost.url,
+      service: "filing-test",
+      topology: PLATFORM_TOPOLOGY,
+      messages: {},
+      rpc: FILING_RPC_CATALOG,
+      logger: createLogger({ service: "t", level: "silent" }),
+    });
     let received!: () => void;
     const arrived = new Promise<void>((resolve) => (received = resolve));
     const serving = await server.rpcServe("filing.rpc", {
@@ -65,7 +72,13 @@ describe("the gateway process", () => {
           tax_correlation_id: "C1",
           period_split: false,
           submitted_at: NOW,
-          derived_values: { company_name: "SLOW LTD", period_start: "2023-04-01", is_first_year: false, declarant_name: "A B", declarant_status: "Director" },
+          derived_values: {
+            company_name: "SLOW LTD",
+            period_start: "2023-04-01",
+            is_first_year: false,
+            declarant_name: "A B",
+            declarant_status: "Director",
+          },
         };
       },
       "filing.submit_accounts": async () => {
@@ -84,6 +97,9 @@ describe("the gateway process", () => {
         throw new Error("not used");
       },
       "filing.get_document_chunk": async () => {
+        throw new Error("not used");
+      },
+      "filing.deadlines": async () => {
         throw new Error("not used");
       },
     });

@@ -4,6 +4,8 @@ import {
   credentialsBinding,
   DEVELOPMENT_SEALING_KEY,
   FILING_RPC_CATALOG,
+  type CompanyDeadlines,
+  type CompanyDeadlinesRequest,
   type Filing,
   openSealedSecret,
   sealingKeyFromBase64,
@@ -33,9 +35,37 @@ const FILING: Filing = {
   updated_at: NOW,
 };
 
+const DEADLINES: CompanyDeadlines = {
+  company_number: "00000001",
+  company_name: "ACME DORMANT LIMITED",
+  today: "2024-05-01",
+  accounts_periods: [
+    {
+      kind: "current",
+      period: { start: "2023-04-01", end: "2024-03-31" },
+      due_on: "2024-12-31",
+      overdue: false,
+      filings: [{ filing_id: "fil_live456", status: "submitted" }],
+    },
+  ],
+  ct600_periods: [
+    {
+      period: { start: "2023-04-01", end: "2024-03-31" },
+      accounts_period_end: "2024-03-31",
+      filing_deadline: "2025-03-31",
+      overdue: false,
+      filings: [{ filing_id: "fil_live123", status: "submitted" }],
+    },
+  ],
+};
+
 /** A stand-in filing service on filing.rpc that records what it was asked. */
 function fakeFilingService() {
-  const received = { ct600: [] as SubmitCt600Request[], accounts: [] as SubmitAccountsRequest[], reads: [] as Array<{ type: string; request: unknown; requestId: string }> };
+  const received = {
+    ct600: [] as SubmitCt600Request[],
+    accounts: [] as SubmitAccountsRequest[],
+    reads: [] as Array<{ type: string; request: unknown; requestId: string }>,
+  };
   let failWith: AppError | undefined;
   const handlers = {
     "filing.submit_ct600": async (request: SubmitCt600Request) => {
@@ -47,7 +77,13 @@ function fakeFilingService() {
         tax_correlation_id: "A1B2C3",
         period_split: false,
         submitted_at: NOW,
-        derived_values: { company_name: "ACME DORMANT LIMITED", period_start: "2023-04-01", is_first_year: false, declarant_name: "Ada Lovelace", declarant_status: "Director" },
+        derived_values: {
+          company_name: "ACME DORMANT LIMITED",
+          period_start: "2023-04-01",
+          is_first_year: false,
+          declarant_name: "Ada Lovelace",
+          declarant_status: "Director",
+        },
       };
     },
     "filing.submit_accounts": async (request: SubmitAccountsRequest) => {
@@ -58,7 +94,16 @@ function fakeFilingService() {
         status: "submitted" as const,
         registry_submission_number: "A00001",
         submitted_at: NOW,
-        derived_values: { company_name: "ACME", entity_type: "ltd", period_start: "2023-04-01", is_first_year: false, director_name: "Ada Lovelace", approval_date: "2024-05-01", share_capital: 100, cash: 100 },
+        derived_values: {
+          company_name: "ACME",
+          entity_type: "ltd",
+          period_start: "2023-04-01",
+          is_first_year: false,
+          director_name: "Ada Lovelace",
+          approval_date: "2024-05-01",
+          share_capital: 100,
+          cash: 100,
+        },
       };
     },
     "filing.get": async (request: { filing_id: string }, context: { requestId: string }) => {
@@ -70,8 +115,16 @@ function fakeFilingService() {
       received.reads.push({ type: "list", request, requestId: "" });
       return { filings: [], pagination: { total: 0, limit: 20, offset: 0, has_more: false } };
     },
-    "filing.list_documents": async () => ({ filing_id: "fil_live123", documents: [{ type: "ct600_pdf" as const, name: "ct600.pdf", size_bytes: 5, generated_at: NOW }] }),
-    "filing.get_document": async () => ({ document_type: "ct600_pdf" as const, media_type: "application/pdf", file_name: "ct600 (1).pdf", content_base64: Buffer.from("%PDF-").toString("base64") }),
+    "filing.list_documents": async () => ({
+      filing_id: "fil_live123",
+      documents: [{ type: "ct600_pdf" as const, name: "ct600.pdf", size_bytes: 5, generated_at: NOW }],
+    }),
+    "filing.get_document": async () => ({
+      document_type: "ct600_pdf" as const,
+      media_type: "application/pdf",
+      file_name: "ct600 (1).pdf",
+      content_base64: Buffer.from("%PDF-").toString("base64"),
+    }),
     "filing.get_document_chunk": async (request: { offset: number; length: number }) => ({
       document_type: "ct600_pdf" as const,
       media_type: "application/pdf",
@@ -79,10 +132,27 @@ function fakeFilingService() {
       total_bytes: 5,
       generated_at: NOW,
       offset: request.offset,
-      content_base64: Buffer.from("%PDF-").subarray(request.offset, request.offset + request.length).toString("base64"),
+      content_base64: Buffer.from("%PDF-")
+        .subarray(request.offset, request.offset + request.length)
+        .toString("base64"),
     }),
+    "filing.deadlines": async (request: CompanyDeadlinesRequest) => {
+      received.reads.push({ type: "deadlines", request, requestId: request.caller.request_id });
+      if (request.company_number === "99999999") {
+        throw new AppError("VALIDATION_ERROR", "The filing does not satisfy the business rules", {
+          details: [{ field: "company_number", message: "company 99999999 is not known to the registry" }],
+        });
+      }
+      return { ...DEADLINES, company_number: request.company_number };
+    },
   };
-  return { received, handlers, failNext: (error: AppError | undefined) => void (failWith = error) };
+  return {
+    received,
+    handlers,
+    failNext: (error: AppError | undefined) => {
+      failWith = error;
+    },
+  };
 }
 
 describe("live mode over the bus (a stand-in filing service serves filing.rpc)", () => {
@@ -119,10 +189,19 @@ describe("live mode over the bus (a stand-in filing service serves filing.rpc)",
     const body = ct600Body({ declarant: { status: "Director" } });
     const response = await submit(gw.app, "ct600", gw.account.liveKey, body, key);
     expect(response.status).toBe(202);
-    expect(response.body).toMatchObject({ success: true, data: { filing_id: "fil_live123", status: "submitted" }, request_id: response.headers["x-request-id"] });
+    expect(response.body).toMatchObject({
+      success: true,
+      data: { filing_id: "fil_live123", status: "submitted" },
+      request_id: response.headers["x-request-id"],
+    });
 
     const received = service.received.ct600.at(-1)!;
-    expect(received.caller).toEqual({ account_id: gw.account.accountId, key_id: expect.any(String), mode: "live", request_id: response.headers["x-request-id"] });
+    expect(received.caller).toEqual({
+      account_id: gw.account.accountId,
+      key_id: expect.any(String),
+      mode: "live",
+      request_id: response.headers["x-request-id"],
+    });
     expect(received.idempotency_key).toBe(key);
     const { credentials, ...filing } = body;
     expect(received.filing).toEqual(filing);
@@ -186,6 +265,34 @@ describe("live mode over the bus (a stand-in filing service serves filing.rpc)",
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.headers["content-disposition"]).toBe('attachment; filename="ct600__1_.pdf"');
     expect(Buffer.from(pdf.body as Buffer).toString()).toBe("%PDF-");
+  });
+
+  it("reads a company's deadlines through the filing service (filing.deadlines), its errors passed through", async () => {
+    const response = await get(gw.app, "/companies/00000001/deadlines", gw.account.liveKey);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, data: DEADLINES });
+    expect(service.received.reads.at(-1)).toEqual({
+      type: "deadlines",
+      request: {
+        caller: {
+          account_id: gw.account.accountId,
+          key_id: expect.any(String),
+          mode: "live",
+          request_id: response.headers["x-request-id"],
+        },
+        company_number: "00000001",
+      },
+      requestId: response.headers["x-request-id"],
+    });
+    const unknown = await get(gw.app, "/companies/99999999/deadlines", gw.account.liveKey);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toMatchObject({
+      code: "VALIDATION_ERROR",
+      details: [{ field: "company_number", message: "company 99999999 is not known to the registry" }],
+    });
+    const reads = service.received.reads.length;
+    expect((await get(gw.app, "/companies/00000001/deadlines", gw.account.testKey)).body.data.sandbox).toBe(true);
+    expect(service.received.reads.length).toBe(reads);
   });
 
   it("never sends a sandbox id or a test key's request to the filing service", async () => {

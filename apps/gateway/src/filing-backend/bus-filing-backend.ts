@@ -105,6 +105,10 @@ export function createBusFilingBackend(options: BusFilingBackendOptions): Filing
     listFilings(caller, criteria) {
       return call("filing.list", { caller: rpcCaller(caller), criteria }, options.readTimeoutMs);
     },
+    getCompanyDeadlines(caller, companyNumber) {
+      // The catalog's timeout: the filing service may have to ask the registry first.
+      return call("filing.deadlines", { caller: rpcCaller(caller), company_number: companyNumber }, undefined);
+    },
     async listDocuments(caller, filingId) {
       return call("filing.list_documents", { caller: rpcCaller(caller), filing_id: liveFilingId(filingId) }, options.readTimeoutMs);
     },

@@ -1,6 +1,7 @@
 import type {
   AccountsSubmitRequest,
   AccountsSubmitResponse,
+  CompanyDeadlines,
   Ct600SubmitRequest,
   Ct600SubmitResponse,
   DocumentsList,
@@ -54,6 +55,8 @@ export interface FilingBackend {
    * come from this call, before any byte; `part` picks a return of a split CT600 (default 1).
    */
   openDocument(caller: FilingCaller, filingId: string, type: DocumentType, part: number | undefined): Promise<DocumentDownload>;
+  /** The company's deadlines with the caller's own filings for them (live), or the sandbox's derived ones. */
+  getCompanyDeadlines(caller: FilingCaller, companyNumber: string): Promise<CompanyDeadlines>;
 }
 
 /** One backend per key mode: test keys never reach the live one, and the reverse. */

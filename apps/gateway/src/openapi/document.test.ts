@@ -15,10 +15,15 @@ const PATHS = [
   "/filings/{filing_id}/documents",
   "/filings/{filing_id}/documents/{type}",
   "/account",
+  "/companies/{company_number}/deadlines",
   "/openapi.json",
 ];
 
 const SCHEMAS = [
+  "CompanyDeadlines",
+  "AccountsPeriodDeadline",
+  "Ct600PeriodDeadline",
+  "DeadlineFiling",
   "Ct600SubmitRequest",
   "Ct600SubmitResponse",
   "Ct600DerivedValues",
@@ -103,7 +108,14 @@ describe("OpenAPI document", () => {
 
   it("documents every error code and the sandbox table", () => {
     const description = buildOpenApiDocument(API_ROUTES).info.description ?? "";
-    for (const text of ["VALIDATION_ERROR", "IDEMPOTENCY_KEY_CONFLICT", "SERVICE_UNAVAILABLE", "TAX_UTR_MISMATCH", "NI000002", "00000005"]) {
+    for (const text of [
+      "VALIDATION_ERROR",
+      "IDEMPOTENCY_KEY_CONFLICT",
+      "SERVICE_UNAVAILABLE",
+      "TAX_UTR_MISMATCH",
+      "NI000002",
+      "00000005",
+    ]) {
       expect(description).toContain(text);
     }
   });

@@ -34,6 +34,7 @@ export function buildOpenApiDocument(routes: readonly Route[]): OpenApiDocument 
     tags: [
       { name: "Filings", description: "Submit and follow filings." },
       { name: "Documents", description: "Documents of accepted filings." },
+      { name: "Companies", description: "What the registry's public data says of a company: its filing deadlines." },
       { name: "Health", description: "Health and description of the API." },
     ],
   });

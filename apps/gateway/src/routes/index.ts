@@ -1,4 +1,5 @@
 import { getAccountRoute } from "./get-account.ts";
+import { getCompanyDeadlinesRoute } from "./get-company-deadlines.ts";
 import { getDocumentRoute } from "./get-document.ts";
 import { getFilingRoute } from "./get-filing.ts";
 import { healthRoute } from "./health.ts";
@@ -18,4 +19,5 @@ export const API_ROUTES: readonly Route[] = [
   listDocumentsRoute,
   getDocumentRoute,
   getAccountRoute,
+  getCompanyDeadlinesRoute,
 ];

@@ -1,4 +1,5 @@
 import { createSecretKey, type KeyObject } from "node:crypto";
+import { calendarDateAt } from "@dormant/company-data";
 import {
   AppError,
   DOCUMENT_TYPES_BY_FILING_TYPE,
@@ -10,6 +11,7 @@ import {
 import type { FilingBackend } from "../filing-backend/filing-backend.ts";
 import { parseSandboxFilingId, sandboxFilingId, sandboxReference, type SandboxFilingRef } from "./filing-id.ts";
 import { sampleDocument, sampleDocuments } from "./sample-documents.ts";
+import { sandboxDeadlines } from "./sandbox-deadlines.ts";
 import { sandboxScenario } from "./scenarios.ts";
 
 const AUTHORITY: Record<FilingType, string> = { ct600: "tax authority", accounts: "company registry" };
@@ -24,7 +26,8 @@ export const SANDBOX_LIST: SandboxFilingsList = {
   filings: [],
   pagination: { total: 0, limit: 50, offset: 0, has_more: false },
   sandbox: true,
-  message: "Sandbox filings are stateless and are not stored, so this list is always empty. Poll a sandbox filing with GET /api/v1/filings/{filing_id}.",
+  message:
+    "Sandbox filings are stateless and are not stored, so this list is always empty. Poll a sandbox filing with GET /api/v1/filings/{filing_id}.",
 };
 
 function notFound(): AppError {
@@ -38,7 +41,13 @@ function refOf(filingId: string): SandboxFilingRef {
   return ref;
 }
 
-function submitted(secret: KeyObject, type: FilingType, companyNumber: string, idempotencyKey: string, body: unknown): SandboxSubmitResponse {
+function submitted(
+  secret: KeyObject,
+  type: FilingType,
+  companyNumber: string,
+  idempotencyKey: string,
+  body: unknown,
+): SandboxSubmitResponse {
   const scenario = sandboxScenario(companyNumber);
   const filingId = sandboxFilingId(secret, type, companyNumber, idempotencyKey, body);
   const when = scenario.immediate ? "The outcome is immediate: the first poll returns it." : "The first poll returns the final status.";
@@ -99,6 +108,9 @@ export function createSandboxBackend(options: { secret: string }): FilingBackend
     async listFilings() {
       return SANDBOX_LIST;
     },
+    async getCompanyDeadlines(_caller, companyNumber) {
+      return sandboxDeadlines(companyNumber, calendarDateAt(new Date()));
+    },
     async listDocuments(_caller, filingId) {
       const ref = refOf(filingId);
       requireAccepted(ref);
@@ -117,7 +129,8 @@ export function createSandboxBackend(options: { secret: string }): FilingBackend
       }
       requireAccepted(ref);
       // Sandbox returns are never split: there is only part 1.
-      if (part !== undefined && part !== 1) throw new AppError("DOCUMENT_NOT_FOUND", `This sandbox filing has no part ${part} of its ${type} document`);
+      if (part !== undefined && part !== 1)
+        throw new AppError("DOCUMENT_NOT_FOUND", `This sandbox filing has no part ${part} of its ${type} document`);
       const document = await sampleDocument(ref, type);
       return { mediaType: document.mediaType, fileName: document.fileName, sizeBytes: document.content.length, chunks: [document.content] };
     },

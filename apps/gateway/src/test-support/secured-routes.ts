@@ -22,4 +22,5 @@ export const SECURED_ROUTES: Record<string, SecuredRouteCalls> = {
   listDocuments: { invalid: { params: { filing_id: `fil_${"a".repeat(200)}` } } },
   getDocument: { params: { type: "ct600_pdf" }, invalid: { params: { type: "vat_pdf" } } },
   getAccount: {},
+  getCompanyDeadlines: { params: { company_number: "00000001" }, invalid: { params: { company_number: "0000000x" } } },
 };
