@@ -1,5 +1,5 @@
 import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
-import { ErrorEnvelope } from "@dormant/contracts";
+import { ErrorEnvelope, successEnvelope } from "@dormant/contracts";
 import type { z } from "zod";
 
 type HeaderObject = { description: string; schema: { type: "string" | "integer"; format?: string } };
@@ -58,3 +58,8 @@ export function jsonResponse(description: string, schema: z.ZodType, { authentic
 
 /** The API key requirement of every authenticated operation. */
 export const API_KEY_SECURITY = [{ ApiKeyAuth: [] }];
+
+/** The answers of an authenticated JSON read: 200 with `data` in the success envelope, then the errors. */
+export function readResponses(description: string, data: z.ZodType, errors: readonly number[]): Record<string, ResponseConfig> {
+  return { 200: jsonResponse(description, successEnvelope(data), { authenticated: true }), ...errorResponses(errors, { authenticated: true }) };
+}

@@ -1,8 +1,8 @@
-import { AccountResponse, successEnvelope } from "@dormant/contracts";
+import { AccountResponse } from "@dormant/contracts";
 import { formatGbp } from "../account/account-backend.ts";
 import { requireAuth } from "../auth/context.ts";
 import { sendData } from "../http/envelope.ts";
-import { API_KEY_SECURITY, errorResponses, jsonResponse } from "../openapi/responses.ts";
+import { API_KEY_SECURITY, readResponses } from "../openapi/responses.ts";
 import { defineRoute } from "./route.ts";
 
 /** `GET /account` (extension): the calling key's account, balance, holds and rate limits. */
@@ -18,10 +18,7 @@ export const getAccountRoute = defineRoute({
       "An extension of the spec. The account's balance, the amount held for live filings awaiting an answer (20.00 GBP each) and what " +
       "is available for new filings, plus the calling key's rate limits. Test keys see the same account but never hold or pay.",
     security: API_KEY_SECURITY,
-    responses: {
-      200: jsonResponse("The account.", successEnvelope(AccountResponse), { authenticated: true }),
-      ...errorResponses([401, 429, 503], { authenticated: true }),
-    },
+    responses: readResponses("The account.", AccountResponse, [401, 429, 503]),
   },
   request: {},
   async handle(_input, { res, deps }) {

@@ -1,8 +1,7 @@
-import { Filing, FilingIdParams, SandboxFiling, successEnvelope } from "@dormant/contracts";
+import { Filing, FilingIdParams, SandboxFiling } from "@dormant/contracts";
 import { z } from "zod";
-import { sendData } from "../http/envelope.ts";
-import { API_KEY_SECURITY, errorResponses, jsonResponse } from "../openapi/responses.ts";
-import { callerOf } from "./caller.ts";
+import { API_KEY_SECURITY, readResponses } from "../openapi/responses.ts";
+import { readHandler } from "./read-handler.ts";
 import { defineRoute } from "./route.ts";
 
 /** `GET /filings/{filing_id}`: a filing's status; a sandbox id answers its final status at once. */
@@ -19,16 +18,8 @@ export const getFilingRoute = defineRoute({
       "A filing of another key is `FILING_NOT_FOUND`. Sandbox ids (`fil_test_...`, test keys only) answer their final status at once, derived " +
       "from the id: type and company number, `SANDBOX-CORR-<hex>` correlation id, `SANDBOX-IRU-<hex>` when accepted, `error` when rejected or error.",
     security: API_KEY_SECURITY,
-    responses: {
-      200: jsonResponse("The filing (live), or the sandbox filing.", successEnvelope(z.union([Filing, SandboxFiling])), {
-        authenticated: true,
-      }),
-      ...errorResponses([401, 404, 429, 503], { authenticated: true }),
-    },
+    responses: readResponses("The filing (live), or the sandbox filing.", z.union([Filing, SandboxFiling]), [401, 404, 429, 503]),
   },
   request: { params: FilingIdParams },
-  async handle({ params }, { res, deps }) {
-    const { caller, backend } = callerOf(res, deps.backends);
-    sendData(res, 200, await backend.getFiling(caller, params.filing_id));
-  },
+  handle: readHandler((backend, caller, { params }) => backend.getFiling(caller, params.filing_id)),
 });

@@ -1,8 +1,7 @@
-import { DocumentsList, FilingIdParams, SandboxDocumentsList, successEnvelope } from "@dormant/contracts";
+import { DocumentsList, FilingIdParams, SandboxDocumentsList } from "@dormant/contracts";
 import { z } from "zod";
-import { sendData } from "../http/envelope.ts";
-import { API_KEY_SECURITY, errorResponses, jsonResponse } from "../openapi/responses.ts";
-import { callerOf } from "./caller.ts";
+import { API_KEY_SECURITY, readResponses } from "../openapi/responses.ts";
+import { readHandler } from "./read-handler.ts";
 import { defineRoute } from "./route.ts";
 
 /** `GET /filings/{filing_id}/documents`: the documents of an accepted filing. */
@@ -20,14 +19,8 @@ export const listDocumentsRoute = defineRoute({
       "each type twice, under names ending `-part1` and `-part2` (download the second with `?part=2`). An accepted sandbox filing " +
       "lists sample documents of its type (`sandbox: true`), rendered on request and marked SANDBOX; nothing is stored.",
     security: API_KEY_SECURITY,
-    responses: {
-      200: jsonResponse("The documents.", successEnvelope(z.union([DocumentsList, SandboxDocumentsList])), { authenticated: true }),
-      ...errorResponses([400, 401, 404, 429, 503], { authenticated: true }),
-    },
+    responses: readResponses("The documents.", z.union([DocumentsList, SandboxDocumentsList]), [400, 401, 404, 429, 503]),
   },
   request: { params: FilingIdParams },
-  async handle({ params }, { res, deps }) {
-    const { caller, backend } = callerOf(res, deps.backends);
-    sendData(res, 200, await backend.listDocuments(caller, params.filing_id));
-  },
+  handle: readHandler((backend, caller, { params }) => backend.listDocuments(caller, params.filing_id)),
 });

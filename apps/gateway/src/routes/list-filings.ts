@@ -1,8 +1,7 @@
-import { FilingsList, ListFilingsQuery, SandboxFilingsList, successEnvelope } from "@dormant/contracts";
+import { FilingsList, ListFilingsQuery, SandboxFilingsList } from "@dormant/contracts";
 import { z } from "zod";
-import { sendData } from "../http/envelope.ts";
-import { API_KEY_SECURITY, errorResponses, jsonResponse } from "../openapi/responses.ts";
-import { callerOf } from "./caller.ts";
+import { API_KEY_SECURITY, readResponses } from "../openapi/responses.ts";
+import { readHandler } from "./read-handler.ts";
 import { defineRoute } from "./route.ts";
 
 /** `GET /filings`: the caller's filings, newest first; always empty in the sandbox. */
@@ -18,16 +17,12 @@ export const listFilingsRoute = defineRoute({
       "The filings of the calling key, newest first by creation date. Unknown parameters and invalid values are refused (400 with details). " +
       "With a test key the list is always empty (`sandbox: true`, pagination total 0, limit 50, offset 0): sandbox filings are not stored.",
     security: API_KEY_SECURITY,
-    responses: {
-      200: jsonResponse("The filings (live), or the empty sandbox list.", successEnvelope(z.union([FilingsList, SandboxFilingsList])), {
-        authenticated: true,
-      }),
-      ...errorResponses([400, 401, 429, 503], { authenticated: true }),
-    },
+    responses: readResponses(
+      "The filings (live), or the empty sandbox list.",
+      z.union([FilingsList, SandboxFilingsList]),
+      [400, 401, 429, 503],
+    ),
   },
   request: { query: ListFilingsQuery },
-  async handle({ query }, { res, deps }) {
-    const { caller, backend } = callerOf(res, deps.backends);
-    sendData(res, 200, await backend.listFilings(caller, query));
-  },
+  handle: readHandler((backend, caller, { query }) => backend.listFilings(caller, query)),
 });
