@@ -20,16 +20,36 @@ const RETRY_AFTER: Record<string, HeaderObject> = {
 };
 
 const ERRORS: Record<number, { description: string; retryAfter?: boolean }> = {
-  400: { description: "`VALIDATION_ERROR`: `details` lists every violated field by path (same for live and test keys). `FILING_NOT_COMPLETE` for documents of a filing that is not accepted." },
+  400: {
+    description:
+      "`VALIDATION_ERROR`: `details` lists every violated field by path (same for live and test keys). `FILING_NOT_COMPLETE` for documents of a filing that is not accepted.",
+  },
   401: { description: "`AUTH_REQUIRED`: no `X-API-Key`. `INVALID_KEY`: the key is malformed, unknown or revoked." },
-  402: { description: "`INSUFFICIENT_BALANCE`: less than the 20.00 GBP fee available; `details` has field `balance` with `required` and `available`." },
-  404: { description: "`FILING_NOT_FOUND` (unknown, or not owned by this key; sandbox ids with live keys and the reverse), or `DOCUMENT_NOT_FOUND`." },
-  409: { description: "`IDEMPOTENCY_KEY_CONFLICT`: the key was used with another body (live keys). `IDEMPOTENCY_KEY_IN_USE`: the first request with this key is still running (Retry-After)." },
+  402: {
+    description:
+      "`INSUFFICIENT_BALANCE`: less than the 20.00 GBP fee available; `details` has field `balance` with `required` and `available`.",
+  },
+  404: {
+    description:
+      "`FILING_NOT_FOUND` (unknown, or not owned by this key; sandbox ids with live keys and the reverse), or `DOCUMENT_NOT_FOUND`.",
+  },
+  409: {
+    description:
+      "`IDEMPOTENCY_KEY_CONFLICT`: the key was used with another body (live keys). `IDEMPOTENCY_KEY_IN_USE`: the first request with this key is still running (Retry-After).",
+  },
   413: { description: "`PAYLOAD_TOO_LARGE`: the body is larger than the limit (32 KiB by default)." },
   415: { description: "`UNSUPPORTED_MEDIA_TYPE`: the body is not `application/json`." },
   429: { description: "`RATE_LIMIT_EXCEEDED`: the per-minute or per-day limit is used up.", retryAfter: true },
-  502: { description: "`TAX_UNAVAILABLE`, `REGISTRY_UNAVAILABLE` or `TAX_AUTH_FAILED`: the authority could not take the filing; nothing was charged.", retryAfter: true },
-  503: { description: "`SERVICE_UNAVAILABLE`: a part of the platform is out of reach (e.g. the filing service); retry after `Retry-After` seconds.", retryAfter: true },
+  502: {
+    description:
+      "`TAX_UNAVAILABLE`, `REGISTRY_UNAVAILABLE` or `TAX_AUTH_FAILED`: the authority could not take the filing; nothing was charged.",
+    retryAfter: true,
+  },
+  503: {
+    description:
+      "`SERVICE_UNAVAILABLE`: a part of the platform is out of reach (e.g. the filing service); retry after `Retry-After` seconds.",
+    retryAfter: true,
+  },
 };
 
 /** The error responses of an operation, all in the error envelope. */
@@ -61,5 +81,8 @@ export const API_KEY_SECURITY = [{ ApiKeyAuth: [] }];
 
 /** The answers of an authenticated JSON read: 200 with `data` in the success envelope, then the errors. */
 export function readResponses(description: string, data: z.ZodType, errors: readonly number[]): Record<string, ResponseConfig> {
-  return { 200: jsonResponse(description, successEnvelope(data), { authenticated: true }), ...errorResponses(errors, { authenticated: true }) };
+  return {
+    200: jsonResponse(description, successEnvelope(data), { authenticated: true }),
+    ...errorResponses(errors, { authenticated: true }),
+  };
 }
