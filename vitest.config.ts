@@ -6,6 +6,5 @@ export default defineConfig({
   test: {
     projects: ["apps/*", "packages/*", "tests/*"],
     maxWorkers: 2,
-    
   },
 });

@@ -26,7 +26,9 @@ export function createSimApp(config: SimConfig, options: SimAppOptions = {}): Si
   const app = express();
   app.disable("x-powered-by");
   app.use(httpMetricsMiddleware(metrics));
-  app.use(createOpsRouter({ registry: metrics, checks: {}, ...(options.isAcceptingWork ? { isAcceptingWork: options.isAcceptingWork } : {}) }));
+  app.use(
+    createOpsRouter({ registry: metrics, checks: {}, ...(options.isAcceptingWork ? { isAcceptingWork: options.isAcceptingWork } : {}) }),
+  );
   app.use(PREFIX.tax, taxRouter(context));
   app.use(PREFIX.registry, registryGatewayRouter(context));
   app.use(PREFIX.registryData, registryDataApi(context));

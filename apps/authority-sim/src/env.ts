@@ -16,7 +16,11 @@ export const simEnvSchema = baseEnvSchema.extend({
   SIM_POLL_INTERVAL_SECONDS: z.coerce.number().int().min(0).optional(),
   /** How long a request the authority "stops answering" is held before its connection is dropped. */
   SIM_HANG_MS: z.coerce.number().int().positive().default(60_000),
-  SIM_MAX_BODY_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  SIM_MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   SIM_MAX_SUBMISSIONS: z.coerce.number().int().positive().default(100_000),
   SIM_MAX_RECEIVED: z.coerce.number().int().positive().default(100_000),
   SIM_TAX_REFUSED_CREDENTIAL: z.string().min(1).default("REFUSED"),
@@ -24,7 +28,10 @@ export const simEnvSchema = baseEnvSchema.extend({
   SIM_BUSINESS_RULES: z.enum(["on", "off"]).default("on"),
   SIM_REGISTRY_PRESENTER_ID: z.string().min(1).default("66666666666"),
   SIM_REGISTRY_PRESENTER_AUTH_CODE: z.string().min(1).default("SIMAUTHCODE"),
-  SIM_REGISTRY_REFUSED_COMPANY_AUTH_CODE: z.string().regex(/^[A-Z0-9]{6}$/).default("000000"),
+  SIM_REGISTRY_REFUSED_COMPANY_AUTH_CODE: z
+    .string()
+    .regex(/^[A-Z0-9]{6}$/)
+    .default("000000"),
   SIM_REGISTRY_DATA_API_KEY: z.string().min(1).default("sim-registry-data-key"),
   SIM_REGISTRY_DATA_RATE_LIMIT: z.coerce.number().int().min(0).default(0),
   SIM_REGISTRY_DATA_AS_OF: isoDate.default("2026-10-01"),

@@ -14,7 +14,14 @@ describe("main (npm start entry point)", () => {
     const port = await getFreePort();
     const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
       cwd: appDir,
-      env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", LOG_FORMAT: "json", SIM_PORT: String(port), SIM_OUTCOME_DELAY_MS: "0" },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        LOG_LEVEL: "info",
+        LOG_FORMAT: "json",
+        SIM_PORT: String(port),
+        SIM_OUTCOME_DELAY_MS: "0",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

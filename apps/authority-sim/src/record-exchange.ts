@@ -7,7 +7,12 @@ import type { ReceivedEntry, Target } from "./state/received-log.ts";
  * secrets masked, when `body` is given), and in the service log (submissions at info, polls and
  * lookups at debug). Neither ever holds a credential.
  */
-export function recordExchange(context: SimContext, target: Target, received: Omit<ReceivedEntry, "seq" | "at" | "target">, body?: string): void {
+export function recordExchange(
+  context: SimContext,
+  target: Target,
+  received: Omit<ReceivedEntry, "seq" | "at" | "target">,
+  body?: string,
+): void {
   const masked = body === undefined || body === "" ? undefined : maskedBody(target, body);
   const entry = context.received.record({ target, ...received }, masked);
   const level = entry.kind === "submit" ? "info" : "debug";

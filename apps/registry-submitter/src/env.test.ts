@@ -38,7 +38,13 @@ describe("registry submitter configuration", () => {
 
   it("production: requires the gateway URL, presenter, package reference and sealing key; polls after a minute, backing off to every 15 minutes, for 14 days", () => {
     const text = problems({ NODE_ENV: "production" });
-    for (const name of ["REGISTRY_GATEWAY_URL", "REGISTRY_PRESENTER_ID", "REGISTRY_PRESENTER_AUTH_CODE", "REGISTRY_PACKAGE_REFERENCE", "CREDENTIALS_SEALING_KEY"]) {
+    for (const name of [
+      "REGISTRY_GATEWAY_URL",
+      "REGISTRY_PRESENTER_ID",
+      "REGISTRY_PRESENTER_AUTH_CODE",
+      "REGISTRY_PACKAGE_REFERENCE",
+      "CREDENTIALS_SEALING_KEY",
+    ]) {
       expect(text).toContain(`${name}: required in production`);
     }
     const config = loadRegistrySubmitterConfig({
@@ -60,7 +66,9 @@ describe("registry submitter configuration", () => {
 
   it("the polling horizon: REGISTRY_POLL_HORIZON_SECONDS, else the shared POLL_GIVE_UP_AFTER_SECONDS (backward compatible); the backoff's cap", () => {
     expect(loadRegistrySubmitterConfig({ POLL_GIVE_UP_AFTER_SECONDS: "172800" }).pollGiveUpAfterSeconds).toBe(172_800);
-    expect(loadRegistrySubmitterConfig({ REGISTRY_POLL_HORIZON_SECONDS: "604800", POLL_GIVE_UP_AFTER_SECONDS: "172800" }).pollGiveUpAfterSeconds).toBe(604_800);
+    expect(
+      loadRegistrySubmitterConfig({ REGISTRY_POLL_HORIZON_SECONDS: "604800", POLL_GIVE_UP_AFTER_SECONDS: "172800" }).pollGiveUpAfterSeconds,
+    ).toBe(604_800);
     const config = loadRegistrySubmitterConfig({ REGISTRY_POLL_INTERVAL_SECONDS: "30", REGISTRY_POLL_MAX_INTERVAL_SECONDS: "3600" });
     expect(config.registry).toMatchObject({ pollIntervalSeconds: 30, pollBackoff: { initialSeconds: 30, factor: 2, maxSeconds: 3600 } });
     const text = problems({ REGISTRY_POLL_HORIZON_SECONDS: "0", REGISTRY_POLL_MAX_INTERVAL_SECONDS: "soon" });

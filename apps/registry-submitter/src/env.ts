@@ -35,7 +35,12 @@ const DEFAULTS = {
 /** Each wait between status polls is twice the one before, up to the longest wait. */
 const POLL_BACKOFF_FACTOR = 2;
 /** The simulator's accepted presenter and a package reference for development only. */
-const DEVELOPMENT = { gatewayUrl: "http://127.0.0.1:4100/registry", presenterId: "66666666666", presenterAuthCode: "SIMAUTHCODE", packageReference: "0012" };
+const DEVELOPMENT = {
+  gatewayUrl: "http://127.0.0.1:4100/registry",
+  presenterId: "66666666666",
+  presenterAuthCode: "SIMAUTHCODE",
+  packageReference: "0012",
+};
 const GATEWAY_PATH = "/v1-0/xmlgw/Gateway";
 
 /** The shared settings (SubmitterConfig; pollGiveUpAfterSeconds is the polling horizon) and the registry's own. */
@@ -57,7 +62,12 @@ export function loadRegistrySubmitterConfig(source: Record<string, string | unde
   const production = env.NODE_ENV === "production";
   const problems: string[] = [];
   if (production) {
-    for (const name of ["REGISTRY_GATEWAY_URL", "REGISTRY_PRESENTER_ID", "REGISTRY_PRESENTER_AUTH_CODE", "REGISTRY_PACKAGE_REFERENCE"] as const) {
+    for (const name of [
+      "REGISTRY_GATEWAY_URL",
+      "REGISTRY_PRESENTER_ID",
+      "REGISTRY_PRESENTER_AUTH_CODE",
+      "REGISTRY_PACKAGE_REFERENCE",
+    ] as const) {
       if (!env[name]) problems.push(`${name}: required in production`);
     }
   }

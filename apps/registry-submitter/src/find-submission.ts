@@ -12,7 +12,10 @@ export type SubmissionStatus = (submissionNumber: string, options: { signal?: Ab
  * ACCEPT, REJECT, ...): it has them, answered as the acknowledgement would have been. Not
  * listed: `found: false`. A refused or failed status request throws: the accounts stay in doubt.
  */
-export function findSubmittedAccounts(options: { submissionNumber: string; status: SubmissionStatus }): AuthorityLookup<SubmitRegistryAccountsResponse, undefined> {
+export function findSubmittedAccounts(options: {
+  submissionNumber: string;
+  status: SubmissionStatus;
+}): AuthorityLookup<SubmitRegistryAccountsResponse, undefined> {
   return async (_attempt, signal) => {
     const answer = await options.status(options.submissionNumber, signal ? { signal } : {});
     if (answer.type === "error") throw new Error(`the registry refused the status request (${answer.classification.summary})`);

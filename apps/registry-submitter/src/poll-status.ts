@@ -54,7 +54,10 @@ export class StatusPoller {
     const status = answer.statuses.find((candidate) => candidate.submissionNumber === command.submission_number);
     switch (status?.outcome) {
       case "accepted":
-        return this.finish({ ...base, outcome: "accepted", registry_status: status.statusCode, decided_at: new Date().toISOString() }, logger);
+        return this.finish(
+          { ...base, outcome: "accepted", registry_status: status.statusCode, decided_at: new Date().toISOString() },
+          logger,
+        );
       case "rejected":
       case "error":
         return this.finish({ ...base, ...registryErrorOutcome(status) }, logger);
@@ -89,24 +92,40 @@ export class StatusPoller {
       ...(comment ? { examiner_comment: comment } : {}),
       polled_at: polledAt,
     });
-    const reported: ReportedStatus = { code, since: last?.code === code ? last.since : polledAt, ...(comment ? { examiner_comment: comment } : {}) };
+    const reported: ReportedStatus = {
+      code,
+      since: last?.code === code ? last.since : polledAt,
+      ...(comment ? { examiner_comment: comment } : {}),
+    };
     return { ...command, reported_status: reported };
   }
 
   /** No decision yet: the next poll after a longer wait, or the horizon's outcome once it passed. */
   private async stillPending(command: PollRegistryStatusCommand, heldUndecided: boolean, logger: Logger): Promise<void> {
-    const waitSeconds = backoffIntervalSeconds({ ...this.deps.backoff, initialSeconds: command.poll_interval_seconds }, command.poll_number);
+    const waitSeconds = backoffIntervalSeconds(
+      { ...this.deps.backoff, initialSeconds: command.poll_interval_seconds },
+      command.poll_number,
+    );
     const next = await this.polls.pollAgain(command, waitSeconds);
     if (next.kind === "give_up") return this.giveUp(command, "the registry had no final status", logger, heldUndecided);
   }
 
   private giveUp(command: PollRegistryStatusCommand, why: string, logger: Logger, heldUndecided = false): Promise<void> {
-    return this.finish({ filing_id: command.filing_id, submission_number: command.submission_number, ...registryHorizonOutcome(command, why, heldUndecided) }, logger);
+    return this.finish(
+      {
+        filing_id: command.filing_id,
+        submission_number: command.submission_number,
+        ...registryHorizonOutcome(command, why, heldUndecided),
+      },
+      logger,
+    );
   }
 
   /** Publishes the final outcome and remembers the submission as completed. */
   private async finish(outcome: Outcome, logger: Logger): Promise<void> {
-    const code = await this.polls.complete(outcome.submission_number, outcome, (published) => this.deps.bus.publish("registry.outcome", published));
+    const code = await this.polls.complete(outcome.submission_number, outcome, (published) =>
+      this.deps.bus.publish("registry.outcome", published),
+    );
     logger.info({ outcome: outcome.outcome, registry_status: outcome.registry_status, code }, "accounts outcome published");
   }
 }

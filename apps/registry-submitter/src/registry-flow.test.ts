@@ -63,7 +63,11 @@ describe.concurrent("registry submitter: submit, status polls, outcome", () => {
   it("INTERNAL_FAILURE at the registry: error AUTHORITY_UNAVAILABLE", async ({ expect }) => {
     const filingId = newFilingId();
     await t.submit({ filingId, companyNumber: "40000009" });
-    expect(await t.outcome(filingId)).toMatchObject({ outcome: "error", registry_status: "INTERNAL_FAILURE", error: { code: "AUTHORITY_UNAVAILABLE" } });
+    expect(await t.outcome(filingId)).toMatchObject({
+      outcome: "error",
+      registry_status: "INTERNAL_FAILURE",
+      error: { code: "AUTHORITY_UNAVAILABLE" },
+    });
   });
 
   it("00000004: the registry stops answering; the accounts end in error GATEWAY_TIMEOUT at the give-up time", async ({ expect }) => {
@@ -116,7 +120,9 @@ describe.concurrent("registry submitter: submit, status polls, outcome", () => {
   it("refuses credentials sealed for another filing", async ({ expect }) => {
     const request = t.request({ companyNumber: "40000004" });
     const other = t.request({ companyNumber: "40000004" });
-    const error = await t.filingBus.rpcCall("registry.submit", "registry.submit_accounts", { ...request, credentials: other.credentials }).catch((e: unknown) => e);
+    const error = await t.filingBus
+      .rpcCall("registry.submit", "registry.submit_accounts", { ...request, credentials: other.credentials })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "INTERNAL_ERROR", retryable: false });
     expect(await t.received({ company: "40000004" })).toEqual([]);
   });

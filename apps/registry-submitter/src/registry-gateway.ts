@@ -25,7 +25,12 @@ export type StatusAnswer = RegistryStatusAnswer | RegistryErrorAnswer;
 
 /** Reads an answer; the gateway's own failures (recoverable errors) and non-GovTalk text count as unavailability (readAuthorityAnswer). */
 function readAnswer<A extends SubmitAnswer | StatusAnswer>(parse: (xml: string) => A, text: string, maybeReceived: boolean): A {
-  return readAuthorityAnswer(text, { parse, isMalformed: (error) => error instanceof GovTalkXmlError, authority: "the registry", maybeReceived });
+  return readAuthorityAnswer(text, {
+    parse,
+    isMalformed: (error) => error instanceof GovTalkXmlError,
+    authority: "the registry",
+    maybeReceived,
+  });
 }
 
 /** The registry's XML gateway, reached only through the breakers. */

@@ -12,7 +12,6 @@ afterEach(async () => {
   await t.control("DELETE", "/faults");
 });
 
-
 const resolve = (request: { filing_id: string; submission_number: string; company: { number: string } }) =>
   t.filingBus.rpcCall("registry.submit", "registry.resolve_accounts", {
     filing_id: request.filing_id,
@@ -25,7 +24,9 @@ describe("registry.resolve_accounts: the filing service asks what became of acco
     const worker = await t.startWorker({ AUTHORITY_TIMEOUT_MS: "1000" });
     await t.control("POST", "/faults", { target: "registry", slowMs: 2_500 });
     const request = t.request({ companyNumber: "50000021" });
-    expect(await rejectionOf(t.filingBus.rpcCall("registry.submit", "registry.submit_accounts", request), AppError)).toMatchObject({ code: "REGISTRY_UNAVAILABLE" });
+    expect(await rejectionOf(t.filingBus.rpcCall("registry.submit", "registry.submit_accounts", request), AppError)).toMatchObject({
+      code: "REGISTRY_UNAVAILABLE",
+    });
     await t.control("DELETE", "/faults");
     // Too early to believe the registry (IN_DOUBT_SETTLE_SECONDS is 1 here): still in doubt.
     expect(await resolve(request)).toMatchObject({ state: "in_doubt", retry_after_seconds: expect.any(Number) });
@@ -56,7 +57,9 @@ describe("registry.resolve_accounts: the filing service asks what became of acco
     expect(await resolve(request)).toMatchObject({ state: "not_submitted" });
     expect((await t.received({ company: "50000023", kind: "submit" })).filter((e) => e.answer === "acknowledgement")).toHaveLength(0);
     const filingId = request.filing_id;
-    expect((await t.filingBus.rpcCall("registry.submit", "registry.submit_accounts", request)).submission_number).toBe(request.submission_number);
+    expect((await t.filingBus.rpcCall("registry.submit", "registry.submit_accounts", request)).submission_number).toBe(
+      request.submission_number,
+    );
     expect(await t.outcome(filingId)).toMatchObject({ outcome: "accepted" });
     await worker.close();
   });

@@ -14,13 +14,16 @@ afterEach(async () => {
   await t.control("DELETE", "/faults");
 });
 
-
 describe("registry submitter: an unreliable registry", () => {
   it("opens the breaker when the registry is down, then fails fast with REGISTRY_UNAVAILABLE and the time to wait", async () => {
     const worker = await t.startWorker({ BREAKER_VOLUME_THRESHOLD: "3", BREAKER_RESET_TIMEOUT_MS: "1500" });
     await t.control("POST", "/faults", { target: "registry", down: true });
     for (let i = 0; i < 3; i += 1) {
-      expect(await rejectionOf(t.submit({ companyNumber: "50000001" }), AppError)).toMatchObject({ code: "REGISTRY_UNAVAILABLE", retryable: true, retryAfterSeconds: 30 });
+      expect(await rejectionOf(t.submit({ companyNumber: "50000001" }), AppError)).toMatchObject({
+        code: "REGISTRY_UNAVAILABLE",
+        retryable: true,
+        retryAfterSeconds: 30,
+      });
     }
     const started = Date.now();
     const fast = await rejectionOf(t.submit({ companyNumber: "50000001" }), AppError);
@@ -43,11 +46,18 @@ describe("registry submitter: an unreliable registry", () => {
   it("refused presenter credentials are our configuration's fault: INTERNAL_ERROR, and the breaker stays closed", async () => {
     const worker = await t.startWorker({ BREAKER_VOLUME_THRESHOLD: "2", REGISTRY_PRESENTER_AUTH_CODE: "WRONGCODE" });
     for (let i = 0; i < 3; i += 1) {
-      expect(await rejectionOf(t.submit({ companyNumber: "50000002" }), AppError)).toMatchObject({ code: "INTERNAL_ERROR", retryable: false });
+      expect(await rejectionOf(t.submit({ companyNumber: "50000002" }), AppError)).toMatchObject({
+        code: "INTERNAL_ERROR",
+        retryable: false,
+      });
     }
     const metrics = await (await fetch(`http://127.0.0.1:${(worker.ops.address() as AddressInfo).port}/metrics`)).text();
     expect(metrics).toMatch(/authority_breaker_state\{[^}]*breaker="registry-submission"[^}]*\} 0/);
-    expect((await t.received({ company: "50000002", kind: "submit" })).map((e) => e.answer)).toEqual(["error:502", "error:502", "error:502"]);
+    expect((await t.received({ company: "50000002", kind: "submit" })).map((e) => e.answer)).toEqual([
+      "error:502",
+      "error:502",
+      "error:502",
+    ]);
     await worker.close();
   });
 
@@ -60,7 +70,10 @@ describe("registry submitter: an unreliable registry", () => {
     const timedOut = await rejectionOf(call(), AppError);
     expect(Date.now() - started).toBeLessThan(2_300);
     expect(timedOut).toMatchObject({ code: "REGISTRY_UNAVAILABLE", retryable: true });
-    await waitFor(async () => (await t.received({ company: "50000003", kind: "submit" })).length === 1, { timeoutMs: 5_000, what: "the slow submission to land" });
+    await waitFor(async () => (await t.received({ company: "50000003", kind: "submit" })).length === 1, {
+      timeoutMs: 5_000,
+      what: "the slow submission to land",
+    });
     await t.control("DELETE", "/faults");
 
     const repeated = await call();

@@ -47,18 +47,33 @@ describe("registryErrorOutcome", () => {
   });
 
   it("several rejections: the most decisive code, every description", () => {
-    const outcome = registryErrorOutcome(status("REJECT", [{ code: "211", description: "Details differ." }, { code: "601", description: "Code invalid." }]));
+    const outcome = registryErrorOutcome(
+      status("REJECT", [
+        { code: "211", description: "Details differ." },
+        { code: "601", description: "Code invalid." },
+      ]),
+    );
     expect(outcome.error).toEqual({ code: "AUTH_CODE_INVALID", message: "Details differ. Code invalid." });
   });
 
   it("INTERNAL_FAILURE: error AUTHORITY_UNAVAILABLE", () => {
-    expect(registryErrorOutcome(status("INTERNAL_FAILURE"))).toMatchObject({ outcome: "error", registry_status: "INTERNAL_FAILURE", error: { code: "AUTHORITY_UNAVAILABLE" } });
+    expect(registryErrorOutcome(status("INTERNAL_FAILURE"))).toMatchObject({
+      outcome: "error",
+      registry_status: "INTERNAL_FAILURE",
+      error: { code: "AUTHORITY_UNAVAILABLE" },
+    });
   });
 });
 
 describe("registryRefusalOutcome", () => {
   it("presenter credentials refused (502): error CREDENTIALS_INVALID", () => {
-    const xml = buildRegistryErrorResponse({ class: "GetSubmissionStatus", errors: [REGISTRY_ERRORS[502]], transactionId: "0A1B", gatewayTest: true, gatewayTimestamp: "2026-05-01T10:00:00.000Z" });
+    const xml = buildRegistryErrorResponse({
+      class: "GetSubmissionStatus",
+      errors: [REGISTRY_ERRORS[502]],
+      transactionId: "0A1B",
+      gatewayTest: true,
+      gatewayTimestamp: "2026-05-01T10:00:00.000Z",
+    });
     const answer = parseSubmissionStatusResponse(xml);
     if (answer.type !== "error") throw new Error("not an error");
     expect(registryRefusalOutcome(answer)).toMatchObject({ outcome: "error", error: { code: "CREDENTIALS_INVALID" } });
@@ -69,11 +84,19 @@ describe("registryHorizonOutcome (the polling horizon passed without a decision)
   const giveUpAt = "2026-05-15T10:00:00.000Z";
 
   it("the registry held the accounts PARKED: error REGISTRY_NO_DECISION with the last status, since when and the examiner's comment", () => {
-    const command = { give_up_at: giveUpAt, reported_status: { code: "PARKED" as const, since: "2026-05-03T09:00:00.000Z", examiner_comment: "Held for examination" } };
+    const command = {
+      give_up_at: giveUpAt,
+      reported_status: { code: "PARKED" as const, since: "2026-05-03T09:00:00.000Z", examiner_comment: "Held for examination" },
+    };
     // Also when the last poll failed for a transient reason: the registry had said it holds them.
     for (const held of [true, false]) {
       const outcome = registryHorizonOutcome(command, "the registry did not answer (timeout)", held);
-      expect(outcome).toMatchObject({ outcome: "error", registry_status: "PARKED", error: { code: "REGISTRY_NO_DECISION" }, rejections: [] });
+      expect(outcome).toMatchObject({
+        outcome: "error",
+        registry_status: "PARKED",
+        error: { code: "REGISTRY_NO_DECISION" },
+        rejections: [],
+      });
       expect(outcome.error.message).toBe(
         "The registry had not decided on the accounts by 2026-05-15T10:00:00.000Z (the registry did not answer (timeout)). It was PARKED since 2026-05-03T09:00:00.000Z (examiner: Held for examination). It may still decide them: check the company's filing history before filing again.",
       );
@@ -91,7 +114,10 @@ describe("registryHorizonOutcome (the polling horizon passed without a decision)
     expect(registryHorizonOutcome({ give_up_at: giveUpAt }, "the registry did not answer (timeout)", false)).toEqual({
       outcome: "error",
       registry_status: "TIMEOUT",
-      error: { code: "GATEWAY_TIMEOUT", message: "The registry did not give a final status by 2026-05-15T10:00:00.000Z (the registry did not answer (timeout))." },
+      error: {
+        code: "GATEWAY_TIMEOUT",
+        message: "The registry did not give a final status by 2026-05-15T10:00:00.000Z (the registry did not answer (timeout)).",
+      },
       rejections: [],
     });
   });

@@ -26,8 +26,17 @@ export function registryErrorOutcome(status: RegistrySubmissionStatus): Registry
   const rejections = status.rejections.map((reject) => ({ code: reject.rejectCode, description: reject.description }));
   if (status.outcome === "rejected") {
     const match = REJECT_CODES.find(({ code }) => rejections.some((reject) => reject.code === code));
-    const message = rejections.map((reject) => reject.description).filter(Boolean).join(" ") || "The registry rejected the accounts.";
-    return { outcome: "rejected", registry_status: status.statusCode, error: { code: match?.filingError ?? "REGISTRY_REJECTED", message }, rejections };
+    const message =
+      rejections
+        .map((reject) => reject.description)
+        .filter(Boolean)
+        .join(" ") || "The registry rejected the accounts.";
+    return {
+      outcome: "rejected",
+      registry_status: status.statusCode,
+      error: { code: match?.filingError ?? "REGISTRY_REJECTED", message },
+      rejections,
+    };
   }
   return {
     outcome: "error",
@@ -42,9 +51,19 @@ export function registryRefusalOutcome(answer: RegistryErrorAnswer): RegistryErr
   const { kind, summary } = answer.classification;
   const rejections = answer.errors.map((error) => ({ code: String(error.number ?? ""), description: error.text }));
   if (kind === "authentication") {
-    return { outcome: "error", registry_status: "ERROR", error: { code: "CREDENTIALS_INVALID", message: `The registry refused the presenter credentials: ${summary}` }, rejections };
+    return {
+      outcome: "error",
+      registry_status: "ERROR",
+      error: { code: "CREDENTIALS_INVALID", message: `The registry refused the presenter credentials: ${summary}` },
+      rejections,
+    };
   }
-  return { outcome: "error", registry_status: "ERROR", error: { code: "INTERNAL_ERROR", message: `The registry could not process the status request: ${summary}` }, rejections };
+  return {
+    outcome: "error",
+    registry_status: "ERROR",
+    error: { code: "INTERNAL_ERROR", message: `The registry could not process the status request: ${summary}` },
+    rejections,
+  };
 }
 
 /**
@@ -62,7 +81,9 @@ export function registryHorizonOutcome(
 ): RegistryErrorOutcome {
   const held = command.reported_status;
   if (held || heldUndecided) {
-    const last = held ? ` It was ${held.code} since ${held.since}${held.examiner_comment ? ` (examiner: ${held.examiner_comment})` : ""}.` : "";
+    const last = held
+      ? ` It was ${held.code} since ${held.since}${held.examiner_comment ? ` (examiner: ${held.examiner_comment})` : ""}.`
+      : "";
     return {
       outcome: "error",
       registry_status: held?.code ?? "UNDECIDED",

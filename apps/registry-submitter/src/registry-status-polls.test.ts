@@ -16,7 +16,11 @@ const parked = { filingId: newFilingId(), submittedAt: 0 };
 beforeAll(async () => {
   t = await registryHarness("registry-status-polls");
   // Waits of 1, 2, 4, 4 ... seconds (cap 4): polls at about 1, 3, 7, 11 s, and at the horizon (14 s).
-  await t.startWorker({ REGISTRY_POLL_INTERVAL_SECONDS: "1", REGISTRY_POLL_MAX_INTERVAL_SECONDS: "4", REGISTRY_POLL_HORIZON_SECONDS: String(HORIZON_SECONDS) });
+  await t.startWorker({
+    REGISTRY_POLL_INTERVAL_SECONDS: "1",
+    REGISTRY_POLL_MAX_INTERVAL_SECONDS: "4",
+    REGISTRY_POLL_HORIZON_SECONDS: String(HORIZON_SECONDS),
+  });
   // Decided only two minutes after its acknowledgement: PENDING past the horizon.
   await t.control("PUT", "/timing", { outcomeDelayMs: 120_000 });
   const first = await t.submit({ filingId: undecided.filingId, companyNumber: "40000601" });
@@ -47,7 +51,9 @@ describe.concurrent("registry status polls", () => {
     expect(answers.filter((a) => a === "PENDING" || a === "PARKED").length).toBeGreaterThan(reports.length);
   });
 
-  it("PENDING past the horizon: polls back off, PENDING is reported once, and the accounts end error REGISTRY_NO_DECISION at the horizon", async ({ expect }) => {
+  it("PENDING past the horizon: polls back off, PENDING is reported once, and the accounts end error REGISTRY_NO_DECISION at the horizon", async ({
+    expect,
+  }) => {
     const outcome: RegistryOutcome = await t.outcome(undecided.filingId, 25_000);
     const elapsed = Date.now() - undecided.submittedAt;
     expect(outcome).toMatchObject({ outcome: "error", registry_status: "PENDING", error: { code: "REGISTRY_NO_DECISION" } });

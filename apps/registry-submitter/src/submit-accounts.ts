@@ -59,15 +59,26 @@ export class AccountsSubmitter {
 
   resolve(request: ResolveRegistryAccountsRequest, context: RpcContext): Promise<ResolveRegistryAccountsResponse> {
     const logger = this.deps.logger.child({ filing_id: request.filing_id, submission_number: request.submission_number });
-    const ref: AccountsRef = { filing_id: request.filing_id, submission_number: request.submission_number, company: { number: request.company_number } };
+    const ref: AccountsRef = {
+      filing_id: request.filing_id,
+      submission_number: request.submission_number,
+      company: { number: request.company_number },
+    };
     return this.rpc.resolve(logger, this.call(ref, logger, context));
   }
 
   submit(request: SubmitRegistryAccountsRequest, context: RpcContext): Promise<SubmitRegistryAccountsResponse> {
-    const logger = this.deps.logger.child({ filing_id: request.filing_id, submission_number: request.submission_number, company_number: request.company.number });
+    const logger = this.deps.logger.child({
+      filing_id: request.filing_id,
+      submission_number: request.submission_number,
+      company_number: request.company.number,
+    });
     return this.rpc.submit(logger, () => {
       const xml = this.buildMessage(request);
-      return { ...this.call(request, logger, context), send: async () => this.acknowledged(request, await this.deps.gateway.submit(xml, context.signal), logger) };
+      return {
+        ...this.call(request, logger, context),
+        send: async () => this.acknowledged(request, await this.deps.gateway.submit(xml, context.signal), logger),
+      };
     });
   }
 
@@ -89,7 +100,8 @@ export class AccountsSubmitter {
         document: { content: Buffer.from(request.ixbrl_base64, "base64"), filename: request.document_filename },
       }).xml;
     } catch (error) {
-      if (error instanceof GovTalkInputError) throw new AppError("VALIDATION_ERROR", `the accounts submission could not be built: ${error.message}`, { retryable: false });
+      if (error instanceof GovTalkInputError)
+        throw new AppError("VALIDATION_ERROR", `the accounts submission could not be built: ${error.message}`, { retryable: false });
       throw error;
     }
   }
@@ -105,11 +117,17 @@ export class AccountsSubmitter {
     }
     const { kind, summary } = answer.classification;
     if (kind === "authentication") {
-      logger.error({ summary }, "the registry refused the presenter credentials: check REGISTRY_PRESENTER_ID / REGISTRY_PRESENTER_AUTH_CODE");
+      logger.error(
+        { summary },
+        "the registry refused the presenter credentials: check REGISTRY_PRESENTER_ID / REGISTRY_PRESENTER_AUTH_CODE",
+      );
       throw new AppError("INTERNAL_ERROR", "The registry refused the platform's presenter credentials.", { retryable: false });
     }
     if (kind === "business") {
-      throw new AppError("VALIDATION_ERROR", `The registry refused the accounts: ${summary}`, { retryable: false, details: [{ field: "accounts", message: summary }] });
+      throw new AppError("VALIDATION_ERROR", `The registry refused the accounts: ${summary}`, {
+        retryable: false,
+        details: [{ field: "accounts", message: summary }],
+      });
     }
     logger.error({ classification: kind, summary }, "the registry refused the submission we built");
     throw new AppError("INTERNAL_ERROR", `The registry refused the submission: ${summary}`, { retryable: false });

@@ -22,7 +22,11 @@ export function startRegistrySubmitter(config: RegistrySubmitterConfig, logger: 
     config,
     logger,
     breakers: { submission: "registry-submission", status: "registry-status" },
-    counters: { submissions: "registry_submissions_total", outcomes: "registry_outcomes_total", outcomesHelp: "Final accounts outcomes published, by outcome and filing error code" },
+    counters: {
+      submissions: "registry_submissions_total",
+      outcomes: "registry_outcomes_total",
+      outcomesHelp: "Final accounts outcomes published, by outcome and filing error code",
+    },
     submitResponse: SubmitRegistryAccountsResponse,
     pollQueue: REGISTRY_POLL_QUEUE,
     submitQueue: REGISTRY_SUBMIT_QUEUE,

@@ -60,7 +60,12 @@ describe("tax submitter configuration", () => {
       vendorId: "4321",
       productVersion: "2.1",
     });
-    expect(config).toMatchObject({ breaker: { timeoutMs: 2500, resetTimeoutMs: 5000 }, pollGiveUpAfterSeconds: 600, pollPrefetch: 64, ops: { port: 9201 } });
+    expect(config).toMatchObject({
+      breaker: { timeoutMs: 2500, resetTimeoutMs: 5000 },
+      pollGiveUpAfterSeconds: 600,
+      pollPrefetch: 64,
+      ops: { port: 9201 },
+    });
   });
 
   it("production: requires the authority URL, the vendor ID and a sealing key; gives up after hours; live gateway", () => {
@@ -80,8 +85,14 @@ describe("tax submitter configuration", () => {
   });
 
   it("lists bad values by variable, without echoing them", () => {
-    const text = problems({ TAX_VENDOR_ID: "12345", TAX_BASE_URL: "not a url", AUTHORITY_TIMEOUT_MS: "-1", BREAKER_ERROR_THRESHOLD_PERCENTAGE: "150" });
-    for (const name of ["TAX_VENDOR_ID", "TAX_BASE_URL", "AUTHORITY_TIMEOUT_MS", "BREAKER_ERROR_THRESHOLD_PERCENTAGE"]) expect(text).toContain(name);
+    const text = problems({
+      TAX_VENDOR_ID: "12345",
+      TAX_BASE_URL: "not a url",
+      AUTHORITY_TIMEOUT_MS: "-1",
+      BREAKER_ERROR_THRESHOLD_PERCENTAGE: "150",
+    });
+    for (const name of ["TAX_VENDOR_ID", "TAX_BASE_URL", "AUTHORITY_TIMEOUT_MS", "BREAKER_ERROR_THRESHOLD_PERCENTAGE"])
+      expect(text).toContain(name);
     expect(text).not.toContain("not a url");
   });
 });

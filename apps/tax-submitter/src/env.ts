@@ -10,7 +10,10 @@ export const taxSubmitterEnvSchema = baseEnvSchema.extend({
   /** GatewayTest 1 (the authority's test service); default true outside production, false in it. */
   TAX_GATEWAY_TEST: envBoolean.optional(),
   /** The 4-digit vendor ID the tax authority allocated to this software; required in production. */
-  TAX_VENDOR_ID: z.string().regex(/^\d{4}$/, "must be 4 digits").optional(),
+  TAX_VENDOR_ID: z
+    .string()
+    .regex(/^\d{4}$/, "must be 4 digits")
+    .optional(),
   TAX_PRODUCT_NAME: z.string().trim().min(1).default("Dormant Filing Platform"),
   /** Defaults to SERVICE_VERSION. */
   TAX_PRODUCT_VERSION: z.string().trim().min(1).optional(),
@@ -44,7 +47,10 @@ export function loadTaxSubmitterConfig(source: Record<string, string | undefined
   const problems: string[] = [];
   if (production && !env.TAX_BASE_URL) problems.push("TAX_BASE_URL: required in production");
   if (production && !env.TAX_VENDOR_ID) problems.push("TAX_VENDOR_ID: required in production");
-  const shared = submitterConfigFromEnv(env, { problems, pollGiveUpAfterSeconds: env.POLL_GIVE_UP_AFTER_SECONDS ?? GIVE_UP_SECONDS[env.NODE_ENV] });
+  const shared = submitterConfigFromEnv(env, {
+    problems,
+    pollGiveUpAfterSeconds: env.POLL_GIVE_UP_AFTER_SECONDS ?? GIVE_UP_SECONDS[env.NODE_ENV],
+  });
   const base = (env.TAX_BASE_URL ?? DEVELOPMENT_TAX_BASE_URL).replace(/\/+$/, "");
   return {
     ...shared,

@@ -15,11 +15,19 @@ export type ListSubmissions = (credentials: { senderId: string; password: string
  * interval, since the list does not say one). Not listed: `found: false`. A refused or failed
  * list request throws: the part stays in doubt.
  */
-export function findSubmittedPart(options: { filingId: string; partNumber: number; sealingKeys: readonly SealingKey[]; list: ListSubmissions }): AuthorityLookup<SubmitTaxPartResponse, TaxSubmitAttempt> {
+export function findSubmittedPart(options: {
+  filingId: string;
+  partNumber: number;
+  sealingKeys: readonly SealingKey[];
+  list: ListSubmissions;
+}): AuthorityLookup<SubmitTaxPartResponse, TaxSubmitAttempt> {
   return async (attempt, signal) => {
     if (!attempt) throw new Error("the attempt kept nothing to ask the tax authority with");
     const credentials = openTaxCredentials(attempt.credentials, options.sealingKeys, options.filingId, options.partNumber);
-    const answer = await options.list({ senderId: credentials.government_gateway_id, password: credentials.government_gateway_password }, signal);
+    const answer = await options.list(
+      { senderId: credentials.government_gateway_id, password: credentials.government_gateway_password },
+      signal,
+    );
     if (answer.type !== "list") throw new Error(`the tax authority refused the list of submissions (${answer.classification.summary})`);
     const listed = answer.records.find((record) => record.transactionId === attempt.transaction_id);
     if (!listed) return { found: false };

@@ -16,6 +16,13 @@ export function londonTimeToIso(text: string | undefined): string | undefined {
     return /(?:Z|[+-]\d{2}:?\d{2})$/.test(text.trim()) && !Number.isNaN(zoned) ? new Date(zoned).toISOString() : undefined;
   }
   const [, year, month, day, hour, minute, second, millis] = match;
-  const wall = { year: Number(year), month: Number(month), day: Number(day), hour: Number(hour), minute: Number(minute), second: Number(second) };
+  const wall = {
+    year: Number(year),
+    month: Number(month),
+    day: Number(day),
+    hour: Number(hour),
+    minute: Number(minute),
+    second: Number(second),
+  };
   return new Date(londonWallClockToEpochMs({ ...wall, millisecond: Number((millis ?? "0").padEnd(3, "0")) }, "later")).toISOString();
 }

@@ -52,12 +52,21 @@ export class PartPoller {
       case "error": {
         const outcome = taxErrorOutcome(answer);
         const gone = answer.errors.some((error) => error.number === 2000);
-        return this.finish({ ...outcome, filing_id: command.filing_id, part_number: command.part_number, correlation_id: command.correlation_id }, gone ? undefined : endpoint, logger);
+        return this.finish(
+          { ...outcome, filing_id: command.filing_id, part_number: command.part_number, correlation_id: command.correlation_id },
+          gone ? undefined : endpoint,
+          logger,
+        );
       }
     }
   }
 
-  private async stillPending(command: PollTaxPartCommand, intervalSeconds: number, responseEndPoint: string | undefined, logger: Logger): Promise<void> {
+  private async stillPending(
+    command: PollTaxPartCommand,
+    intervalSeconds: number,
+    responseEndPoint: string | undefined,
+    logger: Logger,
+  ): Promise<void> {
     if (command.poll_number === 1) {
       await this.deps.bus.publish("tax.part_polling", {
         filing_id: command.filing_id,
@@ -67,7 +76,10 @@ export class PartPoller {
       });
     }
     const interval = Math.max(1, intervalSeconds);
-    const next = await this.polls.pollAgain({ ...command, poll_interval_seconds: interval, response_endpoint: responseEndPoint ?? command.response_endpoint }, interval);
+    const next = await this.polls.pollAgain(
+      { ...command, poll_interval_seconds: interval, response_endpoint: responseEndPoint ?? command.response_endpoint },
+      interval,
+    );
     if (next.kind === "give_up") return this.giveUp(command, "the tax authority had no final answer", logger);
     logger.debug({ next_poll_in_ms: next.delayMs }, "still pending");
   }
@@ -122,7 +134,9 @@ export class PartPoller {
    * authority gave) deletes the submission there. A failed delete is logged and changes nothing.
    */
   private async finish(outcome: Outcome, deleteAt: string | undefined, logger: Logger): Promise<void> {
-    const code = await this.polls.complete(outcome.correlation_id, outcome, (published) => this.deps.bus.publish("tax.part_outcome", published));
+    const code = await this.polls.complete(outcome.correlation_id, outcome, (published) =>
+      this.deps.bus.publish("tax.part_outcome", published),
+    );
     logger.info({ outcome: outcome.outcome, code }, "part outcome published");
     if (deleteAt === undefined) return;
     try {

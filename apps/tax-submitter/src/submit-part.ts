@@ -71,7 +71,11 @@ export class PartSubmitter {
   }
 
   submit(request: SubmitTaxPartRequest, context: RpcContext): Promise<SubmitTaxPartResponse> {
-    const logger = this.deps.logger.child({ filing_id: request.filing_id, part_number: request.part_number, company_number: request.company.number });
+    const logger = this.deps.logger.child({
+      filing_id: request.filing_id,
+      part_number: request.part_number,
+      company_number: request.company.number,
+    });
     return this.rpc.submit(logger, () => {
       // The builder gives the message with the password masked as well (every other byte the
       // same): that is what the RPC answers as submitted_xml and the filing service stores.
@@ -97,35 +101,39 @@ export class PartSubmitter {
     const { tax } = this.deps.config;
     const credentials = openTaxCredentials(request.credentials, this.deps.sealingKeys, request.filing_id, request.part_number);
     try {
-      return buildCt600SubmitMessage({
-        utr: request.company.utr,
-        companyName: request.company.name,
-        companyNumber: request.company.number,
-        periodStart: request.period.start,
-        periodEnd: request.period.end,
-        declarantName: request.declarant.name,
-        declarantStatus: request.declarant.status,
-        vendorId: tax.vendorId,
-        productName: tax.productName,
-        productVersion: tax.productVersion,
-        gatewayTest: tax.gatewayTest,
-        companyType: tax.companyType,
-        senderId: credentials.government_gateway_id,
-        password: credentials.government_gateway_password,
-        // The accounts iXBRL the registry received, when the filing service has it; else the
-        // return gives the dormant reason for having none (README, "Submit").
-        ...(request.accounts
-          ? {
-              accounts: {
-                ixbrl: Buffer.from(request.accounts.ixbrl_base64, "base64").toString("utf8"),
-                ...(request.accounts.filename ? { filename: request.accounts.filename } : {}),
-                period: request.accounts.covers,
-              },
-            }
-          : {}),
-      }, { transactionId });
+      return buildCt600SubmitMessage(
+        {
+          utr: request.company.utr,
+          companyName: request.company.name,
+          companyNumber: request.company.number,
+          periodStart: request.period.start,
+          periodEnd: request.period.end,
+          declarantName: request.declarant.name,
+          declarantStatus: request.declarant.status,
+          vendorId: tax.vendorId,
+          productName: tax.productName,
+          productVersion: tax.productVersion,
+          gatewayTest: tax.gatewayTest,
+          companyType: tax.companyType,
+          senderId: credentials.government_gateway_id,
+          password: credentials.government_gateway_password,
+          // The accounts iXBRL the registry received, when the filing service has it; else the
+          // return gives the dormant reason for having none (README, "Submit").
+          ...(request.accounts
+            ? {
+                accounts: {
+                  ixbrl: Buffer.from(request.accounts.ixbrl_base64, "base64").toString("utf8"),
+                  ...(request.accounts.filename ? { filename: request.accounts.filename } : {}),
+                  period: request.accounts.covers,
+                },
+              }
+            : {}),
+        },
+        { transactionId },
+      );
     } catch (error) {
-      if (error instanceof GovTalkInputError) throw new AppError("VALIDATION_ERROR", `the CT600 could not be built: ${error.message}`, { retryable: false });
+      if (error instanceof GovTalkInputError)
+        throw new AppError("VALIDATION_ERROR", `the CT600 could not be built: ${error.message}`, { retryable: false });
       throw error;
     }
   }
@@ -144,7 +152,9 @@ export class PartSubmitter {
     }
     const { kind, summary } = answer.classification;
     if (kind === "authentication") {
-      throw new AppError("TAX_AUTH_FAILED", `The tax authority refused the Government Gateway credentials (${summary}).`, { retryable: false });
+      throw new AppError("TAX_AUTH_FAILED", `The tax authority refused the Government Gateway credentials (${summary}).`, {
+        retryable: false,
+      });
     }
     if (kind === "business") {
       throw new AppError("VALIDATION_ERROR", `The tax authority refused the return: ${summary}`, {

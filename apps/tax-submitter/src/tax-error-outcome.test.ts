@@ -1,4 +1,11 @@
-import { buildCt600ErrorResponse, parseCt600Response, taxError, taxRuleError, type Ct600ErrorAnswer, type TaxErrorNumber } from "@dormant/govtalk";
+import {
+  buildCt600ErrorResponse,
+  parseCt600Response,
+  taxError,
+  taxRuleError,
+  type Ct600ErrorAnswer,
+  type TaxErrorNumber,
+} from "@dormant/govtalk";
 import { describe, expect, it } from "vitest";
 import { taxErrorOutcome } from "./tax-error-outcome.ts";
 
@@ -30,7 +37,12 @@ describe("taxErrorOutcome", () => {
   });
 
   it("picks the most decisive rule when several failed", () => {
-    const outcome = taxErrorOutcome(answer(3001, [{ number: 9101, text: "Too long." }, { number: 9602, text: "Dissolved." }]));
+    const outcome = taxErrorOutcome(
+      answer(3001, [
+        { number: 9101, text: "Too long." },
+        { number: 9602, text: "Dissolved." },
+      ]),
+    );
     expect(outcome.error).toEqual({ code: "COMPANY_DISSOLVED", message: "Too long. Dissolved." });
   });
 

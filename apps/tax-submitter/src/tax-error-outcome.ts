@@ -27,7 +27,12 @@ const UNKNOWN_CORRELATION = 2000;
 
 function texts(answer: Ct600ErrorAnswer): string {
   const items = answer.details.length > 0 ? answer.details : answer.errors;
-  return items.map((item) => item.text).filter(Boolean).join(" ") || answer.classification.summary;
+  return (
+    items
+      .map((item) => item.text)
+      .filter(Boolean)
+      .join(" ") || answer.classification.summary
+  );
 }
 
 /**
@@ -47,14 +52,19 @@ export function taxErrorOutcome(answer: Ct600ErrorAnswer): TaxErrorOutcome {
     authority_errors,
   });
 
-  if (kind === "authentication") return result("error", "CREDENTIALS_INVALID", `The tax authority refused the Government Gateway credentials: ${summary}`);
+  if (kind === "authentication")
+    return result("error", "CREDENTIALS_INVALID", `The tax authority refused the Government Gateway credentials: ${summary}`);
   if (kind === "business") {
     if (numbers.has(ALREADY_RECEIVED)) return result("rejected", "PERIOD_ALREADY_FILED", texts(answer));
     const match = RULE_CODES.find(({ rules }) => rules.some((rule) => numbers.has(rule)));
     return result("rejected", match?.code ?? "TAX_REJECTED", texts(answer));
   }
   if (numbers.has(UNKNOWN_CORRELATION)) {
-    return result("error", "INTERNAL_ERROR", "The tax authority no longer knows this submission (error 2000); its outcome was not received.");
+    return result(
+      "error",
+      "INTERNAL_ERROR",
+      "The tax authority no longer knows this submission (error 2000); its outcome was not received.",
+    );
   }
   return result("error", "INTERNAL_ERROR", `The tax authority could not process the submission: ${summary}`);
 }

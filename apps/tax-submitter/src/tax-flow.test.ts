@@ -44,7 +44,9 @@ describe.concurrent("tax submitter: submit, poll, outcome", () => {
     expect(outcome.receipt_message).toContain(response.irmark_base32);
     expect(Date.parse(outcome.accepted_time)).toBeGreaterThan(Date.parse(response.submitted_at) - 1000);
 
-    await waitFor(async () => (await t.received({ company: "00000001", kind: "delete" })).some((e) => e.correlationId === response.correlation_id));
+    await waitFor(async () =>
+      (await t.received({ company: "00000001", kind: "delete" })).some((e) => e.correlationId === response.correlation_id),
+    );
     const exchanges = (await t.received({ company: "00000001" })).filter((e) => e.correlationId === response.correlation_id);
     expect(exchanges.map((e) => `${e.kind}:${e.answer}`)).toEqual(["submit:acknowledgement", "poll:response", "delete:deleted"]);
   });
@@ -96,8 +98,20 @@ describe.concurrent("tax submitter: submit, poll, outcome", () => {
 
   it("submits the two parts of a split period separately, each with its own outcome", async ({ expect }) => {
     const filingId = newFilingId();
-    const first = await t.submit({ filingId, companyNumber: "00000001", partNumber: 1, partsTotal: 2, period: { start: "2024-01-01", end: "2024-12-31" } });
-    const second = await t.submit({ filingId, companyNumber: "00000001", partNumber: 2, partsTotal: 2, period: { start: "2025-01-01", end: "2025-03-31" } });
+    const first = await t.submit({
+      filingId,
+      companyNumber: "00000001",
+      partNumber: 1,
+      partsTotal: 2,
+      period: { start: "2024-01-01", end: "2024-12-31" },
+    });
+    const second = await t.submit({
+      filingId,
+      companyNumber: "00000001",
+      partNumber: 2,
+      partsTotal: 2,
+      period: { start: "2025-01-01", end: "2025-03-31" },
+    });
     expect(first.correlation_id).not.toBe(second.correlation_id);
     expect(first.submitted_xml).toContain("<To>2024-12-31</To>");
     expect(second.submitted_xml).toContain("<To>2025-03-31</To>");
@@ -105,7 +119,9 @@ describe.concurrent("tax submitter: submit, poll, outcome", () => {
     expect(await t.outcome(filingId, 2)).toMatchObject({ outcome: "accepted", correlation_id: second.correlation_id });
   });
 
-  it("attaches the accounts iXBRL a part request carries: AttachedFiles, box 80, HMRC's business rules pass, accepted", async ({ expect }) => {
+  it("attaches the accounts iXBRL a part request carries: AttachedFiles, box 80, HMRC's business rules pass, accepted", async ({
+    expect,
+  }) => {
     const filingId = newFilingId();
     const ixbrlBase64 = ACCEPTED_DORMANT_ACCOUNTS.toString("base64");
     const request = t.request({ filingId, companyNumber: "20260005" });
@@ -159,7 +175,9 @@ describe.concurrent("tax submitter: submit, poll, outcome", () => {
     expect(t.reported.outcomes.filter((o) => o.filing_id === filingId)).toHaveLength(1);
   });
 
-  it("a poll redelivered after the part completed publishes nothing (the deleted submission's 2000 is not an error)", async ({ expect }) => {
+  it("a poll redelivered after the part completed publishes nothing (the deleted submission's 2000 is not an error)", async ({
+    expect,
+  }) => {
     const filingId = newFilingId();
     const companyNumber = "20260002";
     const response = await t.submit({ filingId, companyNumber });
@@ -196,7 +214,9 @@ describe.concurrent("tax submitter: submit, poll, outcome", () => {
   it("refuses credentials sealed for another part", async ({ expect }) => {
     const request = t.request({ companyNumber: "20260004" });
     const other = t.request({ companyNumber: "20260004" });
-    const error = await t.filingBus.rpcCall("tax.submit", "tax.submit_part", { ...request, credentials: other.credentials }).catch((e: unknown) => e);
+    const error = await t.filingBus
+      .rpcCall("tax.submit", "tax.submit_part", { ...request, credentials: other.credentials })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "INTERNAL_ERROR", retryable: false });
     expect(await t.received({ company: "20260004" })).toEqual([]);
   });
@@ -215,5 +235,4 @@ describe("tax submitter: pending answers", () => {
       await t.control("PUT", "/timing", { outcomeDelayMs: 100 });
     }
   });
-
 });

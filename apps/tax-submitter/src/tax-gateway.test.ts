@@ -10,7 +10,9 @@ describe("pollEndpoint", () => {
   const configured = "https://transaction-engine.tax.service.gov.uk/poll";
 
   it("uses the ResponseEndPoint the authority gave on its own host", () => {
-    expect(pollEndpoint("https://transaction-engine.tax.service.gov.uk/poll2", configured)).toBe("https://transaction-engine.tax.service.gov.uk/poll2");
+    expect(pollEndpoint("https://transaction-engine.tax.service.gov.uk/poll2", configured)).toBe(
+      "https://transaction-engine.tax.service.gov.uk/poll2",
+    );
   });
 
   it("never follows a ResponseEndPoint to another host, and falls back when there is none", () => {
@@ -34,7 +36,13 @@ describe("TaxGateway.listSubmissions: the DATA_REQUEST, against the simulator", 
   beforeEach(async () => {
     await fetch(`${sim.urls.control}/reset`, { method: "POST" });
     const metrics = createBreakerMetrics(new Registry());
-    const settings = { timeoutMs: 3_000, errorThresholdPercentage: 50, volumeThreshold: 3, rollingWindowMs: 10_000, resetTimeoutMs: 60_000 };
+    const settings = {
+      timeoutMs: 3_000,
+      errorThresholdPercentage: 50,
+      volumeThreshold: 3,
+      rollingWindowMs: 10_000,
+      resetTimeoutMs: 60_000,
+    };
     breakers = {
       submission: new AuthorityBreaker({ name: "tax-submission", settings, metrics, logger }),
       poll: new AuthorityBreaker({ name: "tax-poll", settings, metrics, logger }),
@@ -47,16 +55,29 @@ describe("TaxGateway.listSubmissions: the DATA_REQUEST, against the simulator", 
     breakers.poll.shutdown();
   });
 
-  const faults = (body: unknown) => fetch(`${sim.urls.control}/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const faults = (body: unknown) =>
+    fetch(`${sim.urls.control}/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
   /** A part as the submitter sends it, with a TransactionID in MessageDetails (header only: same IRmark). */
   async function submitPart(transactionId: string, senderId = credentials.senderId): Promise<string> {
     const { xml } = buildCt600SubmitMessage({
-      utr: "8596148860", companyName: "Lovelace Engines Limited", companyNumber: "00000001", periodStart: "2025-04-01", periodEnd: "2026-03-31",
-      declarantName: "Augusta Ada Lovelace", declarantStatus: "Director", vendorId: "1234", productName: "p", productVersion: "1",
-      gatewayTest: true, senderId, password: credentials.password,
+      utr: "8596148860",
+      companyName: "Lovelace Engines Limited",
+      companyNumber: "00000001",
+      periodStart: "2025-04-01",
+      periodEnd: "2026-03-31",
+      declarantName: "Augusta Ada Lovelace",
+      declarantStatus: "Director",
+      vendorId: "1234",
+      productName: "p",
+      productVersion: "1",
+      gatewayTest: true,
+      senderId,
+      password: credentials.password,
     });
-    const tagged = xml.includes("<TransactionID>") ? xml : xml.replace("<CorrelationID/>", `<TransactionID>${transactionId}</TransactionID><CorrelationID/>`);
+    const tagged = xml.includes("<TransactionID>")
+      ? xml
+      : xml.replace("<CorrelationID/>", `<TransactionID>${transactionId}</TransactionID><CorrelationID/>`);
     const answer = await gateway.submit(tagged);
     if (answer.type !== "acknowledgement") throw new Error(`not acknowledged: ${answer.type}`);
     return answer.correlationId;
@@ -77,13 +98,17 @@ describe("TaxGateway.listSubmissions: the DATA_REQUEST, against the simulator", 
       [second, "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA2"],
     ]);
     expect(records(await gateway.listSubmissions(credentials, undefined, { since: Date.now() + 5_000 }))).toEqual([]);
-    expect(records(await gateway.listSubmissions(credentials, undefined, { since: Date.now() - 60_000, until: Date.now() }))).toHaveLength(2);
+    expect(records(await gateway.listSubmissions(credentials, undefined, { since: Date.now() - 60_000, until: Date.now() }))).toHaveLength(
+      2,
+    );
   });
 
   it("finds a submission whose answer was lost", async () => {
     await faults({ target: "tax", loseAnswer: "close", loseAnswerCount: 1 });
     await expect(submitPart("CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC1")).rejects.toThrow(AuthorityUnavailableError);
-    expect(records(await gateway.listSubmissions(credentials)).map((record) => record.transactionId)).toEqual(["CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC1"]);
+    expect(records(await gateway.listSubmissions(credentials)).map((record) => record.transactionId)).toEqual([
+      "CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC1",
+    ]);
   });
 
   it("answers refused credentials as the engine's refusal (1046, authentication), which the breaker does not count", async () => {
@@ -99,9 +124,17 @@ describe("TaxGateway.listSubmissions: the DATA_REQUEST, against the simulator", 
 
   it("rejects as unavailable (counted by the breaker) on the engine's system error and on HMRC's edge 403 page", async () => {
     await faults({ target: "tax", errorRate: 1, errorMode: "protocol" });
-    await expect(gateway.listSubmissions(credentials)).rejects.toMatchObject({ name: "AuthorityUnavailableError", reason: "authority_error" });
+    await expect(gateway.listSubmissions(credentials)).rejects.toMatchObject({
+      name: "AuthorityUnavailableError",
+      reason: "authority_error",
+    });
     await faults({ target: "tax", errorRate: 0, edge403: true });
-    await expect(gateway.listSubmissions(credentials)).rejects.toMatchObject({ name: "AuthorityUnavailableError", reason: "http_status", status: 403, maybeReceived: false });
+    await expect(gateway.listSubmissions(credentials)).rejects.toMatchObject({
+      name: "AuthorityUnavailableError",
+      reason: "http_status",
+      status: 403,
+      maybeReceived: false,
+    });
     await expect(gateway.listSubmissions(credentials)).rejects.toBeInstanceOf(AuthorityUnavailableError);
     // Three failures of three calls: the submission breaker opened.
     expect(breakers.submission.state).toBe("open");

@@ -37,7 +37,12 @@ const isGovTalkXmlError = (error: unknown): error is GovTalkXmlError => error in
  * and answers that are not its protocol become AuthorityUnavailableError (readAuthorityAnswer).
  */
 function readAnswer(text: string, maybeReceived: boolean): Ct600Response {
-  return readAuthorityAnswer(text, { parse: parseCt600Response, isMalformed: isGovTalkXmlError, authority: "the tax authority", maybeReceived });
+  return readAuthorityAnswer(text, {
+    parse: parseCt600Response,
+    isMalformed: isGovTalkXmlError,
+    authority: "the tax authority",
+    maybeReceived,
+  });
 }
 
 /** Reads a DATA_REQUEST answer; transient errors and non-GovTalk answers become AuthorityUnavailableError. */
@@ -52,7 +57,9 @@ function readDataAnswer(text: string): Ct600DataResponse {
 }
 
 function unexpected(what: string, answer: Ct600Response): AuthorityUnavailableError {
-  return new AuthorityUnavailableError("authority_error", `the tax authority answered a ${what} with a ${answer.type}`, { maybeReceived: true });
+  return new AuthorityUnavailableError("authority_error", `the tax authority answered a ${what} with a ${answer.type}`, {
+    maybeReceived: true,
+  });
 }
 
 /**
@@ -110,7 +117,11 @@ export class TaxGateway {
    * `{ type: "error", errors, classification }` (1046 credentials refused: classification.kind
    * "authentication"; a protocol error). The password is only in the message sent.
    */
-  listSubmissions(credentials: { senderId: string; password: string }, signal?: AbortSignal, window: SubmissionWindow = {}): Promise<Ct600DataResponse> {
+  listSubmissions(
+    credentials: { senderId: string; password: string },
+    signal?: AbortSignal,
+    window: SubmissionWindow = {},
+  ): Promise<Ct600DataResponse> {
     const { xml } = buildCt600DataRequest({
       senderId: credentials.senderId,
       password: credentials.password,
@@ -132,7 +143,9 @@ export class TaxGateway {
         const answer = readAnswer(await postXml(pollEndpoint(endpoint, this.options.pollUrl), xml, callSignal), false);
         if (answer.type === "deleted") return "deleted";
         if (answer.type === "error" && answer.errors.some((error) => error.number === 2000)) return "already_gone";
-        throw new Error(`the tax authority refused to delete ${correlationId}: ${answer.type === "error" ? answer.classification.summary : answer.type}`);
+        throw new Error(
+          `the tax authority refused to delete ${correlationId}: ${answer.type === "error" ? answer.classification.summary : answer.type}`,
+        );
       },
       signal ? { signal } : {},
     );

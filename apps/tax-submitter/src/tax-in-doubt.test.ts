@@ -16,7 +16,6 @@ afterEach(async () => {
   await t.control("DELETE", "/faults");
 });
 
-
 const submitCall = (request: ReturnType<TaxHarness["request"]>) => t.filingBus.rpcCall("tax.submit", "tax.submit_part", request);
 const resolveCall = (request: ReturnType<TaxHarness["request"]>) =>
   t.filingBus.rpcCall("tax.submit", "tax.resolve_part", { filing_id: request.filing_id, part_number: request.part_number });
@@ -27,7 +26,9 @@ describe("tax submitter: parts in doubt", () => {
     const worker = await t.startWorker();
     const request = t.request({ companyNumber: "70000001" });
     await submitCall(request);
-    const { items } = (await t.control("GET", `/received?target=tax&company=70000001&kind=submit&body=true`)) as { items: Array<{ body?: string }> };
+    const { items } = (await t.control("GET", `/received?target=tax&company=70000001&kind=submit&body=true`)) as {
+      items: Array<{ body?: string }>;
+    };
     const [entry] = items;
     expect(items).toHaveLength(1);
     expect(entry?.body).toContain(`<TransactionID>${transactionIdFor(request.filing_id, 1)}</TransactionID>`);

@@ -14,7 +14,6 @@ afterEach(async () => {
   await t.control("DELETE", "/faults");
 });
 
-
 async function metricsText(port: number): Promise<string> {
   return (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
 }
@@ -53,7 +52,10 @@ describe("tax submitter: an unreliable authority", () => {
   it("does not open the breaker on refused credentials", async () => {
     const worker = await t.startWorker({ BREAKER_VOLUME_THRESHOLD: "2" });
     for (let i = 0; i < 4; i += 1) {
-      expect(await rejectionOf(t.submit({ companyNumber: "30000002", senderId: "REFUSED" }), AppError)).toMatchObject({ code: "TAX_AUTH_FAILED", retryable: false });
+      expect(await rejectionOf(t.submit({ companyNumber: "30000002", senderId: "REFUSED" }), AppError)).toMatchObject({
+        code: "TAX_AUTH_FAILED",
+        retryable: false,
+      });
     }
     const filingId = newFilingId();
     await t.submit({ filingId, companyNumber: "30000002" });
@@ -71,7 +73,10 @@ describe("tax submitter: an unreliable authority", () => {
     expect(timedOut).toMatchObject({ code: "TAX_UNAVAILABLE", retryable: false });
     expect(timedOut.message).toMatch(/may have been received/);
     // The authority still processes the request it was sent (as a real one would) ...
-    await waitFor(async () => (await t.received({ company: "30000003", kind: "submit" })).length === 1, { timeoutMs: 5_000, what: "the slow submission to land" });
+    await waitFor(async () => (await t.received({ company: "30000003", kind: "submit" })).length === 1, {
+      timeoutMs: 5_000,
+      what: "the slow submission to land",
+    });
     await t.control("DELETE", "/faults");
     // ... so a repeated request for the part does not send it a second time: the engine is asked
     // (DATA_REQUEST) and the submission it lists is answered as its acknowledgement.
@@ -117,7 +122,9 @@ describe("tax submitter: an unreliable authority", () => {
     await t.control("POST", "/faults", { target: "tax", edge403: true });
     const edgeRefusals = async () => {
       const metrics = await (await fetch(`${t.sim.url}/metrics`)).text();
-      const line = metrics.split("\n").find((l) => l.startsWith("http_requests_total{") && l.includes('route="/tax/poll"') && l.includes('status="403"'));
+      const line = metrics
+        .split("\n")
+        .find((l) => l.startsWith("http_requests_total{") && l.includes('route="/tax/poll"') && l.includes('status="403"'));
       return line ? Number(line.split(" ").at(-1)) : 0;
     };
     const before = await edgeRefusals();

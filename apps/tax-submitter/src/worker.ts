@@ -22,13 +22,22 @@ export function startTaxSubmitter(config: TaxSubmitterConfig, logger: Logger): P
     config,
     logger,
     breakers: { submission: "tax-submission", poll: "tax-poll" },
-    counters: { submissions: "tax_submissions_total", outcomes: "tax_part_outcomes_total", outcomesHelp: "Final part outcomes published, by outcome and filing error code" },
+    counters: {
+      submissions: "tax_submissions_total",
+      outcomes: "tax_part_outcomes_total",
+      outcomesHelp: "Final part outcomes published, by outcome and filing error code",
+    },
     submitResponse: SubmitTaxPartResponse,
     submitAttempt: TaxSubmitAttempt,
     pollQueue: TAX_POLL_QUEUE,
     submitQueue: TAX_SUBMIT_QUEUE,
     handlers: ({ breakers, submitting, polling }) => {
-      const gateway = new TaxGateway({ submissionUrl: config.tax.submissionUrl, pollUrl: config.tax.pollUrl, gatewayTest: config.tax.gatewayTest, breakers });
+      const gateway = new TaxGateway({
+        submissionUrl: config.tax.submissionUrl,
+        pollUrl: config.tax.pollUrl,
+        gatewayTest: config.tax.gatewayTest,
+        breakers,
+      });
       const submitter = new PartSubmitter({ ...submitting, config, gateway });
       const poller = new PartPoller({ ...polling, gateway });
       return {

@@ -33,9 +33,12 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
         res.writeHead(200, { "content-type": "text/xml" }).end("<ok/>");
         return;
       case "/slow":
-        setTimeout(() => {
-          if (!res.destroyed) res.writeHead(200, { "content-type": "text/xml" }).end("<late/>");
-        }, Number(url.searchParams.get("ms") ?? 1000));
+        setTimeout(
+          () => {
+            if (!res.destroyed) res.writeHead(200, { "content-type": "text/xml" }).end("<late/>");
+          },
+          Number(url.searchParams.get("ms") ?? 1000),
+        );
         return;
       case "/down":
         res.writeHead(503, { "retry-after": "30" }).end("Service Unavailable");
@@ -66,7 +69,13 @@ beforeEach(() => {
 });
 
 const logger = createLogger({ service: "authority-client-test", level: "silent" });
-const settings: BreakerSettings = { timeoutMs: 300, errorThresholdPercentage: 50, volumeThreshold: 3, rollingWindowMs: 10_000, resetTimeoutMs: 2_000 };
+const settings: BreakerSettings = {
+  timeoutMs: 300,
+  errorThresholdPercentage: 50,
+  volumeThreshold: 3,
+  rollingWindowMs: 10_000,
+  resetTimeoutMs: 2_000,
+};
 
 function breakerWith(overrides: Partial<BreakerSettings> = {}): { breaker: AuthorityBreaker; registry: Registry; metrics: BreakerMetrics } {
   const registry = new Registry();
@@ -85,7 +94,6 @@ async function metricValue(registry: Registry, name: string, labels: Record<stri
 }
 
 const post = (path: string) => (signal: AbortSignal) => postXml(`${base}${path}`, "<m/>", signal);
-
 
 describe("AuthorityBreaker", () => {
   it("passes answers through", async () => {
@@ -124,7 +132,12 @@ describe("AuthorityBreaker", () => {
   it("opens after the failure share is reached, then fails fast without calling, with the time to wait", async () => {
     const { breaker, registry } = breakerWith();
     for (let i = 0; i < 3; i += 1) {
-      expect(await rejectionOf(breaker.run(post("/down")))).toMatchObject({ reason: "http_status", status: 503, maybeReceived: false, retryAfterSeconds: 30 });
+      expect(await rejectionOf(breaker.run(post("/down")))).toMatchObject({
+        reason: "http_status",
+        status: 503,
+        maybeReceived: false,
+        retryAfterSeconds: 30,
+      });
     }
     expect(breaker.state).toBe("open");
     const started = Date.now();
@@ -161,7 +174,9 @@ describe("AuthorityBreaker", () => {
     expect(abortedError).toBeInstanceOf(AuthorityCallAbortedError);
     expect(abortedError).toMatchObject({ maybeReceived: true, cause: { message: "shutting down" } });
     for (let i = 0; i < 3; i += 1) {
-      expect(await rejectionOf(breaker.run(async () => Promise.reject(new Error("business rejection"))))).toMatchObject({ message: "business rejection" });
+      expect(await rejectionOf(breaker.run(async () => Promise.reject(new Error("business rejection"))))).toMatchObject({
+        message: "business rejection",
+      });
     }
     expect(breaker.state).toBe("closed");
     expect(await metricValue(registry, "authority_breaker_failures_total")).toBe(0);

@@ -117,7 +117,9 @@ export class AuthorityBreaker {
     const timer =
       timeoutMs !== undefined && timeoutMs < this.settings.timeoutMs
         ? setTimeout(() => {
-            controller.abort(new AuthorityUnavailableError("timeout", `${this.name}: no answer within ${timeoutMs} ms`, { maybeReceived: true }));
+            controller.abort(
+              new AuthorityUnavailableError("timeout", `${this.name}: no answer within ${timeoutMs} ms`, { maybeReceived: true }),
+            );
           }, timeoutMs)
         : undefined;
     const end = this.metrics.duration.startTimer({ breaker: this.name });
@@ -126,7 +128,8 @@ export class AuthorityBreaker {
       end({ outcome: "success" });
       return result;
     } catch (error) {
-      const translated = options.signal?.aborted && !controller.signal.aborted ? new AuthorityCallAbortedError(this.name, error) : this.translate(error);
+      const translated =
+        options.signal?.aborted && !controller.signal.aborted ? new AuthorityCallAbortedError(this.name, error) : this.translate(error);
       end({ outcome: this.outcomeOf(translated) });
       throw translated;
     } finally {
@@ -143,13 +146,19 @@ export class AuthorityBreaker {
     if (isOpossumError(error, "EOPENBREAKER") || isOpossumError(error, "ESHUTDOWN")) {
       this.metrics.rejected.inc({ breaker: this.name });
       const retryAfterSeconds = this.state === "open" ? this.retryAfterSeconds() : 1;
-      return new AuthorityUnavailableError("breaker_open", `${this.name}: the authority is failing; not calling it for ${retryAfterSeconds} s`, {
-        maybeReceived: false,
-        retryAfterSeconds,
-      });
+      return new AuthorityUnavailableError(
+        "breaker_open",
+        `${this.name}: the authority is failing; not calling it for ${retryAfterSeconds} s`,
+        {
+          maybeReceived: false,
+          retryAfterSeconds,
+        },
+      );
     }
     if (isOpossumError(error, "ETIMEDOUT")) {
-      return new AuthorityUnavailableError("timeout", `${this.name}: no answer within ${this.settings.timeoutMs} ms`, { maybeReceived: true });
+      return new AuthorityUnavailableError("timeout", `${this.name}: no answer within ${this.settings.timeoutMs} ms`, {
+        maybeReceived: true,
+      });
     }
     return error;
   }

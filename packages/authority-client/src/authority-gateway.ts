@@ -39,10 +39,15 @@ export function readAuthorityAnswer<A extends ClassifiedAnswer>(text: string, op
   } catch (error) {
     if (!options.isMalformed(error)) throw error;
     const notProtocol = options.notProtocol ?? "answered something that is not GovTalk";
-    throw new AuthorityUnavailableError("authority_error", `${options.authority} ${notProtocol}: ${error.message}`, { maybeReceived: options.maybeReceived, cause: error });
+    throw new AuthorityUnavailableError("authority_error", `${options.authority} ${notProtocol}: ${error.message}`, {
+      maybeReceived: options.maybeReceived,
+      cause: error,
+    });
   }
   if (answer.type === "error" && answer.classification?.kind === "transient") {
-    throw new AuthorityUnavailableError("authority_error", `${options.authority} failed: ${answer.classification.summary}`, { maybeReceived: false });
+    throw new AuthorityUnavailableError("authority_error", `${options.authority} failed: ${answer.classification.summary}`, {
+      maybeReceived: false,
+    });
   }
   return answer;
 }

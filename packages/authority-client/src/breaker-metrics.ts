@@ -17,7 +17,8 @@ export interface BreakerMetrics {
  */
 export function createBreakerMetrics(registry: Registry): BreakerMetrics {
   const registers = [registry];
-  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) => new Counter({ name, help, labelNames, registers });
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter({ name, help, labelNames, registers });
   return {
     state: new Gauge({
       name: "authority_breaker_state",
@@ -31,7 +32,9 @@ export function createBreakerMetrics(registry: Registry): BreakerMetrics {
       "Authority calls counted as failures by the breaker, by reason (timeout, http_status, network, authority_error)",
       ["breaker", "reason"],
     ),
-    rejected: counter("authority_breaker_rejected_total", "Authority calls refused without being sent because the breaker was open", ["breaker"]),
+    rejected: counter("authority_breaker_rejected_total", "Authority calls refused without being sent because the breaker was open", [
+      "breaker",
+    ]),
     duration: new Histogram({
       name: "authority_request_duration_seconds",
       help: "Duration of authority calls through the breaker, by outcome (success, failure, rejected, aborted, error)",

@@ -19,7 +19,12 @@ export class CompletionLedger {
 
   /** Records the outcome published for a submission (`outcome` is a short label, never a secret). */
   async markCompleted(reference: string, outcome: string): Promise<void> {
-    await this.options.redis.set(this.key(reference), JSON.stringify({ outcome, at: new Date().toISOString() }), "EX", this.options.ttlSeconds);
+    await this.options.redis.set(
+      this.key(reference),
+      JSON.stringify({ outcome, at: new Date().toISOString() }),
+      "EX",
+      this.options.ttlSeconds,
+    );
   }
 
   /** The outcome recorded for a submission, if it completed. */

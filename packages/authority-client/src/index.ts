@@ -21,7 +21,14 @@ export type { SubmissionRecord, ClaimResult, SubmissionLedgerOptions } from "./s
 export { submitOnce, mayHaveReachedAuthority, SubmissionBlockedError } from "./submit-once.ts";
 export type { SubmitOnceOptions, SubmitOnceResult } from "./submit-once.ts";
 export { askAuthority, isAbandoned, resolveSubmission, settledAt } from "./resolve-in-doubt.ts";
-export type { AuthorityLookup, DoubtOutcome, DoubtfulRecord, InDoubtTiming, Resolution, ResolveSubmissionOptions } from "./resolve-in-doubt.ts";
+export type {
+  AuthorityLookup,
+  DoubtOutcome,
+  DoubtfulRecord,
+  InDoubtTiming,
+  Resolution,
+  ResolveSubmissionOptions,
+} from "./resolve-in-doubt.ts";
 export { submitFailure } from "./submit-failure.ts";
 export { SubmissionRpc } from "./submission-rpc.ts";
 export type { FirstPoll, ResolutionAnswer, SubmissionCall, SubmissionRpcOptions, SubmitCall } from "./submission-rpc.ts";

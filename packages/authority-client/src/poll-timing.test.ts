@@ -24,13 +24,18 @@ describe("poll timing", () => {
     // No growth (factor 1), a cap below the first interval, fractional factors: whole seconds, never below the first interval.
     expect(backoffIntervalSeconds({ initialSeconds: 5, factor: 1, maxSeconds: 60 }, 9)).toBe(5);
     expect(backoffIntervalSeconds({ initialSeconds: 5, factor: 2, maxSeconds: 1 }, 3)).toBe(5);
-    expect([1, 2, 3].map((poll) => backoffIntervalSeconds({ initialSeconds: 10, factor: 1.5, maxSeconds: 60 }, poll))).toEqual([15, 23, 34]);
+    expect([1, 2, 3].map((poll) => backoffIntervalSeconds({ initialSeconds: 10, factor: 1.5, maxSeconds: 60 }, poll))).toEqual([
+      15, 23, 34,
+    ]);
   });
 
   it("a backed-off wait still ends by the give-up instant and fits the poll queue's longest delay", () => {
     const backoff = { initialSeconds: 60, factor: 2, maxSeconds: 3600 };
     // Poll 6 would wait an hour: the 15-minute tier holds it to 15 minutes.
-    expect(nextPoll(backoffIntervalSeconds(backoff, 6), inSeconds(14 * 86_400), 900_000, now)).toEqual({ kind: "poll_again", delayMs: 900_000 });
+    expect(nextPoll(backoffIntervalSeconds(backoff, 6), inSeconds(14 * 86_400), 900_000, now)).toEqual({
+      kind: "poll_again",
+      delayMs: 900_000,
+    });
     // Ten minutes before the horizon: one last poll at it.
     expect(nextPoll(backoffIntervalSeconds(backoff, 6), inSeconds(600), 900_000, now)).toEqual({ kind: "poll_again", delayMs: 600_000 });
     // 14 days of 15-minute polls after the growth: a bounded number of requests per submission.
@@ -43,7 +48,8 @@ describe("poll timing", () => {
 
   it("after a transient failure: the bus retries while it can before the give-up time, else a fresh poll is scheduled", () => {
     const retry = { maxAttempts: 8, backoffMs: [1000, 2000, 5000, 10_000, 30_000] };
-    const after = (attempt: number, giveUpInSeconds: number) => afterTransientPollFailure({ attempt, retry, giveUp: inSeconds(giveUpInSeconds), maxDelayMs: 900_000, now });
+    const after = (attempt: number, giveUpInSeconds: number) =>
+      afterTransientPollFailure({ attempt, retry, giveUp: inSeconds(giveUpInSeconds), maxDelayMs: 900_000, now });
     expect(after(1, 10)).toEqual({ kind: "retry" });
     expect(after(3, 10)).toEqual({ kind: "retry" });
     // The 10 s backoff of attempt 4 would come after the give-up instant: poll at it instead.

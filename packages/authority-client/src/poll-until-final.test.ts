@@ -36,7 +36,12 @@ function world(answer: () => Promise<Answer>) {
   const scheduled: { command: Command; delayMs: number }[] = [];
   const published: Outcome[] = [];
   const asked: { timeoutMs: number }[] = [];
-  const outcomes = new Counter({ name: "outcomes_total", help: "test", labelNames: ["outcome", "code"] as const, registers: [new Registry()] });
+  const outcomes = new Counter({
+    name: "outcomes_total",
+    help: "test",
+    labelNames: ["outcome", "code"] as const,
+    registers: [new Registry()],
+  });
   const finish = async (outcome: Outcome) => void (await polls.complete(outcome.id, outcome, async (o) => void published.push(o)));
   const polls: PollUntilFinal<Command> = new PollUntilFinal<Command>({
     completions,
@@ -51,23 +56,31 @@ function world(answer: () => Promise<Answer>) {
     giveUp: (command, why) => finish({ id: command.id, outcome: "error", error: { code: `GATEWAY_TIMEOUT: ${why}` } }),
   });
   const poll = (command: Command, attempt = 1) =>
-    polls.poll(command, { queue: "test.poll", attempt, redelivered: false, signal: new AbortController().signal }, {
-      reference: command.id,
-      bindings: { id: command.id },
-      ask: (call) => {
-        asked.push({ timeoutMs: call.timeoutMs });
-        return answer();
+    polls.poll(
+      command,
+      { queue: "test.poll", attempt, redelivered: false, signal: new AbortController().signal },
+      {
+        reference: command.id,
+        bindings: { id: command.id },
+        ask: (call) => {
+          asked.push({ timeoutMs: call.timeoutMs });
+          return answer();
+        },
+        decide: async (decision: Answer, _logger: Logger) => {
+          if (decision.decided) return finish({ id: command.id, outcome: "accepted" });
+          const next = await polls.pollAgain(command, 2);
+          if (next.kind === "give_up") await finish({ id: command.id, outcome: "error", error: { code: "NO_DECISION" } });
+        },
       },
-      decide: async (decision: Answer, _logger: Logger) => {
-        if (decision.decided) return finish({ id: command.id, outcome: "accepted" });
-        const next = await polls.pollAgain(command, 2);
-        if (next.kind === "give_up") await finish({ id: command.id, outcome: "error", error: { code: "NO_DECISION" } });
-      },
-    });
+    );
   return { poll, scheduled, published, asked, outcomes };
 }
 
-const command = (giveUpInMs: number): Command => ({ id: `sub_${++nextId}`, give_up_at: new Date(Date.now() + giveUpInMs).toISOString(), poll_number: 1 });
+const command = (giveUpInMs: number): Command => ({
+  id: `sub_${++nextId}`,
+  give_up_at: new Date(Date.now() + giveUpInMs).toISOString(),
+  poll_number: 1,
+});
 
 describe("PollUntilFinal", () => {
   it("publishes a final answer once, records it, and a redelivered poll asks nothing", async () => {
@@ -109,6 +122,8 @@ describe("PollUntilFinal", () => {
     expect(w.scheduled).toEqual([{ command: { ...c, poll_number: 2 }, delayMs: 200 }]);
     const late = command(-1);
     await w.poll(late, 1);
-    expect(w.published).toEqual([{ id: late.id, outcome: "error", error: { code: "GATEWAY_TIMEOUT: the authority did not answer (timeout)" } }]);
+    expect(w.published).toEqual([
+      { id: late.id, outcome: "error", error: { code: "GATEWAY_TIMEOUT: the authority did not answer (timeout)" } },
+    ]);
   });
 });

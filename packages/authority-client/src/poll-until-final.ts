@@ -101,7 +101,12 @@ export class PollUntilFinal<C extends PollCommand> {
     return code;
   }
 
-  private async afterTransientFailure(command: C, context: DeliveryContext, error: AuthorityUnavailableError, logger: Logger): Promise<void> {
+  private async afterTransientFailure(
+    command: C,
+    context: DeliveryContext,
+    error: AuthorityUnavailableError,
+    logger: Logger,
+  ): Promise<void> {
     const { retry, maxPollDelayMs, unavailable } = this.options;
     const next = afterTransientPollFailure({ attempt: context.attempt, retry, giveUp: command.give_up_at, maxDelayMs: maxPollDelayMs });
     logger.warn({ err: error, reason: error.reason, next: next.kind }, unavailable.warning);

@@ -10,7 +10,10 @@ import { postXml } from "./post-xml.ts";
  * The "Access Denied" page HMRC's edge (Akamai) answered with HTTP 403, a real capture kept with
  * its provenance in @dormant/govtalk's test data (packages/govtalk/testdata/hmrc/SOURCES.md).
  */
-const EDGE_ACCESS_DENIED_PAGE = readFileSync(new URL("../../govtalk/testdata/hmrc/tpvs-akamai-access-denied.html", import.meta.url), "utf8");
+const EDGE_ACCESS_DENIED_PAGE = readFileSync(
+  new URL("../../govtalk/testdata/hmrc/tpvs-akamai-access-denied.html", import.meta.url),
+  "utf8",
+);
 
 /** What the stand-in authority received: path, headers, body, and on which connection. */
 interface Received {
@@ -29,13 +32,20 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
   const chunks: Buffer[] = [];
   req.on("data", (chunk: Buffer) => chunks.push(chunk));
   req.on("end", () => {
-    received.push({ path: url.pathname, headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), connection: (req.socket as unknown as { id: number }).id });
+    received.push({
+      path: url.pathname,
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString("utf8"),
+      connection: (req.socket as unknown as { id: number }).id,
+    });
     switch (url.pathname) {
       case "/echo":
         res.writeHead(200, { "content-type": "text/xml; charset=utf-8" }).end(`<echo>${Buffer.concat(chunks).toString("utf8")}</echo>`);
         return;
       case "/bom":
-        res.writeHead(200, { "content-type": "text/xml" }).end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("<ok>é</ok>", "utf8")]));
+        res
+          .writeHead(200, { "content-type": "text/xml" })
+          .end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("<ok>é</ok>", "utf8")]));
         return;
       case "/chunked":
         res.writeHead(200, { "content-type": "text/xml" });
@@ -49,10 +59,14 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
         res.writeHead(429, { "retry-after": "7" }).end("slow down");
         return;
       case "/edge-403":
-        res.writeHead(403, { "content-type": "text/html", ...(url.searchParams.has("retry") ? { "retry-after": "12" } : {}) }).end(EDGE_ACCESS_DENIED_PAGE);
+        res
+          .writeHead(403, { "content-type": "text/html", ...(url.searchParams.has("retry") ? { "retry-after": "12" } : {}) })
+          .end(EDGE_ACCESS_DENIED_PAGE);
         return;
       case "/govtalk-403":
-        res.writeHead(403, { "content-type": "text/xml" }).end(`<GovTalkMessage xmlns="http://www.govtalk.gov.uk/CM/envelope"><EnvelopeVersion>2.0</EnvelopeVersion></GovTalkMessage>`);
+        res
+          .writeHead(403, { "content-type": "text/xml" })
+          .end(`<GovTalkMessage xmlns="http://www.govtalk.gov.uk/CM/envelope"><EnvelopeVersion>2.0</EnvelopeVersion></GovTalkMessage>`);
         return;
       case "/not-found":
         res.writeHead(404).end("no");
@@ -86,7 +100,6 @@ beforeEach(() => {
   received.length = 0;
 });
 
-
 const signal = () => new AbortController().signal;
 
 describe("postXml", () => {
@@ -96,7 +109,11 @@ describe("postXml", () => {
     expect(received[0]).toMatchObject({
       path: "/echo",
       body: "<m>Zoë &amp; Co</m>",
-      headers: { "content-type": "text/xml; charset=utf-8", accept: "text/xml, application/xml", "content-length": String(Buffer.byteLength("<m>Zoë &amp; Co</m>")) },
+      headers: {
+        "content-type": "text/xml; charset=utf-8",
+        accept: "text/xml, application/xml",
+        "content-length": String(Buffer.byteLength("<m>Zoë &amp; Co</m>")),
+      },
     });
   });
 
@@ -116,7 +133,12 @@ describe("postXml", () => {
   });
 
   it("classifies answers that are not 2xx: 429 unavailable (with Retry-After), 4xx a refused request, a redirect never followed", async () => {
-    expect(await rejectionOf(postXml(`${base}/throttled`, "<m/>", signal()))).toMatchObject({ reason: "http_status", status: 429, retryAfterSeconds: 7, maybeReceived: false });
+    expect(await rejectionOf(postXml(`${base}/throttled`, "<m/>", signal()))).toMatchObject({
+      reason: "http_status",
+      status: 429,
+      retryAfterSeconds: 7,
+      maybeReceived: false,
+    });
     const refused = await rejectionOf(postXml(`${base}/not-found`, "<m/>", signal()));
     expect(refused).toBeInstanceOf(AuthorityRequestError);
     expect(refused).toMatchObject({ status: 404 });
@@ -130,7 +152,10 @@ describe("postXml", () => {
     const edge = await rejectionOf(postXml(`${base}/edge-403`, "<m/>", signal()));
     expect(edge).toBeInstanceOf(AuthorityUnavailableError);
     expect(edge).toMatchObject({ reason: "http_status", status: 403, maybeReceived: false, retryAfterSeconds: undefined });
-    expect(await rejectionOf(postXml(`${base}/edge-403?retry`, "<m/>", signal()))).toMatchObject({ reason: "http_status", retryAfterSeconds: 12 });
+    expect(await rejectionOf(postXml(`${base}/edge-403?retry`, "<m/>", signal()))).toMatchObject({
+      reason: "http_status",
+      retryAfterSeconds: 12,
+    });
     // The connection is still usable afterwards (the page was read to its end).
     expect(await postXml(`${base}/echo`, "<a/>", signal())).toBe("<echo><a/></echo>");
   });

@@ -101,11 +101,15 @@ export function postXml(url: string, xml: string, signal: AbortSignal): Promise<
         const text = utf8.decode(Buffer.concat(chunks));
         if (GOVTALK_ROOT.test(text)) return fail(new AuthorityRequestError(403, `${host} refused the request with HTTP 403`));
         fail(
-          new AuthorityUnavailableError("http_status", `${host} answered HTTP 403 with a page that is not GovTalk (its edge turned the request away)`, {
-            maybeReceived: false,
-            status: 403,
-            retryAfterSeconds: retryAfterSeconds(response.headers["retry-after"]),
-          }),
+          new AuthorityUnavailableError(
+            "http_status",
+            `${host} answered HTTP 403 with a page that is not GovTalk (its edge turned the request away)`,
+            {
+              maybeReceived: false,
+              status: 403,
+              retryAfterSeconds: retryAfterSeconds(response.headers["retry-after"]),
+            },
+          ),
         );
       };
       response.on("data", (chunk: Buffer) => {
@@ -130,7 +134,11 @@ export function postXml(url: string, xml: string, signal: AbortSignal): Promise<
       }
       if (status >= 300 && status < 400) {
         response.resume();
-        return fail(new AuthorityUnavailableError("network", `${host} answered a redirect (HTTP ${status}), which is not followed`, { maybeReceived: true }));
+        return fail(
+          new AuthorityUnavailableError("network", `${host} answered a redirect (HTTP ${status}), which is not followed`, {
+            maybeReceived: true,
+          }),
+        );
       }
       if (status === 403) return readEdgeRefusal(response);
       if (status < 200 || status >= 300) {

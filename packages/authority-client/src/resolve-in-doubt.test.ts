@@ -105,7 +105,6 @@ const resolveOptions = (s: ReturnType<typeof scenario>, settleMs = 0) => ({
   logger,
 });
 
-
 describe("submitOnce with an authority to ask", () => {
   it("answers a repeat of an attempt whose answer was lost from the authority's own record, without sending it again", async () => {
     const s = scenario(true);
@@ -134,7 +133,10 @@ describe("submitOnce with an authority to ask", () => {
     expect(early).toMatchObject({ state: "uncertain" });
     expect(s.auth.calls.lookups).toBe(0);
     s.auth.setDown(true);
-    expect(await rejectionOf(submitOnce(s.options))).toMatchObject({ state: "uncertain", message: expect.stringMatching(/could not be asked/) });
+    expect(await rejectionOf(submitOnce(s.options))).toMatchObject({
+      state: "uncertain",
+      message: expect.stringMatching(/could not be asked/),
+    });
     s.auth.setDown(false);
     expect((await submitOnce(s.options)).duplicate).toBe(true);
     expect(s.auth.calls.sends).toBe(1);
@@ -145,7 +147,9 @@ describe("submitOnce with an authority to ask", () => {
     expect(await ledger.claim(s.id, s.options.attempt)).toMatchObject({ claimed: true });
     await new Promise((resolve) => setTimeout(resolve, 250));
     const results = await Promise.allSettled([1, 2, 3, 4].map(() => submitOnce(s.options)));
-    const answered = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<typeof submitOnce<Ack, Attempt>>>> => r.status === "fulfilled");
+    const answered = results.filter(
+      (r): r is PromiseFulfilledResult<Awaited<ReturnType<typeof submitOnce<Ack, Attempt>>>> => r.status === "fulfilled",
+    );
     expect(s.auth.calls.sends).toBe(1);
     for (const result of answered) expect(result.value.response).toEqual({ correlation_id: "C1" });
     expect(answered.length).toBeGreaterThan(0);
@@ -184,7 +188,10 @@ describe("resolveSubmission (nothing is ever sent)", () => {
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(await resolveSubmission(resolveOptions(s, 60_000))).toMatchObject({ state: "in_doubt", retryAfterSeconds: expect.any(Number) });
     s.auth.setDown(true);
-    expect(await resolveSubmission(resolveOptions(s))).toMatchObject({ state: "in_doubt", reason: expect.stringMatching(/could not be asked/) });
+    expect(await resolveSubmission(resolveOptions(s))).toMatchObject({
+      state: "in_doubt",
+      reason: expect.stringMatching(/could not be asked/),
+    });
     expect(await ledger.read(s.id)).toMatchObject({ state: "in_progress" });
   });
 
@@ -200,7 +207,10 @@ describe("resolveSubmission (nothing is ever sent)", () => {
     };
     await rejectionOf(submitOnce(options));
     failFollowUp = false;
-    expect(await resolveSubmission({ ...resolveOptions(s), followUp: options.followUp })).toEqual({ state: "acknowledged", response: { correlation_id: "C1" } });
+    expect(await resolveSubmission({ ...resolveOptions(s), followUp: options.followUp })).toEqual({
+      state: "acknowledged",
+      response: { correlation_id: "C1" },
+    });
     expect(s.followUps).toEqual([{ correlation_id: "C1" }]);
     expect(await ledger.read(s.id)).toMatchObject({ state: "submitted", follow_up_done: true });
   });

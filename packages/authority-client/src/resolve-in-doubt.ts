@@ -6,7 +6,10 @@ import type { SubmissionLedger, SubmissionRecord } from "./submission-ledger.ts"
  * `response` is what the submit RPC would have answered: the correlation id it gave it, ...),
  * or it does not. Throws when the authority cannot be asked now (down, refused the question).
  */
-export type AuthorityLookup<R, A> = (attempt: A | undefined, signal?: AbortSignal) => Promise<{ found: true; response: R } | { found: false }>;
+export type AuthorityLookup<R, A> = (
+  attempt: A | undefined,
+  signal?: AbortSignal,
+) => Promise<{ found: true; response: R } | { found: false }>;
 
 export interface InDoubtTiming {
   /** Age after which an attempt still recorded as in progress was abandoned (its worker died). */
@@ -34,13 +37,19 @@ export type DoubtOutcome<R> =
   | { kind: "changed" };
 
 /** Whether an in-progress record's attempt was abandoned by a worker that died in the middle of it. */
-export function isAbandoned<R, A>(record: SubmissionRecord<R, A>, timing: Pick<InDoubtTiming, "abandonedAfterMs">, now = Date.now()): boolean {
+export function isAbandoned<R, A>(
+  record: SubmissionRecord<R, A>,
+  timing: Pick<InDoubtTiming, "abandonedAfterMs">,
+  now = Date.now(),
+): boolean {
   return record.state === "in_progress" && now - Date.parse(record.started_at) > timing.abandonedAfterMs;
 }
 
 /** The instant after which the authority's word about a doubtful attempt is final. */
 export function settledAt<R, A>(record: DoubtfulRecord<R, A>, timing: InDoubtTiming): number {
-  return record.state === "uncertain" ? Date.parse(record.since) + timing.settleMs : Date.parse(record.started_at) + timing.abandonedAfterMs + timing.settleMs;
+  return record.state === "uncertain"
+    ? Date.parse(record.since) + timing.settleMs
+    : Date.parse(record.started_at) + timing.abandonedAfterMs + timing.settleMs;
 }
 
 /**
@@ -63,7 +72,11 @@ export async function askAuthority<R, A>(
   try {
     answer = await lookup(record.attempt, signal);
   } catch (error) {
-    return { kind: "wait", retryAfterMs: timing.settleMs, reason: `the authority could not be asked whether it has it (${error instanceof Error ? error.message : String(error)})` };
+    return {
+      kind: "wait",
+      retryAfterMs: timing.settleMs,
+      reason: `the authority could not be asked whether it has it (${error instanceof Error ? error.message : String(error)})`,
+    };
   }
   if (!answer.found) return { kind: "absent", owner: record.owner };
   try {
@@ -116,7 +129,11 @@ export async function resolveSubmission<R, A>(options: ResolveSubmissionOptions<
       return { state: "acknowledged", response: record.response };
     }
     if (record.state === "in_progress" && !isAbandoned(record, options)) {
-      return { state: "in_doubt", reason: "an attempt to submit it is in progress", retryAfterSeconds: seconds(Date.parse(record.started_at) + options.abandonedAfterMs - Date.now()) };
+      return {
+        state: "in_doubt",
+        reason: "an attempt to submit it is in progress",
+        retryAfterSeconds: seconds(Date.parse(record.started_at) + options.abandonedAfterMs - Date.now()),
+      };
     }
     const outcome = await askAuthority(ledger, id, record, options.lookup, options, options.signal);
     if (outcome.kind === "found") {

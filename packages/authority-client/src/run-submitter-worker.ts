@@ -31,7 +31,10 @@ export function runSubmitterWorker<C extends SubmitterConfig>(definition: Submit
     const worker = await definition.start(config, logger);
     shutdown.add(definition.name, () => worker.close());
     const [fields, message] = started(config);
-    logger.info({ ...fields, give_up_after_seconds: config.pollGiveUpAfterSeconds, poll_prefetch: config.pollPrefetch, breaker: config.breaker }, message);
+    logger.info(
+      { ...fields, give_up_after_seconds: config.pollGiveUpAfterSeconds, poll_prefetch: config.pollPrefetch, breaker: config.breaker },
+      message,
+    );
   };
   return main().catch((error: unknown) => {
     logger.fatal({ err: error }, `${definition.name} failed to start`);

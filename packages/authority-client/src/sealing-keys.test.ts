@@ -22,7 +22,9 @@ describe("resolveSealingKeys", () => {
   });
 
   it("refuses to start in production without a key", () => {
-    expect(problems(() => resolveSealingKeys({ NODE_ENV: "production", CREDENTIALS_SEALING_KEY_ID: "k1" }))).toContain("required in production");
+    expect(problems(() => resolveSealingKeys({ NODE_ENV: "production", CREDENTIALS_SEALING_KEY_ID: "k1" }))).toContain(
+      "required in production",
+    );
   });
 
   it("takes the current key and the retired ones of a rotation", () => {

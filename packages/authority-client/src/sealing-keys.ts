@@ -39,7 +39,10 @@ export function resolveSealingKeys(env: SealingEnv): SealingKey[] {
   } else {
     keys.push(sealingKeyFromBase64(DEVELOPMENT_SEALING_KEY.id, DEVELOPMENT_SEALING_KEY.base64));
   }
-  const retired = (env.CREDENTIALS_SEALING_KEYS_RETIRED ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  const retired = (env.CREDENTIALS_SEALING_KEYS_RETIRED ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   retired.forEach((entry, index) => {
     const separator = entry.indexOf(":");
     try {

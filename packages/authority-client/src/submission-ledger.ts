@@ -58,7 +58,13 @@ export class SubmissionLedger<R, A = undefined> {
     const attempt = (options.attempt ?? z.undefined()).optional();
     this.recordSchema = z.discriminatedUnion("state", [
       z.object({ state: z.literal("in_progress"), owner: z.string(), started_at: z.string(), attempt }),
-      z.object({ state: z.literal("submitted"), owner: z.string(), submitted_at: z.string(), response: options.response, follow_up_done: z.boolean() }),
+      z.object({
+        state: z.literal("submitted"),
+        owner: z.string(),
+        submitted_at: z.string(),
+        response: options.response,
+        follow_up_done: z.boolean(),
+      }),
       z.object({ state: z.literal("uncertain"), owner: z.string(), since: z.string(), reason: z.string(), attempt }),
     ]) as z.ZodType<SubmissionRecord<R, A>>;
   }
@@ -66,7 +72,12 @@ export class SubmissionLedger<R, A = undefined> {
   /** Claims the submission (keeping `attempt` with the claim), or returns the record of whoever claimed it before. */
   async claim(id: string, attempt?: A): Promise<ClaimResult<R, A>> {
     const owner = randomUUID();
-    const record: SubmissionRecord<R, A> = { state: "in_progress", owner, started_at: new Date().toISOString(), ...(attempt === undefined ? {} : { attempt }) };
+    const record: SubmissionRecord<R, A> = {
+      state: "in_progress",
+      owner,
+      started_at: new Date().toISOString(),
+      ...(attempt === undefined ? {} : { attempt }),
+    };
     for (let tries = 0; tries < 3; tries += 1) {
       const set = await this.options.redis.set(this.key(id), JSON.stringify(record), "EX", this.options.ttlSeconds, "NX");
       if (set === "OK") return { claimed: true, owner };
@@ -90,8 +101,20 @@ export class SubmissionLedger<R, A = undefined> {
    */
   async takeOver(id: string, abandonedOwner: string, attempt?: A): Promise<string | undefined> {
     const owner = randomUUID();
-    const record: SubmissionRecord<R, A> = { state: "in_progress", owner, started_at: new Date().toISOString(), ...(attempt === undefined ? {} : { attempt }) };
-    const replaced = await this.options.redis.eval(REPLACE_IF_OWNER, 1, this.key(id), abandonedOwner, JSON.stringify(record), String(this.options.ttlSeconds));
+    const record: SubmissionRecord<R, A> = {
+      state: "in_progress",
+      owner,
+      started_at: new Date().toISOString(),
+      ...(attempt === undefined ? {} : { attempt }),
+    };
+    const replaced = await this.options.redis.eval(
+      REPLACE_IF_OWNER,
+      1,
+      this.key(id),
+      abandonedOwner,
+      JSON.stringify(record),
+      String(this.options.ttlSeconds),
+    );
     return replaced === 1 ? owner : undefined;
   }
 
@@ -100,7 +123,13 @@ export class SubmissionLedger<R, A = undefined> {
    * it: then `owner` is that attempt's).
    */
   async recordSubmitted(id: string, owner: string, response: R, followUpDone: boolean): Promise<void> {
-    const record: SubmissionRecord<R, A> = { state: "submitted", owner, submitted_at: new Date().toISOString(), response, follow_up_done: followUpDone };
+    const record: SubmissionRecord<R, A> = {
+      state: "submitted",
+      owner,
+      submitted_at: new Date().toISOString(),
+      response,
+      follow_up_done: followUpDone,
+    };
     await this.replace(id, owner, record);
   }
 
@@ -113,7 +142,13 @@ export class SubmissionLedger<R, A = undefined> {
 
   /** The attempt may have reached the authority: not sent again until the authority says it does not have it. */
   async markUncertain(id: string, owner: string, reason: string, attempt?: A): Promise<void> {
-    await this.replace(id, owner, { state: "uncertain", owner, since: new Date().toISOString(), reason, ...(attempt === undefined ? {} : { attempt }) });
+    await this.replace(id, owner, {
+      state: "uncertain",
+      owner,
+      since: new Date().toISOString(),
+      reason,
+      ...(attempt === undefined ? {} : { attempt }),
+    });
   }
 
   /**
@@ -126,7 +161,14 @@ export class SubmissionLedger<R, A = undefined> {
   }
 
   private async replace(id: string, owner: string, record: SubmissionRecord<R, A>): Promise<void> {
-    const replaced = await this.options.redis.eval(REPLACE_IF_OWNER, 1, this.key(id), owner, JSON.stringify(record), String(this.options.ttlSeconds));
+    const replaced = await this.options.redis.eval(
+      REPLACE_IF_OWNER,
+      1,
+      this.key(id),
+      owner,
+      JSON.stringify(record),
+      String(this.options.ttlSeconds),
+    );
     if (replaced !== 1) throw new Error(`submission ${id} is no longer claimed by this attempt`);
   }
 

@@ -41,7 +41,9 @@ export interface SubmitCall<R, A> extends SubmissionCall<R, A> {
 }
 
 /** `*.resolve_*`'s answer: the resolution, with the wait in the RPC's own words. */
-export type ResolutionAnswer<R> = Exclude<Resolution<R>, { state: "in_doubt" }> | { state: "in_doubt"; reason: string; retry_after_seconds: number };
+export type ResolutionAnswer<R> =
+  | Exclude<Resolution<R>, { state: "in_doubt" }>
+  | { state: "in_doubt"; reason: string; retry_after_seconds: number };
 
 /** The first poll command's part that follows from the submission time. */
 export interface FirstPoll {
@@ -113,7 +115,8 @@ export class SubmissionRpc<R, A = undefined> {
       signal: call.signal,
     });
     logger.info({ state: resolution.state }, `${this.options.subject} in doubt: resolution`);
-    if (resolution.state === "in_doubt") return { state: "in_doubt", reason: resolution.reason, retry_after_seconds: resolution.retryAfterSeconds };
+    if (resolution.state === "in_doubt")
+      return { state: "in_doubt", reason: resolution.reason, retry_after_seconds: resolution.retryAfterSeconds };
     return resolution;
   }
 

@@ -4,13 +4,21 @@ import { AuthorityCallAbortedError, AuthorityRequestError, AuthorityUnavailableE
 import { submitFailure, type SubmitFailureOptions } from "./submit-failure.ts";
 import { SubmissionBlockedError } from "./submit-once.ts";
 
-const tax: SubmitFailureOptions = { unavailableCode: "TAX_UNAVAILABLE", authority: "tax authority", defaultRetryAfterSeconds: 30, repeatInDoubt: "never" };
+const tax: SubmitFailureOptions = {
+  unavailableCode: "TAX_UNAVAILABLE",
+  authority: "tax authority",
+  defaultRetryAfterSeconds: 30,
+  repeatInDoubt: "never",
+};
 const registry: SubmitFailureOptions = { ...tax, unavailableCode: "REGISTRY_UNAVAILABLE", authority: "registry", repeatInDoubt: "safe" };
 
 describe("submitFailure", () => {
   it("breaker open or authority down, nothing taken: *_UNAVAILABLE, retryable, with the time to wait", () => {
     const open = new AuthorityUnavailableError("breaker_open", "open", { maybeReceived: false, retryAfterSeconds: 12 });
-    expect(submitFailure(open, tax)).toMatchObject({ kind: "unavailable", error: { code: "TAX_UNAVAILABLE", retryable: true, retryAfterSeconds: 12 } });
+    expect(submitFailure(open, tax)).toMatchObject({
+      kind: "unavailable",
+      error: { code: "TAX_UNAVAILABLE", retryable: true, retryAfterSeconds: 12 },
+    });
     const down = new AuthorityUnavailableError("http_status", "503", { maybeReceived: false });
     expect(submitFailure(down, registry).error).toMatchObject({ code: "REGISTRY_UNAVAILABLE", retryable: true, retryAfterSeconds: 30 });
   });
@@ -20,13 +28,23 @@ describe("submitFailure", () => {
     expect(submitFailure(timeout, tax)).toMatchObject({ kind: "in_doubt", error: { code: "TAX_UNAVAILABLE", retryable: false } });
     expect(submitFailure(new SubmissionBlockedError("uncertain", "x"), tax).error.retryable).toBe(false);
     expect(submitFailure(timeout, registry)).toMatchObject({ kind: "in_doubt", error: { code: "REGISTRY_UNAVAILABLE", retryable: true } });
-    expect(submitFailure(new AuthorityCallAbortedError("tax-submission", undefined), tax)).toMatchObject({ kind: "in_doubt", error: { retryable: false } });
+    expect(submitFailure(new AuthorityCallAbortedError("tax-submission", undefined), tax)).toMatchObject({
+      kind: "in_doubt",
+      error: { retryable: false },
+    });
   });
 
   it("another attempt in progress: in doubt where a repeat is never safe (it may reach the authority), else retry shortly", () => {
     // Never "nothing was sent" for the tax authority: the caller would drop a filing the authority may receive.
-    expect(submitFailure(new SubmissionBlockedError("in_progress", "x"), tax)).toMatchObject({ kind: "in_progress", error: { code: "TAX_UNAVAILABLE", retryable: false } });
-    expect(submitFailure(new SubmissionBlockedError("in_progress", "x"), registry).error).toMatchObject({ code: "REGISTRY_UNAVAILABLE", retryable: true, retryAfterSeconds: 5 });
+    expect(submitFailure(new SubmissionBlockedError("in_progress", "x"), tax)).toMatchObject({
+      kind: "in_progress",
+      error: { code: "TAX_UNAVAILABLE", retryable: false },
+    });
+    expect(submitFailure(new SubmissionBlockedError("in_progress", "x"), registry).error).toMatchObject({
+      code: "REGISTRY_UNAVAILABLE",
+      retryable: true,
+      retryAfterSeconds: 5,
+    });
   });
 
   it("passes classified refusals through; HTTP 4xx and our own failures are internal", () => {

@@ -39,9 +39,13 @@ export function submitFailure(error: unknown, options: SubmitFailureOptions): { 
   const inDoubt = (): { error: AppError; kind: SubmitFailureKind } =>
     options.repeatInDoubt === "never"
       ? {
-          error: new AppError(code, `The ${authority} did not answer the submission in time; it may have been received, so it is not submitted again.`, {
-            retryable: false,
-          }),
+          error: new AppError(
+            code,
+            `The ${authority} did not answer the submission in time; it may have been received, so it is not submitted again.`,
+            {
+              retryable: false,
+            },
+          ),
           kind: "in_doubt",
         }
       : {
@@ -59,7 +63,10 @@ export function submitFailure(error: unknown, options: SubmitFailureOptions): { 
     // duplicates this is in doubt too, never "nothing was sent" (which would let the caller drop
     // the filing while the authority receives it).
     if (options.repeatInDoubt === "never") return { ...inDoubt(), kind: "in_progress" };
-    return { error: new AppError(code, "This submission is being made by another request; try again shortly.", { retryAfterSeconds: 5 }), kind: "in_progress" };
+    return {
+      error: new AppError(code, "This submission is being made by another request; try again shortly.", { retryAfterSeconds: 5 }),
+      kind: "in_progress",
+    };
   }
   if (error instanceof AuthorityCallAbortedError) return inDoubt();
   if (error instanceof AuthorityUnavailableError) {
@@ -73,7 +80,13 @@ export function submitFailure(error: unknown, options: SubmitFailureOptions): { 
     };
   }
   if (error instanceof AuthorityRequestError) {
-    return { error: new AppError("INTERNAL_ERROR", `The ${authority} refused the request as malformed.`, { retryable: false }), kind: "internal" };
+    return {
+      error: new AppError("INTERNAL_ERROR", `The ${authority} refused the request as malformed.`, { retryable: false }),
+      kind: "internal",
+    };
   }
-  return { error: new AppError("SERVICE_UNAVAILABLE", "The submission could not be recorded; nothing was submitted.", { retryable: true }), kind: "internal" };
+  return {
+    error: new AppError("SERVICE_UNAVAILABLE", "The submission could not be recorded; nothing was submitted.", { retryable: true }),
+    kind: "internal",
+  };
 }

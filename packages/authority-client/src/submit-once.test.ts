@@ -19,7 +19,12 @@ beforeAll(async () => {
   testRedis = createTestRedisPrefix("submit-once");
   redis = new Redis(testRedis.url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   await redis.connect();
-  ledger = new SubmissionLedger({ redis, keyPrefix: `${testRedis.prefix}submit:`, ttlSeconds: 60, response: z.object({ correlation_id: z.string() }) });
+  ledger = new SubmissionLedger({
+    redis,
+    keyPrefix: `${testRedis.prefix}submit:`,
+    ttlSeconds: 60,
+    response: z.object({ correlation_id: z.string() }),
+  });
 });
 afterAll(async () => {
   await testRedis.cleanup();
@@ -27,7 +32,10 @@ afterAll(async () => {
 });
 
 /** A submission id of its own, counted calls of submit and followUp, and options to pass. */
-function scenario(submit: () => Promise<{ correlation_id: string }>, followUp: (r: { correlation_id: string }) => Promise<void> = async () => undefined) {
+function scenario(
+  submit: () => Promise<{ correlation_id: string }>,
+  followUp: (r: { correlation_id: string }) => Promise<void> = async () => undefined,
+) {
   const counts = { submits: 0, followUps: 0 };
   const id = `fil_${++nextId}:1`;
   const options: SubmitOnceOptions<{ correlation_id: string }> = {
@@ -47,7 +55,6 @@ function scenario(submit: () => Promise<{ correlation_id: string }>, followUp: (
   };
   return { counts, options, id };
 }
-
 
 describe("submitOnce", () => {
   it("submits once; a later request gets the recorded response", async () => {

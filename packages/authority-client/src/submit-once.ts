@@ -76,7 +76,11 @@ export interface SubmitOnceResult<R> {
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+    const abort = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    signal?.addEventListener("abort", abort, { once: true });
   });
 }
 
@@ -138,7 +142,14 @@ async function settleWithAuthority<R, A>(
   record: DoubtfulRecord<R, A>,
 ): Promise<SubmitOnceResult<R> | "again"> {
   const { ledger, id, logger } = options;
-  const outcome = await askAuthority(ledger, id, record, lookup, { abandonedAfterMs: options.abandonedAfterMs, settleMs: options.settleMs ?? 0 }, options.signal);
+  const outcome = await askAuthority(
+    ledger,
+    id,
+    record,
+    lookup,
+    { abandonedAfterMs: options.abandonedAfterMs, settleMs: options.settleMs ?? 0 },
+    options.signal,
+  );
   switch (outcome.kind) {
     case "found":
       logger.warn({ submission: id }, "an attempt in doubt reached the authority (it says so): not submitting again");
@@ -152,7 +163,10 @@ async function settleWithAuthority<R, A>(
       return { response: await attempt(options, owner), duplicate: false };
     }
     case "wait":
-      throw new SubmissionBlockedError("uncertain", `an earlier attempt to submit this may have reached the authority; ${outcome.reason}, so it is not sent again now`);
+      throw new SubmissionBlockedError(
+        "uncertain",
+        `an earlier attempt to submit this may have reached the authority; ${outcome.reason}, so it is not sent again now`,
+      );
     case "changed":
       return "again";
   }
@@ -177,7 +191,10 @@ async function settleAbandoned<R, A>(options: SubmitOnceOptions<R, A>, abandoned
   if (record?.state !== "in_progress" || record.owner !== abandonedOwner) return undefined;
   const abandoned = new AbandonedAttemptError(record.started_at);
   if ((options.mayHaveReached ?? mayHaveReachedAuthority)(abandoned)) {
-    logger.warn({ submission: id }, "an attempt abandoned in the middle (its worker stopped) may have reached the authority: not submitting it again");
+    logger.warn(
+      { submission: id },
+      "an attempt abandoned in the middle (its worker stopped) may have reached the authority: not submitting it again",
+    );
     await ledger.markUncertain(id, abandonedOwner, abandoned.message, record.attempt).catch(() => undefined);
     return undefined;
   }
@@ -208,6 +225,8 @@ async function attempt<R, A>(options: SubmitOnceOptions<R, A>, owner: string): P
   }
   await ledger
     .recordSubmitted(id, owner, response, true)
-    .catch((ledgerError: unknown) => logger.error({ err: ledgerError, submission: id }, "could not record the submission; duplicates will wait and fail"));
+    .catch((ledgerError: unknown) =>
+      logger.error({ err: ledgerError, submission: id }, "could not record the submission; duplicates will wait and fail"),
+    );
   return response;
 }

@@ -37,7 +37,10 @@ export interface SubmitterConfig {
  * worker's own (settings its authority requires in production); the sealing keys' are added after
  * them, and if there is any, one ConfigError lists them all.
  */
-export function submitterConfigFromEnv(env: SubmitterEnv, options: { problems: string[]; pollGiveUpAfterSeconds: number }): SubmitterConfig {
+export function submitterConfigFromEnv(
+  env: SubmitterEnv,
+  options: { problems: string[]; pollGiveUpAfterSeconds: number },
+): SubmitterConfig {
   const problems = [...options.problems];
   let sealingKeys: SealingKey[] = [];
   try {

@@ -41,7 +41,14 @@ beforeAll(async () => {
   testRedis = createTestRedisPrefix("submitter-worker");
   redis = new Redis(testRedis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
   await redis.connect();
-  client = await connectBus({ url: vhost.url, service: "filing-test", topology: PLATFORM_TOPOLOGY, messages: PLATFORM_MESSAGE_CATALOG, rpc: SUBMISSION_RPC_CATALOG, logger });
+  client = await connectBus({
+    url: vhost.url,
+    service: "filing-test",
+    topology: PLATFORM_TOPOLOGY,
+    messages: PLATFORM_MESSAGE_CATALOG,
+    rpc: SUBMISSION_RPC_CATALOG,
+    logger,
+  });
 });
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.close().catch(() => undefined)));
@@ -130,7 +137,6 @@ function gate(): { wait: Promise<void>; open: () => void } {
   return { wait, open };
 }
 
-
 /** The resolve RPC, which these tests never call. */
 const notResolving = async (): Promise<never> => {
   throw new Error("not used by this test");
@@ -203,7 +209,10 @@ describe("startSubmitterWorker", () => {
             events.push(`finished ${number}`);
           },
         },
-        submit: { "registry.submit_accounts": async () => ({ submission_number: "X", submitted_at: new Date().toISOString() }), "registry.resolve_accounts": notResolving },
+        submit: {
+          "registry.submit_accounts": async () => ({ submission_number: "X", submitted_at: new Date().toISOString() }),
+          "registry.resolve_accounts": notResolving,
+        },
       }),
       { pollPrefetch: 2 },
     );
@@ -238,15 +247,18 @@ describe("startSubmitterWorker", () => {
         start(
           () => ({
             poll: { "registry.poll_status": async () => undefined },
-            submit: { "registry.submit_accounts": async () => ({ submission_number: "X", submitted_at: new Date().toISOString() }), "registry.resolve_accounts": notResolving },
+            submit: {
+              "registry.submit_accounts": async () => ({ submission_number: "X", submitted_at: new Date().toISOString() }),
+              "registry.resolve_accounts": notResolving,
+            },
           }),
           { ops: { port, host: "127.0.0.1" } },
         ),
       ).rejects.toThrow(/EADDRINUSE/);
       // The RPC server it had started is gone with its bus: nothing serves the submit queue.
-      await expect(client.rpcCall(REGISTRY_SUBMIT_QUEUE, "registry.submit_accounts", submitRequest(submissionNumber()), { timeoutMs: 5_000 })).rejects.toBeInstanceOf(
-        RpcNoServerError,
-      );
+      await expect(
+        client.rpcCall(REGISTRY_SUBMIT_QUEUE, "registry.submit_accounts", submitRequest(submissionNumber()), { timeoutMs: 5_000 }),
+      ).rejects.toBeInstanceOf(RpcNoServerError);
     } finally {
       await new Promise<void>((resolve) => taken.close(() => resolve()));
     }

@@ -72,7 +72,13 @@ export interface SubmitterWorkerHandlers<PollQueue extends string, SubmitQueue e
   submit: RpcHandlerMap<Rpcs, SubmitQueue>;
 }
 
-export interface SubmitterWorkerOptions<B extends string, Response, PollQueue extends ConsumedQueue<Messages>, SubmitQueue extends RpcQueue<Rpcs>, Attempt = undefined> {
+export interface SubmitterWorkerOptions<
+  B extends string,
+  Response,
+  PollQueue extends ConsumedQueue<Messages>,
+  SubmitQueue extends RpcQueue<Rpcs>,
+  Attempt = undefined,
+> {
   /** Names the metrics registry, the bus connection and the worker's Redis keys. */
   service: string;
   config: SubmitterWorkerConfig;
@@ -148,7 +154,15 @@ export async function startSubmitterWorker<
   let bus: SubmitterBus | undefined;
   try {
     await redis.connect();
-    bus = await connectBus({ url: config.amqpUrl, service, topology: PLATFORM_TOPOLOGY, messages: PLATFORM_MESSAGE_CATALOG, rpc: SUBMISSION_RPC_CATALOG, logger, metrics });
+    bus = await connectBus({
+      url: config.amqpUrl,
+      service,
+      topology: PLATFORM_TOPOLOGY,
+      messages: PLATFORM_MESSAGE_CATALOG,
+      rpc: SUBMISSION_RPC_CATALOG,
+      logger,
+      metrics,
+    });
     const keyPrefix = `${config.redisKeyPrefix}${service}:`;
     const maxPollDelayMs = longestWaitTierMs(options.pollQueue);
     const handlers = options.handlers({

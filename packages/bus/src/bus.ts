@@ -90,7 +90,9 @@ export interface Bus<C extends MessageCatalog, R extends RpcCatalog> {
  * bindings to unknown queues), a message routed to a queue that does not exist, an event whose
  * consumers the bindings do not reach, or a backoff that is not a wait tier fails here.
  */
-export async function connectBus<const C extends MessageCatalog, const R extends RpcCatalog>(options: BusOptions<C, R>): Promise<Bus<C, R>> {
+export async function connectBus<const C extends MessageCatalog, const R extends RpcCatalog>(
+  options: BusOptions<C, R>,
+): Promise<Bus<C, R>> {
   const { topology } = options;
   const topologyFaults = topologyProblems(topology);
   if (topologyFaults.length > 0) throw new Error(`invalid bus topology:\n  - ${topologyFaults.join("\n  - ")}`);
@@ -158,7 +160,8 @@ export async function connectBus<const C extends MessageCatalog, const R extends
         target = { exchange: "", routingKey: waitQueueName(route.queue, wait.tierMs) };
         properties.expiration = String(wait.expirationMs);
       } else {
-        target = route.kind === "command" ? { exchange: "", routingKey: route.queue } : { exchange: route.exchange, routingKey: route.routingKey };
+        target =
+          route.kind === "command" ? { exchange: "", routingKey: route.queue } : { exchange: route.exchange, routingKey: route.routingKey };
       }
       await publisher.publish(target, encodeBody(parsed.data), properties, type);
       metrics.published.inc({ type });

@@ -37,8 +37,11 @@ async function parked(queue: string, count = 1) {
 /** Publishes straight to the queue with raw amqplib, as a misbehaving producer would. */
 async function publishRaw(content: string, headers: Record<string, unknown>) {
   await new Promise<void>((resolve, reject) =>
-    t.raw.sendToQueue("orders.work", Buffer.from(content), { messageId: randomUUID(), type: "order.place", persistent: true, headers }, (e: unknown) =>
-      e ? reject(e instanceof Error ? e : new Error(String(e))) : resolve(),
+    t.raw.sendToQueue(
+      "orders.work",
+      Buffer.from(content),
+      { messageId: randomUUID(), type: "order.place", persistent: true, headers },
+      (e: unknown) => (e ? reject(e instanceof Error ? e : new Error(String(e))) : resolve()),
     ),
   );
 }
@@ -175,7 +178,8 @@ describe("invalid messages", () => {
       "order.place": async () => void calls++,
       "order.audit": async () => void calls++,
     });
-    const headersFor = (type: string, version: number) => messageProperties(newMetadata(type, version), "rogue").headers as Record<string, unknown>;
+    const headersFor = (type: string, version: number) =>
+      messageProperties(newMetadata(type, version), "rogue").headers as Record<string, unknown>;
     await publishRaw(JSON.stringify({ orderId: "o", seq: 1 }), {});
     await publishRaw("{not json", headersFor("order.place", 1));
     await publishRaw(JSON.stringify({ orderId: "o" }), headersFor("order.audit", 1));
@@ -183,7 +187,10 @@ describe("invalid messages", () => {
 
     const messages = await parked("orders.work.dlq", 4);
     expect(calls).toBe(0);
-    const reasons = messages.map((m) => [m.properties.headers?.[BUS_HEADERS.deadLetterReason], m.properties.headers?.[BUS_HEADERS.errorMessage]]);
+    const reasons = messages.map((m) => [
+      m.properties.headers?.[BUS_HEADERS.deadLetterReason],
+      m.properties.headers?.[BUS_HEADERS.errorMessage],
+    ]);
     expect(reasons).toHaveLength(4);
     expect(reasons).toEqual(
       expect.arrayContaining([

@@ -50,7 +50,9 @@ export class DeliveryLoop implements ChannelUser {
     const channel = await model.createChannel();
     let open = true;
     channel.on("error", (error: Error) => logger.warn({ err: error, queue }, "consumer channel error"));
-    channel.on("handler-error", (error: Error, event: string) => logger.error({ err: error, event, queue }, "consumer channel listener threw"));
+    channel.on("handler-error", (error: Error, event: string) =>
+      logger.error({ err: error, event, queue }, "consumer channel listener threw"),
+    );
     channel.on("close", () => {
       open = false;
       if (this.channel !== channel) return;

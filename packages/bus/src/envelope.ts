@@ -32,7 +32,11 @@ export function newMetadata(type: string, schemaVersion: number, overrides: Meta
 }
 
 /** AMQP properties of a message: metadata in headers, mirrored into the standard properties. */
-export function messageProperties(metadata: BusMessageMetadata, appId: string, extraHeaders: Record<string, unknown> = {}): Options.Publish {
+export function messageProperties(
+  metadata: BusMessageMetadata,
+  appId: string,
+  extraHeaders: Record<string, unknown> = {},
+): Options.Publish {
   return {
     messageId: metadata.message_id,
     type: metadata.type,

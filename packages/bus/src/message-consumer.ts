@@ -50,10 +50,18 @@ export function messageDeliveryHandler(options: MessageConsumerOptions): (delive
       [BUS_HEADERS.attempt]: attempt,
     };
     const target = deadLetterQueueName(queue);
-    await publisher.publish({ exchange: "", routingKey: target }, delivery.message.content, republishProperties(delivery.message, headers), target);
+    await publisher.publish(
+      { exchange: "", routingKey: target },
+      delivery.message.content,
+      republishProperties(delivery.message, headers),
+      target,
+    );
     delivery.ack();
     metrics.deadLettered.inc({ queue, type, reason: failure.reason });
-    logger.warn({ queue, type, message_id: delivery.message.properties.messageId, attempt, ...failure }, "message parked in the dead-letter queue");
+    logger.warn(
+      { queue, type, message_id: delivery.message.properties.messageId, attempt, ...failure },
+      "message parked in the dead-letter queue",
+    );
   };
 
   const retry = async (delivery: Delivery, definition: MessageDefinition, type: string, attempt: number, error: unknown) => {
@@ -65,19 +73,34 @@ export function messageDeliveryHandler(options: MessageConsumerOptions): (delive
       [BUS_HEADERS.lastErrorCode]: errorCodeOf(error),
       [BUS_HEADERS.lastErrorMessage]: errorMessageOf(error),
     });
-    await publisher.publish({ exchange: "", routingKey: target }, delivery.message.content, { ...properties, expiration: String(expirationMs) }, target);
+    await publisher.publish(
+      { exchange: "", routingKey: target },
+      delivery.message.content,
+      { ...properties, expiration: String(expirationMs) },
+      target,
+    );
     delivery.ack();
     metrics.retried.inc({ queue, type });
-    logger.info({ queue, type, message_id: delivery.message.properties.messageId, attempt, retry_in_ms: expirationMs }, "message scheduled for another attempt");
+    logger.info(
+      { queue, type, message_id: delivery.message.properties.messageId, attempt, retry_in_ms: expirationMs },
+      "message scheduled for another attempt",
+    );
   };
 
-  const run = async (delivery: Delivery, metadata: BusMessageMetadata, definition: MessageDefinition, handler: MessageHandler<never>, payload: unknown) => {
+  const run = async (
+    delivery: Delivery,
+    metadata: BusMessageMetadata,
+    definition: MessageDefinition,
+    handler: MessageHandler<never>,
+    payload: unknown,
+  ) => {
     const attempt = attemptOf(delivery.message);
     const context = { requestId: metadata.request_id, traceparent: metadata.traceparent };
     try {
       await runWithRequestContext(context, () =>
         withTimeout(
-          (signal) => handler({ ...metadata, payload } as never, { queue, attempt, redelivered: delivery.message.fields.redelivered, signal }),
+          (signal) =>
+            handler({ ...metadata, payload } as never, { queue, attempt, redelivered: delivery.message.fields.redelivered, signal }),
           definition.timeoutMs,
           () => new BusError("handler_timeout", `${metadata.type} handler took longer than ${definition.timeoutMs} ms`),
         ),

@@ -10,7 +10,11 @@ const srcDir = fileURLToPath(new URL(".", import.meta.url));
 /** Every .ts file under src/, as a path relative to it. */
 function sourceFiles(dir = srcDir, prefix = ""): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name), `${prefix}${entry.name}/`) : entry.name.endsWith(".ts") ? [`${prefix}${entry.name}`] : [],
+    entry.isDirectory()
+      ? sourceFiles(join(dir, entry.name), `${prefix}${entry.name}/`)
+      : entry.name.endsWith(".ts")
+        ? [`${prefix}${entry.name}`]
+        : [],
   );
 }
 

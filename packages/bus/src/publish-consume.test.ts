@@ -126,7 +126,9 @@ describe("consuming", () => {
       "order.audit": async () => undefined,
     });
 
-    const metadata = await runWithRequestContext({ requestId: "req-abc", traceparent }, () => bus.publish("order.place", { orderId: "o-5", seq: 5 }));
+    const metadata = await runWithRequestContext({ requestId: "req-abc", traceparent }, () =>
+      bus.publish("order.place", { orderId: "o-5", seq: 5 }),
+    );
     expect(metadata.request_id).toBe("req-abc");
     expect(traceIdOf(metadata.traceparent)).toBe("4bf92f3577b34da6a3ce929d0e0e4736");
     expect(metadata.traceparent).not.toBe(traceparent);

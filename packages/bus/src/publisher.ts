@@ -68,7 +68,15 @@ export class ConfirmPublisher implements ChannelUser {
     const unavailable = () => new BusUnavailableError(what, this.timeoutMs);
     for (;;) {
       const channel = await this.currentChannel.wait(deadline - Date.now(), unavailable);
-      const attempt = await this.publishOnce(channel, target, content, { ...properties, mandatory: true }, messageId, deadline, unavailable);
+      const attempt = await this.publishOnce(
+        channel,
+        target,
+        content,
+        { ...properties, mandatory: true },
+        messageId,
+        deadline,
+        unavailable,
+      );
       if (attempt.outcome === "confirmed") return;
       this.currentChannel.clear(channel);
     }

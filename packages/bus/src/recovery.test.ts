@@ -77,7 +77,9 @@ describe("recovery after the broker drops the connections", () => {
     })();
 
     await waitFor(() => seen.size >= 60, { timeoutMs: 10_000, what: "the first messages" });
-    const inFlightCall = producer.rpcCall("pricing.rpc", "pricing.quote", { sku: "hang", quantity: 1 }, { timeoutMs: 10_000 }).catch((e: unknown) => e);
+    const inFlightCall = producer
+      .rpcCall("pricing.rpc", "pricing.quote", { sku: "hang", quantity: 1 }, { timeoutMs: 10_000 })
+      .catch((e: unknown) => e);
     await waitFor(() => hanging.count === 1, { what: "the call to reach its server" });
     await t.vhost.dropConnections();
     const droppedAt = Date.now();
@@ -118,7 +120,11 @@ describe("recovery after the broker drops the connections", () => {
   });
 
   it("rejects a publish with BusUnavailableError when the connection stays down past the publish timeout", async () => {
-    const producer = await t.startBus({ service: "producer", publishTimeoutMs: 200, reconnect: { initialDelayMs: 1500, maxDelayMs: 1500 } });
+    const producer = await t.startBus({
+      service: "producer",
+      publishTimeoutMs: 200,
+      reconnect: { initialDelayMs: 1500, maxDelayMs: 1500 },
+    });
     await t.vhost.dropConnections();
     const started = Date.now();
     await expect(producer.publish("order.place", { orderId: "o-never", seq: 1 })).rejects.toMatchObject({

@@ -55,7 +55,12 @@ describe("replaying the parking lot", () => {
     const message = await waitFor(() => t.raw.get("orders.work", { noAck: false }), { what: "the replayed message" });
     expect(message.properties.messageId).toBe(placed.message_id);
     const headers = message.properties.headers ?? {};
-    expect(headers).toMatchObject({ message_id: placed.message_id, request_id: placed.request_id, [BUS_HEADERS.attempt]: 1, [BUS_HEADERS.replayCount]: 1 });
+    expect(headers).toMatchObject({
+      message_id: placed.message_id,
+      request_id: placed.request_id,
+      [BUS_HEADERS.attempt]: 1,
+      [BUS_HEADERS.replayCount]: 1,
+    });
     expect(headers[BUS_HEADERS.deadLetterReason]).toBeUndefined();
     expect(headers["x-death"]).toBeUndefined();
     t.raw.nack(message, false, true);

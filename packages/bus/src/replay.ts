@@ -61,7 +61,13 @@ export function describeParked(message: GetMessage): ParkedMessage {
     };
   }
   const brokerReason = headers["x-first-death-reason"];
-  return { ...base, reason: typeof brokerReason === "string" ? brokerReason : "unknown", error: undefined, failedAt: undefined, attempts: undefined };
+  return {
+    ...base,
+    reason: typeof brokerReason === "string" ? brokerReason : "unknown",
+    error: undefined,
+    failedAt: undefined,
+    attempts: undefined,
+  };
 }
 
 /**
@@ -113,9 +119,12 @@ function replayProperties(message: GetMessage) {
   const headers = { ...(message.properties.headers as Record<string, unknown> | undefined) };
   for (const name of CLEARED_HEADERS) delete headers[name];
   const previous = headers[BUS_HEADERS.replayCount];
-  return republishProperties({ ...message, properties: { ...message.properties, headers } }, {
-    [BUS_HEADERS.attempt]: 1,
-    [BUS_HEADERS.replayedAt]: new Date().toISOString(),
-    [BUS_HEADERS.replayCount]: (typeof previous === "number" ? previous : 0) + 1,
-  });
+  return republishProperties(
+    { ...message, properties: { ...message.properties, headers } },
+    {
+      [BUS_HEADERS.attempt]: 1,
+      [BUS_HEADERS.replayedAt]: new Date().toISOString(),
+      [BUS_HEADERS.replayCount]: (typeof previous === "number" ? previous : 0) + 1,
+    },
+  );
 }

@@ -7,7 +7,11 @@ import type { RetryPolicy } from "./catalog/message-catalog.ts";
  * expires messages only at its head, but every message in a tier carries at most the tier's TTL,
  * so none waits longer than the tier: the delay lies in [tier * (1 - jitter), tier].
  */
-export function retryWait(policy: RetryPolicy, failedAttempt: number, random: () => number = Math.random): { tierMs: number; expirationMs: number } {
+export function retryWait(
+  policy: RetryPolicy,
+  failedAttempt: number,
+  random: () => number = Math.random,
+): { tierMs: number; expirationMs: number } {
   const index = Math.min(failedAttempt, policy.backoffMs.length) - 1;
   const tierMs = policy.backoffMs[Math.max(0, index)];
   if (tierMs === undefined) throw new Error("retry policy without backoff");

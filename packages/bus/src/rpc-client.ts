@@ -124,7 +124,10 @@ export class RpcClient implements ChannelUser {
     }
     const result = call.definition.response.safeParse(reply.data.result);
     if (result.success) call.resolve(result.data);
-    else call.reject(new AppError("INTERNAL_ERROR", `${call.type}: invalid reply: ${describeIssues(result.error.issues)}`, { retryable: false }));
+    else
+      call.reject(
+        new AppError("INTERNAL_ERROR", `${call.type}: invalid reply: ${describeIssues(result.error.issues)}`, { retryable: false }),
+      );
   }
 
   private failCalls(which: (call: PendingCall) => boolean): void {

@@ -70,7 +70,12 @@ export function rpcDeliveryHandler(options: RpcServerOptions): (delivery: Delive
     const request = definition.request.safeParse(body.value);
     if (!request.success) {
       const details = request.error.issues.map((issue) => ({ field: issue.path.map(String).join("."), message: issue.message }));
-      return fail(new AppError("INTERNAL_ERROR", `${metadata.type}: invalid request: ${describeIssues(request.error.issues)}`, { retryable: false, details }));
+      return fail(
+        new AppError("INTERNAL_ERROR", `${metadata.type}: invalid request: ${describeIssues(request.error.issues)}`, {
+          retryable: false,
+          details,
+        }),
+      );
     }
 
     const context = { requestId: metadata.request_id, traceparent: metadata.traceparent };
@@ -84,7 +89,10 @@ export function rpcDeliveryHandler(options: RpcServerOptions): (delivery: Delive
       );
       const response = definition.response.safeParse(result);
       if (!response.success) {
-        logger.error({ queue, type: metadata.type, problems: describeIssues(response.error.issues) }, "rpc handler returned an invalid response");
+        logger.error(
+          { queue, type: metadata.type, problems: describeIssues(response.error.issues) },
+          "rpc handler returned an invalid response",
+        );
         return fail(failure(`${metadata.type}: the server produced an invalid response`));
       }
       answer({ ok: true, result: response.data });

@@ -20,7 +20,8 @@ afterEach(async () => {
 async function servePricing(bus: TestBus) {
   return bus.rpcServe("pricing.rpc", {
     "pricing.quote": async (request, context) => {
-      if (request.sku === "out-of-stock") throw new AppError("VALIDATION_ERROR", "no stock", { details: [{ field: "sku", message: "no stock" }] });
+      if (request.sku === "out-of-stock")
+        throw new AppError("VALIDATION_ERROR", "no stock", { details: [{ field: "sku", message: "no stock" }] });
       if (request.sku === "crash") throw new Error("secret connection string in a stack trace");
       if (request.sku === "slow") await new Promise((r) => setTimeout(r, 700));
       if (request.sku === "wrong-shape") return { totalPence: "ten" } as never;
@@ -50,7 +51,12 @@ describe("rpc", () => {
     await servePricing(server);
     const error = await client.rpcCall("pricing.rpc", "pricing.quote", { sku: "out-of-stock", quantity: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: "VALIDATION_ERROR", message: "no stock", retryable: false, details: [{ field: "sku", message: "no stock" }] });
+    expect(error).toMatchObject({
+      code: "VALIDATION_ERROR",
+      message: "no stock",
+      retryable: false,
+      details: [{ field: "sku", message: "no stock" }],
+    });
   });
 
   it("hides an unclassified server error behind INTERNAL_ERROR", async () => {
@@ -80,7 +86,9 @@ describe("rpc", () => {
     const client = await t.startBus();
     await servePricing(server);
     const started = Date.now();
-    const error = await client.rpcCall("pricing.rpc", "pricing.quote", { sku: "slow", quantity: 1 }, { timeoutMs: 300 }).catch((e: unknown) => e);
+    const error = await client
+      .rpcCall("pricing.rpc", "pricing.quote", { sku: "slow", quantity: 1 }, { timeoutMs: 300 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RpcTimeoutError);
     expect(error).toMatchObject({ code: "SERVICE_UNAVAILABLE", retryable: true, reason: "rpc_timeout" });
     expect(Date.now() - started).toBeLessThan(1000);

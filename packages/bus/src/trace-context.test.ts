@@ -14,7 +14,11 @@ describe("trace context", () => {
   });
 
   it("starts a new sampled trace without a parent or with an invalid one", () => {
-    for (const start of [childTraceparent(undefined), childTraceparent("garbage"), childTraceparent("00-00000000000000000000000000000000-00f067aa0ba902b7-01")]) {
+    for (const start of [
+      childTraceparent(undefined),
+      childTraceparent("garbage"),
+      childTraceparent("00-00000000000000000000000000000000-00f067aa0ba902b7-01"),
+    ]) {
       expect(Traceparent.safeParse(start).success).toBe(true);
       expect(traceIdOf(start)).not.toBe("4bf92f3577b34da6a3ce929d0e0e4736");
     }

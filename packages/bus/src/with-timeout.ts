@@ -5,11 +5,14 @@
 export function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: number, timeoutError: () => Error): Promise<T> {
   const controller = new AbortController();
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      const error = timeoutError();
-      controller.abort(error);
-      reject(error);
-    }, Math.max(0, timeoutMs));
+    const timer = setTimeout(
+      () => {
+        const error = timeoutError();
+        controller.abort(error);
+        reject(error);
+      },
+      Math.max(0, timeoutMs),
+    );
     const settle = (outcome: () => void) => {
       clearTimeout(timer);
       outcome();

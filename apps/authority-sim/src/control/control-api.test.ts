@@ -21,7 +21,10 @@ const submitTax = () => postXml(sim.urls.taxSubmission, nilReturn().xml);
 
 describe("control API: faults", () => {
   it("down: the target answers 503 with Retry-After; other targets are unaffected; DELETE restores", async () => {
-    expect((await control(sim, "POST", "/faults", { target: "tax", down: true })).json).toMatchObject({ target: "tax", faults: { down: true } });
+    expect((await control(sim, "POST", "/faults", { target: "tax", down: true })).json).toMatchObject({
+      target: "tax",
+      faults: { down: true },
+    });
     const refused = await fetch(sim.urls.taxSubmission, { method: "POST", headers: { "content-type": "text/xml" }, body: nilReturn().xml });
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("30");
@@ -82,16 +85,28 @@ describe("control API: faults", () => {
     await control(sim, "POST", "/faults", { target: "tax", slowMs: 10 });
     await control(sim, "POST", "/faults", { target: "tax", errorRate: 0.1 });
     const { json } = await control(sim, "GET", "/faults");
-    expect(json).toMatchObject({ tax: { slowMs: 10, errorRate: 0.1, down: false }, registry: { slowMs: 0 }, "registry-data": { down: false } });
+    expect(json).toMatchObject({
+      tax: { slowMs: 10, errorRate: 0.1, down: false },
+      registry: { slowMs: 0 },
+      "registry-data": { down: false },
+    });
   });
 });
 
 describe("control API: timing, outcomes, received log, reset, config", () => {
   it("changes the timing at run time; a mode brings its preset values", async () => {
-    expect((await control(sim, "PUT", "/timing", { outcomeDelayMs: 5, pollIntervalSeconds: 3 })).json).toMatchObject({ mode: "fast", outcomeDelayMs: 5, pollIntervalSeconds: 3 });
+    expect((await control(sim, "PUT", "/timing", { outcomeDelayMs: 5, pollIntervalSeconds: 3 })).json).toMatchObject({
+      mode: "fast",
+      outcomeDelayMs: 5,
+      pollIntervalSeconds: 3,
+    });
     const ack = parseCt600Response((await submitTax()).text);
     expect(ack.type === "acknowledgement" && ack.pollIntervalSeconds).toBe(3);
-    expect((await control(sim, "PUT", "/timing", { mode: "realistic" })).json).toMatchObject({ mode: "realistic", outcomeDelayMs: 240_000, pollIntervalSeconds: 10 });
+    expect((await control(sim, "PUT", "/timing", { mode: "realistic" })).json).toMatchObject({
+      mode: "realistic",
+      outcomeDelayMs: 240_000,
+      pollIntervalSeconds: 10,
+    });
     expect((await control(sim, "PUT", "/timing", { hangMs: 1234 })).json).toMatchObject({ hangMs: 1234 });
     expect((await control(sim, "PUT", "/timing", { mode: "slow" })).status).toBe(400);
   });
@@ -112,7 +127,9 @@ describe("control API: timing, outcomes, received log, reset, config", () => {
     await postXml(sim.urls.registryGateway, accountsSubmission("00000002").xml);
     const all = (await control(sim, "GET", "/received")).json as { count: number };
     expect(all.count).toBe(2);
-    const registry = (await control(sim, "GET", "/received?target=registry&company=00000002&kind=submit")).json as { items: { company: string }[] };
+    const registry = (await control(sim, "GET", "/received?target=registry&company=00000002&kind=submit")).json as {
+      items: { company: string }[];
+    };
     expect(registry.items.map((i) => i.company)).toEqual(["00000002"]);
     expect(((await control(sim, "GET", "/received?limit=1")).json as { count: number }).count).toBe(1);
     expect((await control(sim, "GET", "/received?target=bank")).status).toBe(400);

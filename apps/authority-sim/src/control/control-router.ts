@@ -26,7 +26,7 @@ const faultRequestSchema = faultChangeSchema.extend({ target: targetSchema }).su
     issues.addIssue({ code: "custom", path: ["loseAnswer"], message: "loseAnswer applies to submissions: target tax or registry" });
   }
   if (change.loseAnswerCount !== undefined && (change.loseAnswer === undefined || change.loseAnswer === null)) {
-    issues.addIssue({ code: "custom", path: ["loseAnswerCount"], message: "loseAnswerCount goes with loseAnswer \"hold\" or \"close\"" });
+    issues.addIssue({ code: "custom", path: ["loseAnswerCount"], message: 'loseAnswerCount goes with loseAnswer "hold" or "close"' });
   }
 });
 

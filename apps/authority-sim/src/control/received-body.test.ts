@@ -44,7 +44,8 @@ describe("GET /_control/received?body=true: what was sent, secrets masked", () =
     expect((await postXml(sim.urls.registryGateway, message.xml)).status).toBe(200);
     const [submit] = await received("target=registry&kind=submit&body=true");
     const body = submit?.body ?? "";
-    for (const secret of [md5Hex(SIM_PRESENTER.presenterId), md5Hex(SIM_PRESENTER.presenterAuthCode), "Z9Y8X7"]) expect(body).not.toContain(secret);
+    for (const secret of [md5Hex(SIM_PRESENTER.presenterId), md5Hex(SIM_PRESENTER.presenterAuthCode), "Z9Y8X7"])
+      expect(body).not.toContain(secret);
     expect(body).toMatch(/<SenderID>\*{8}<\/SenderID>/);
     expect(body).toMatch(/<Value>\*{8}<\/Value>/);
     expect(body).toMatch(/<CompanyAuthenticationCode>\*{8}<\/CompanyAuthenticationCode>/);
@@ -55,10 +56,15 @@ describe("GET /_control/received?body=true: what was sent, secrets masked", () =
 
   it("withholds a body whose secrets cannot be masked with certainty (null), and keeps none for the data API", async () => {
     const message = accountsSubmission("00000001");
-    const cdata = message.xml.replace(/<CompanyAuthenticationCode>([^<]*)<\/CompanyAuthenticationCode>/, "<CompanyAuthenticationCode><![CDATA[$1]]></CompanyAuthenticationCode>");
+    const cdata = message.xml.replace(
+      /<CompanyAuthenticationCode>([^<]*)<\/CompanyAuthenticationCode>/,
+      "<CompanyAuthenticationCode><![CDATA[$1]]></CompanyAuthenticationCode>",
+    );
     expect(maskedBody("registry", cdata)).toBeUndefined();
     expect(maskedBody("tax", "<not-xml Value")).toBeUndefined();
-    await fetch(`${sim.urls.registryData}/company/00000001`, { headers: { authorization: `Basic ${Buffer.from("sim-registry-data-key:").toString("base64")}` } });
+    await fetch(`${sim.urls.registryData}/company/00000001`, {
+      headers: { authorization: `Basic ${Buffer.from("sim-registry-data-key:").toString("base64")}` },
+    });
     expect((await received("target=registry-data&body=true"))[0]).toMatchObject({ kind: "profile", body: null });
   });
 });

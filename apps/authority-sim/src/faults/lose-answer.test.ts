@@ -29,7 +29,9 @@ async function received(query: string): Promise<ReceivedEntry[]> {
 async function taxOutcome(correlationId: string) {
   return waitFor(
     async () => {
-      const answer = parseCt600Response((await postXml(sim.urls.taxPoll, buildCt600PollMessage({ correlationId, gatewayTest: true }))).text);
+      const answer = parseCt600Response(
+        (await postXml(sim.urls.taxPoll, buildCt600PollMessage({ correlationId, gatewayTest: true }))).text,
+      );
       return answer.type === "acknowledgement" ? undefined : answer;
     },
     { timeoutMs: 5_000, intervalMs: 50, what: "the tax outcome" },
@@ -51,7 +53,10 @@ describe("loseAnswer: the submission is taken in, its answer lost (in-doubt subm
     // Decided as usual: the poll with the correlation ID from the log gets the acceptance.
     expect(await taxOutcome(submit?.correlationId ?? "")).toMatchObject({ type: "success", correlationId: submit?.correlationId });
     // Exactly one answer was lost: the fault turned itself off, the next submission is answered.
-    expect(((await control(sim, "GET", "/faults")).json as { tax: unknown }).tax).toMatchObject({ loseAnswer: null, loseAnswerCount: null });
+    expect(((await control(sim, "GET", "/faults")).json as { tax: unknown }).tax).toMatchObject({
+      loseAnswer: null,
+      loseAnswerCount: null,
+    });
     expect(parseCt600Response((await postXml(sim.urls.taxSubmission, nilReturn().xml)).text).type).toBe("acknowledgement");
   });
 
@@ -75,10 +80,14 @@ describe("loseAnswer: the submission is taken in, its answer lost (in-doubt subm
     await control(sim, "POST", "/faults", { target: "registry", loseAnswer: "close", loseAnswerCount: 1 });
     const message = accountsSubmission("00000001");
     await expect(postXml(sim.urls.registryGateway, message.xml)).rejects.toThrow();
-    expect(await received("target=registry&kind=submit")).toMatchObject([{ submissionNumber: message.submissionNumber, answer: "acknowledgement", lostAnswer: "close" }]);
+    expect(await received("target=registry&kind=submit")).toMatchObject([
+      { submissionNumber: message.submissionNumber, answer: "acknowledgement", lostAnswer: "close" },
+    ]);
     const accepted = await waitFor(
       async () => {
-        const answer = parseSubmissionStatusResponse((await postXml(sim.urls.registryGateway, statusRequest({ submissionNumber: message.submissionNumber }))).text);
+        const answer = parseSubmissionStatusResponse(
+          (await postXml(sim.urls.registryGateway, statusRequest({ submissionNumber: message.submissionNumber }))).text,
+        );
         return answer.type === "status" && answer.statuses[0]?.statusCode === "ACCEPT" ? answer : undefined;
       },
       { timeoutMs: 5_000, intervalMs: 50, what: "ACCEPT" },
@@ -93,7 +102,9 @@ describe("loseAnswer: the submission is taken in, its answer lost (in-doubt subm
     expect((await control(sim, "POST", "/faults", { target: "registry-data", loseAnswer: "hold" })).status).toBe(400);
     expect((await control(sim, "POST", "/faults", { target: "tax", loseAnswerCount: 2 })).status).toBe(400);
     expect((await control(sim, "POST", "/faults", { target: "tax", loseAnswer: "drop" })).status).toBe(400);
-    expect((await control(sim, "POST", "/faults", { target: "tax", loseAnswer: null })).json).toMatchObject({ faults: { loseAnswer: null } });
+    expect((await control(sim, "POST", "/faults", { target: "tax", loseAnswer: null })).json).toMatchObject({
+      faults: { loseAnswer: null },
+    });
   });
 });
 

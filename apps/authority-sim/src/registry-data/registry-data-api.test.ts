@@ -48,7 +48,9 @@ describe("registry public data API", () => {
     const history = filingHistorySchema.parse(await (await get(`/company/${number}/filing-history?category=accounts`)).json());
     expect(profile.company_number).toBe(number);
     expect(profile.type).toBe("ltd");
-    expect(profile.jurisdiction).toBe(number.startsWith("SC") ? "scotland" : number.startsWith("NI") ? "northern-ireland" : "england-wales");
+    expect(profile.jurisdiction).toBe(
+      number.startsWith("SC") ? "scotland" : number.startsWith("NI") ? "northern-ireland" : "england-wales",
+    );
     expect(profile.company_status).toBe(number === "SC000002" ? "dissolved" : "active");
     for (const officer of officers.items) expect(officer.name).toMatch(/^[A-Z' -]+, [A-Z][a-z]+( [A-Z][a-z]+)*$|^[A-Z ]+LIMITED$/);
     expect(deriveFirstActiveDirector(officers)).not.toBeNull();

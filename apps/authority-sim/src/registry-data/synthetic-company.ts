@@ -2,10 +2,94 @@ import { createHash } from "node:crypto";
 import { addDays, addMonths, compareDates } from "@dormant/company-data";
 import { endOfMonth, firstPeriodEnd, type CompanySpec } from "./registry-company.ts";
 
-const ADJECTIVES = ["AMBER", "BRIGHT", "CEDAR", "COPPER", "DAWN", "EMBER", "FERN", "GRANITE", "HAZEL", "IVORY", "JUNIPER", "LARCH", "MAPLE", "NORTH", "OAK", "QUIET", "ROWAN", "SILVER", "THISTLE", "WILLOW"];
-const NOUNS = ["ANCHOR", "BRIDGE", "CIRCLE", "DELTA", "FIELD", "HARBOUR", "HOLLOW", "KEEP", "LANTERN", "MEADOW", "MILL", "ORCHARD", "QUAY", "RIDGE", "SPRING", "STONE", "TOWER", "VALLEY", "WHARF", "YARD"];
-const FORENAMES = ["Alice", "Arthur", "Beatrice", "Callum", "Deborah", "Edward", "Fiona", "George", "Harriet", "Isaac", "Joan", "Kenneth", "Lucy", "Martin", "Nora", "Oliver", "Priya", "Rhys", "Sarah", "Thomas"];
-const SURNAMES = ["ADEYEMI", "BRENNAN", "CHOWDHURY", "DAVIES", "EVANS", "FRASER", "GALLAGHER", "HUGHES", "IQBAL", "JONES", "KOWALSKI", "LLOYD", "MACLEOD", "NGUYEN", "O'NEILL", "PATEL", "QUINN", "ROBERTSON", "SMITH", "THOMPSON"];
+const ADJECTIVES = [
+  "AMBER",
+  "BRIGHT",
+  "CEDAR",
+  "COPPER",
+  "DAWN",
+  "EMBER",
+  "FERN",
+  "GRANITE",
+  "HAZEL",
+  "IVORY",
+  "JUNIPER",
+  "LARCH",
+  "MAPLE",
+  "NORTH",
+  "OAK",
+  "QUIET",
+  "ROWAN",
+  "SILVER",
+  "THISTLE",
+  "WILLOW",
+];
+const NOUNS = [
+  "ANCHOR",
+  "BRIDGE",
+  "CIRCLE",
+  "DELTA",
+  "FIELD",
+  "HARBOUR",
+  "HOLLOW",
+  "KEEP",
+  "LANTERN",
+  "MEADOW",
+  "MILL",
+  "ORCHARD",
+  "QUAY",
+  "RIDGE",
+  "SPRING",
+  "STONE",
+  "TOWER",
+  "VALLEY",
+  "WHARF",
+  "YARD",
+];
+const FORENAMES = [
+  "Alice",
+  "Arthur",
+  "Beatrice",
+  "Callum",
+  "Deborah",
+  "Edward",
+  "Fiona",
+  "George",
+  "Harriet",
+  "Isaac",
+  "Joan",
+  "Kenneth",
+  "Lucy",
+  "Martin",
+  "Nora",
+  "Oliver",
+  "Priya",
+  "Rhys",
+  "Sarah",
+  "Thomas",
+];
+const SURNAMES = [
+  "ADEYEMI",
+  "BRENNAN",
+  "CHOWDHURY",
+  "DAVIES",
+  "EVANS",
+  "FRASER",
+  "GALLAGHER",
+  "HUGHES",
+  "IQBAL",
+  "JONES",
+  "KOWALSKI",
+  "LLOYD",
+  "MACLEOD",
+  "NGUYEN",
+  "O'NEILL",
+  "PATEL",
+  "QUINN",
+  "ROBERTSON",
+  "SMITH",
+  "THOMPSON",
+];
 const STREETS = ["High Street", "Station Road", "Church Lane", "Mill Road", "Victoria Street", "Park Avenue", "King Street", "Queens Road"];
 const TOWNS: Record<CompanySpec["jurisdiction"], { locality: string; postcode: string; country: string }[]> = {
   "england-wales": [

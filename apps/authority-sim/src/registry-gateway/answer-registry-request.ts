@@ -61,7 +61,8 @@ export function answerRegistryRequest(xml: string, exchange: RegistryExchange): 
     if (error instanceof GovTalkXmlError) return invalid(error.message);
     throw error;
   }
-  if (request.envelope.envelopeVersion !== REGISTRY_ENVELOPE_VERSION) return invalid(`EnvelopeVersion must be ${REGISTRY_ENVELOPE_VERSION}`, request);
+  if (request.envelope.envelopeVersion !== REGISTRY_ENVELOPE_VERSION)
+    return invalid(`EnvelopeVersion must be ${REGISTRY_ENVELOPE_VERSION}`, request);
   if (request.envelope.qualifier !== "request") return invalid("Qualifier must be request", request);
 
   const presenter = exchange.context.config.registry;

@@ -20,7 +20,7 @@ const PICKS = [
 export function ixbrlProblem(bytes: Buffer, companyNumber: string, outline: XmlOutliner): string | undefined {
   const text = bytes.toString("utf8");
   if (declaresDoctype(text)) return "The accounts document must not contain a DOCTYPE or entity declaration.";
-  let read;
+  let read: ReturnType<XmlOutliner>;
   try {
     read = outline(text, PICKS);
   } catch (error) {

@@ -40,7 +40,10 @@ async function submitAccepted(companyNumber: string, overrides = {}): Promise<st
   return message.submissionNumber;
 }
 
-async function status(by: { submissionNumber: string } | { companyNumber: string }, presenter = SIM_PRESENTER): Promise<RegistryStatusAnswer | RegistryErrorAnswer> {
+async function status(
+  by: { submissionNumber: string } | { companyNumber: string },
+  presenter = SIM_PRESENTER,
+): Promise<RegistryStatusAnswer | RegistryErrorAnswer> {
   const answer = await postXml(sim.urls.registryGateway, statusRequest(by, presenter));
   expect(answer.status).toBe(200);
   return parseSubmissionStatusResponse(answer.text);
@@ -66,7 +69,12 @@ describe("registry XML gateway: accounts submission", () => {
   it("acknowledges dormant accounts (iXBRL from @dormant/documents), then PENDING, then ACCEPT", async () => {
     sim.context.timing.update({ outcomeDelayMs: 1000 });
     const submissionNumber = await submitAccepted("00000001");
-    expect(await statusOf(submissionNumber)).toMatchObject({ submissionNumber, statusCode: "PENDING", outcome: "pending", companyNumber: "00000001" });
+    expect(await statusOf(submissionNumber)).toMatchObject({
+      submissionNumber,
+      statusCode: "PENDING",
+      outcome: "pending",
+      companyNumber: "00000001",
+    });
     expect(await finalStatus(submissionNumber)).toMatchObject({ statusCode: "ACCEPT", outcome: "accepted", rejections: [] });
   });
 
@@ -163,10 +171,18 @@ describe("registry XML gateway: accounts submission", () => {
     const longName = xml.replace("<Filename>accounts.html</Filename>", "<Filename>00000001-accounts-2026-03-31.xhtml</Filename>");
     const noSchemaLocation = xml.replace(/ xsi:schemaLocation="[^"]*"/, "");
     const otherSchema = xml.replace("FormSubmission-v2-11.xsd", "FormSubmission-v2-5.xsd");
-    for (const [bad, element] of [[longName, "Filename"], [noSchemaLocation, "FormSubmission"], [otherSchema, "FormSubmission"]] as const) {
+    for (const [bad, element] of [
+      [longName, "Filename"],
+      [noSchemaLocation, "FormSubmission"],
+      [otherSchema, "FormSubmission"],
+    ] as const) {
       expect(bad).not.toBe(xml);
       const error = await submitError(bad);
-      expect(error.errors[0]).toMatchObject({ number: 100, type: "fatal", text: expect.stringContaining(`Invalid formatted XML Document - Please check element '${element}'`) });
+      expect(error.errors[0]).toMatchObject({
+        number: 100,
+        type: "fatal",
+        text: expect.stringContaining(`Invalid formatted XML Document - Please check element '${element}'`),
+      });
       expect(isDuplicateSubmissionError(error.errors)).toBe(false);
     }
     const name32 = xml.replace("<Filename>accounts.html</Filename>", "<Filename>00000001-20260331-dormant-ac.xht</Filename>");
@@ -192,7 +208,10 @@ describe("registry XML gateway: accounts submission", () => {
     const xml = accountsSubmission("00000001").xml;
     const cases = [
       xml.replace("<CompanyType>EW</CompanyType>", "<CompanyType>SC</CompanyType>"),
-      xml.replace(/<CompanyAuthenticationCode>\w+<\/CompanyAuthenticationCode>/, "<CompanyAuthenticationCode>A1B2C</CompanyAuthenticationCode>"),
+      xml.replace(
+        /<CompanyAuthenticationCode>\w+<\/CompanyAuthenticationCode>/,
+        "<CompanyAuthenticationCode>A1B2C</CompanyAuthenticationCode>",
+      ),
       xml.replace(/<SubmissionNumber>(\w+)<\/SubmissionNumber>/, "<SubmissionNumber>$1X</SubmissionNumber>"),
       xml.replace("<Language>EN</Language>", "<Language>FR</Language>"),
       xml.replace("<Category>ACCOUNTS</Category>", "<Category>OTHER</Category>"),

@@ -26,7 +26,10 @@ export function handleStatusRequest(request: RegistryStatusRequest, exchange: Re
   }
   if (request.presenterId !== exchange.context.config.registry.presenterId) {
     const error = REGISTRY_SIM_ERRORS.authorisationFailure();
-    return { xml: registryError(exchange, request, error), received: { kind: "status", company: companyNumber, submissionNumber, answer: "error:502" } };
+    return {
+      xml: registryError(exchange, request, error),
+      received: { kind: "status", company: companyNumber, submissionNumber, answer: "error:502" },
+    };
   }
   const selected = selectSubmissions(request, exchange);
   const company = companyNumber ?? selected[0]?.companyNumber;

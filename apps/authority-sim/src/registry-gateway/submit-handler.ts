@@ -37,7 +37,10 @@ export function handleFormSubmission(request: RegistryFormSubmissionRequest, exc
   const { form } = checked;
   if (context.registrySubmissions.has(form.submissionNumber)) {
     const error = REGISTRY_SIM_ERRORS.duplicateSubmission();
-    return { xml: registryError(exchange, request, error), received: { kind: "submit", company, submissionNumber, answer: `error:${error.number}` } };
+    return {
+      xml: registryError(exchange, request, error),
+      received: { kind: "submit", company, submissionNumber, answer: `error:${error.number}` },
+    };
   }
   const scenario = context.decisionTable.scenarioFor(form.companyNumber);
   const delay = context.timing.current.outcomeDelayMs;

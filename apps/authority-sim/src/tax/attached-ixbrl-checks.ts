@@ -40,7 +40,10 @@ function children(parent: Element | undefined, localName: string): Element[] {
  * is not known offline).
  */
 export async function attachedIxbrlErrors(body: Element | undefined, outliner: Promise<XmlOutliner>): Promise<TaxRuleError[]> {
-  const submission = children(children(children(children(body, "IRenvelope")[0], "CompanyTaxReturn")[0], "AttachedFiles")[0], "XBRLsubmission")[0];
+  const submission = children(
+    children(children(children(body, "IRenvelope")[0], "CompanyTaxReturn")[0], "AttachedFiles")[0],
+    "XBRLsubmission",
+  )[0];
   if (!submission) return [];
   const errors: TaxRuleError[] = [];
   for (const { element, location } of ATTACHMENTS) {

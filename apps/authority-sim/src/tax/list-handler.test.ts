@@ -61,8 +61,11 @@ describe("DATA_REQUEST: the sender's submissions", () => {
       [first, TX1, "SUBMISSION_ACKNOWLEDGE"],
       [second, TX2, "SUBMISSION_ACKNOWLEDGE"],
     ]);
-    for (const record of answer.records) expect(parseGovTalkTimeStamp(record.timestamp)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
-    expect((await control(sim, "GET", "/received?target=tax&kind=list")).json).toMatchObject({ items: [{ kind: "list", answer: "response:2" }] });
+    for (const record of answer.records)
+      expect(parseGovTalkTimeStamp(record.timestamp)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect((await control(sim, "GET", "/received?target=tax&kind=list")).json).toMatchObject({
+      items: [{ kind: "list", answer: "response:2" }],
+    });
 
     // Once decided: the accepted one is listed as a response waiting; 00000004 never answers, still acknowledged.
     await waitFor(async () => (await listed()).records[0]?.status === "SUBMISSION_RESPONSE", { timeoutMs: 5_000, intervalMs: 50 });
@@ -82,7 +85,9 @@ describe("DATA_REQUEST: the sender's submissions", () => {
     // The correlation ID found polls to the outcome as usual.
     const outcome = await waitFor(
       async () => {
-        const answer = parseCt600Response((await postXml(sim.urls.taxPoll, buildCt600PollMessage({ correlationId: record?.correlationId ?? "", gatewayTest: true }))).text);
+        const answer = parseCt600Response(
+          (await postXml(sim.urls.taxPoll, buildCt600PollMessage({ correlationId: record?.correlationId ?? "", gatewayTest: true }))).text,
+        );
         return answer.type === "acknowledgement" ? undefined : answer;
       },
       { timeoutMs: 5_000, intervalMs: 50 },
@@ -95,7 +100,9 @@ describe("DATA_REQUEST: the sender's submissions", () => {
     expect((await listed({ startTimeStamp: Date.now() + 5_000 })).records).toEqual([]);
     expect((await listed({ endTimeStamp: Date.now() - 5_000 })).records).toEqual([]);
     expect((await listed({ startTimeStamp: Date.now() - 5_000, endTimeStamp: Date.now() })).records).toHaveLength(1);
-    const deleted = parseCt600Response((await postXml(sim.urls.taxPoll, buildCt600DeleteMessage({ correlationId, gatewayTest: true }))).text);
+    const deleted = parseCt600Response(
+      (await postXml(sim.urls.taxPoll, buildCt600DeleteMessage({ correlationId, gatewayTest: true }))).text,
+    );
     expect(deleted.type).toBe("deleted");
     expect((await listed()).records).toEqual([]);
   });
@@ -103,12 +110,20 @@ describe("DATA_REQUEST: the sender's submissions", () => {
   it("authenticates the sender as a submission does: refused credentials 1046, MD5 1047, a CorrelationID 1020", async () => {
     await submit(nilReturn().xml);
     for (const input of [{ password: "REFUSED" }, { senderId: "REFUSED" }]) {
-      expect(await list(input)).toMatchObject({ type: "error", errors: [{ number: 1046 }], classification: { kind: "authentication", retryable: false } });
+      expect(await list(input)).toMatchObject({
+        type: "error",
+        errors: [{ number: 1046 }],
+        classification: { kind: "authentication", retryable: false },
+      });
     }
     const { xml } = buildCt600DataRequest({ senderId: "GGUSER01", password: "pw", gatewayTest: true });
-    const md5 = parseCt600DataResponse((await postXml(sim.urls.taxSubmission, xml.replace("<Method>clear</Method>", "<Method>MD5</Method>"))).text);
+    const md5 = parseCt600DataResponse(
+      (await postXml(sim.urls.taxSubmission, xml.replace("<Method>clear</Method>", "<Method>MD5</Method>"))).text,
+    );
     expect(md5).toMatchObject({ type: "error", errors: [{ number: 1047 }] });
-    const withCorrelation = parseCt600DataResponse((await postXml(sim.urls.taxSubmission, xml.replace("<CorrelationID/>", "<CorrelationID>ABC</CorrelationID>"))).text);
+    const withCorrelation = parseCt600DataResponse(
+      (await postXml(sim.urls.taxSubmission, xml.replace("<CorrelationID/>", "<CorrelationID>ABC</CorrelationID>"))).text,
+    );
     expect(withCorrelation).toMatchObject({ type: "error", errors: [{ number: 1020 }] });
     const otherClass = parseCt600DataResponse((await postXml(sim.urls.taxSubmission, xml.replace("HMRC-CT-CT600", "HMRC-VAT-DEC"))).text);
     expect(otherClass).toMatchObject({ type: "error", errors: [{ number: 1001 }] });

@@ -12,7 +12,7 @@ export function refusedSender(
 ): 1046 | 1047 | undefined {
   const auth = request.authentication;
   if (auth && auth.method.toUpperCase() === "MD5") return 1047;
-  if (!auth || auth.method !== "clear" || !request.senderId || auth.value === "") return 1046;
+  if (auth?.method !== "clear" || !request.senderId || auth.value === "") return 1046;
   if (request.senderId === refusedCredential || auth.value === refusedCredential) return 1046;
   return undefined;
 }

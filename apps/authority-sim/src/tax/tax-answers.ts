@@ -53,13 +53,18 @@ export function finalTaxAnswer(exchange: TaxExchange, submission: TaxSubmission)
         answer: "error:3001",
         xml: taxErrorAnswer(exchange, [taxError(3001)], {
           correlationId,
-          details: outcome.rules.map((rule) => ({ ...taxRuleError(rule.number, rule.text, rule.location), ...(rule.type === undefined ? {} : { type: rule.type }) })),
+          details: outcome.rules.map((rule) => ({
+            ...taxRuleError(rule.number, rule.text, rule.location),
+            ...(rule.type === undefined ? {} : { type: rule.type }),
+          })),
         }),
       };
     case "error":
       return {
         answer: `error:${outcome.number}`,
-        xml: taxErrorAnswer(exchange, [taxError(outcome.number, outcome.text === undefined ? {} : { text: outcome.text })], { correlationId }),
+        xml: taxErrorAnswer(exchange, [taxError(outcome.number, outcome.text === undefined ? {} : { text: outcome.text })], {
+          correlationId,
+        }),
       };
     case "no-answer":
       return undefined;

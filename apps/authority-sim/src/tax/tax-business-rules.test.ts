@@ -19,14 +19,19 @@ import { dormantAccountsIxbrl } from "../test-support/registry-messages.ts";
 import { alteredAndResigned, nilReturn } from "../test-support/tax-messages.ts";
 import { postXml, startTestSim } from "../testing/test-sim.ts";
 
-const realBusinessErrors = readFileSync(resolve(import.meta.dirname, "../../../../../shared/testdata/hmrc/tpvs-business-errors-response.xml"), "utf8");
+const realBusinessErrors = readFileSync(
+  resolve(import.meta.dirname, "../../../../../shared/testdata/hmrc/tpvs-business-errors-response.xml"),
+  "utf8",
+);
 
 async function answerTo(sim: SimServer, xml: string): Promise<Ct600Response> {
   const ack = parseCt600Response((await postXml(sim.urls.taxSubmission, xml)).text);
   if (ack.type !== "acknowledgement") throw new Error(`expected an acknowledgement, got ${JSON.stringify(ack)}`);
   return waitFor(
     async () => {
-      const polled = parseCt600Response((await postXml(sim.urls.taxPoll, buildCt600PollMessage({ correlationId: ack.correlationId, gatewayTest: true }))).text);
+      const polled = parseCt600Response(
+        (await postXml(sim.urls.taxPoll, buildCt600PollMessage({ correlationId: ack.correlationId, gatewayTest: true }))).text,
+      );
       return polled.type === "acknowledgement" ? undefined : polled;
     },
     { timeoutMs: 10_000, intervalMs: 25, what: "the final answer" },
@@ -40,7 +45,11 @@ function withAccounts(overrides: Partial<Ct600NilReturnInput> = {}): string {
 
 /** Both accounts forms at once: iXBRL attached and a reason for not attaching them (rule 9349). */
 function bothAccountsForms(): string {
-  return alteredAndResigned(withAccounts(), "<ThisPeriodAccounts>yes</ThisPeriodAccounts>", "<NoAccountsReason>Company dormant</NoAccountsReason>");
+  return alteredAndResigned(
+    withAccounts(),
+    "<ThisPeriodAccounts>yes</ThisPeriodAccounts>",
+    "<NoAccountsReason>Company dormant</NoAccountsReason>",
+  );
 }
 
 describe("tax: HMRC's business rules (SIM_BUSINESS_RULES=on, the default)", () => {
@@ -68,7 +77,9 @@ describe("tax: HMRC's business rules (SIM_BUSINESS_RULES=on, the default)", () =
   it("applies rules the simulator never wrote itself: 9349 when accounts are attached and a reason for none given", async () => {
     const answer = await answerTo(sim, bothAccountsForms());
     if (answer.type !== "error") throw new Error(`expected an error, got ${answer.type}`);
-    expect(answer.details.map((detail) => [detail.number, detail.text])).toEqual([[9349, "iXBRL Accounts are attached so 'No accounts reason' must not be completed"]]);
+    expect(answer.details.map((detail) => [detail.number, detail.text])).toEqual([
+      [9349, "iXBRL Accounts are attached so 'No accounts reason' must not be completed"],
+    ]);
   });
 
   it("accepts a return with the dormant accounts the registry receives attached", async () => {
@@ -76,7 +87,10 @@ describe("tax: HMRC's business rules (SIM_BUSINESS_RULES=on, the default)", () =
   });
 
   it("answers attached accounts without ix:header, ix:references, ix:resources as HMRC's iXBRL checks do (Number 0, Location Accounts)", async () => {
-    const answer = await answerTo(sim, withAccounts({ accounts: { ixbrl: '<html xmlns="http://www.w3.org/1999/xhtml"><body>no tags</body></html>' } }));
+    const answer = await answerTo(
+      sim,
+      withAccounts({ accounts: { ixbrl: '<html xmlns="http://www.w3.org/1999/xhtml"><body>no tags</body></html>' } }),
+    );
     if (answer.type !== "error") throw new Error(`expected an error, got ${answer.type}`);
     const real = parseCt600Response(realBusinessErrors);
     if (real.type !== "error") throw new Error("the real sample is an error");
@@ -87,7 +101,14 @@ describe("tax: HMRC's business rules (SIM_BUSINESS_RULES=on, the default)", () =
     const scenario = await answerTo(sim, nilReturn({ companyNumber: "00000002" }).xml);
     if (scenario.type !== "error") throw new Error("expected an error");
     expect(scenario.details.map((detail) => detail.number)).toEqual([9601]);
-    const rules = await answerTo(sim, alteredAndResigned(nilReturn({ companyNumber: "00000002" }).xml, "<Reference>8596148860</Reference>", "<Reference>1234567890</Reference>"));
+    const rules = await answerTo(
+      sim,
+      alteredAndResigned(
+        nilReturn({ companyNumber: "00000002" }).xml,
+        "<Reference>8596148860</Reference>",
+        "<Reference>1234567890</Reference>",
+      ),
+    );
     if (rules.type !== "error") throw new Error("expected an error");
     expect(rules.details.map((detail) => detail.number)).toEqual([9100]);
   });

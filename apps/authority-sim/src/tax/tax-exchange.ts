@@ -10,8 +10,6 @@ export interface TaxExchange {
 }
 
 /** A handler's decision: an XML answer, or silence (the request is held, then dropped). */
-export type TaxAnswer =
-  | { xml: string; received: TaxReceived }
-  | { hang: true; received: TaxReceived };
+export type TaxAnswer = { xml: string; received: TaxReceived } | { hang: true; received: TaxReceived };
 
 export type TaxReceived = Omit<ReceivedEntry, "seq" | "at" | "target">;

@@ -131,7 +131,9 @@ describe("tax transaction engine: poll and delete", () => {
   it("00000004: acknowledged, then polls are never answered (the client gives up)", async () => {
     const correlationId = await submitFor("00000004");
     const started = Date.now();
-    const request = postXml(sim.urls.taxPoll, buildCt600PollMessage({ correlationId, gatewayTest: true }), { signal: AbortSignal.timeout(300) });
+    const request = postXml(sim.urls.taxPoll, buildCt600PollMessage({ correlationId, gatewayTest: true }), {
+      signal: AbortSignal.timeout(300),
+    });
     await expect(request).rejects.toThrow(/timeout|abort/i);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     await waitFor(() => sim.context.hanging.count === 0, { what: "the hung request to be released" });
@@ -156,7 +158,14 @@ describe("tax transaction engine: poll and delete", () => {
     const response = await fetch(`${sim.urls.control}/received?target=tax&company=00000001&kind=submit`);
     const body = (await response.json()) as { count: number; items: Record<string, unknown>[] };
     expect(body.count).toBe(1);
-    expect(body.items[0]).toMatchObject({ target: "tax", kind: "submit", company: "00000001", correlationId, irmark: message.irmark.base64, answer: "acknowledgement" });
+    expect(body.items[0]).toMatchObject({
+      target: "tax",
+      kind: "submit",
+      company: "00000001",
+      correlationId,
+      irmark: message.irmark.base64,
+      answer: "acknowledgement",
+    });
     const kinds = sim.context.received.list({ target: "tax", company: "00000001" }).map((entry) => entry.kind);
     expect(kinds[0]).toBe("submit");
     expect(kinds.at(-1)).toBe("delete");

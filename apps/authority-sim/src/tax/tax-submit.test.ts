@@ -34,7 +34,9 @@ async function refusedAtPoll(xml: string): Promise<Ct600ErrorAnswer> {
   if (ack.type !== "acknowledgement") throw new Error(`expected an acknowledgement, got ${JSON.stringify(ack)}`);
   const answer = await waitFor(
     async () => {
-      const polled = parseCt600Response((await postXml(sim.urls.taxPoll, buildCt600PollMessage({ correlationId: ack.correlationId, gatewayTest: true }))).text);
+      const polled = parseCt600Response(
+        (await postXml(sim.urls.taxPoll, buildCt600PollMessage({ correlationId: ack.correlationId, gatewayTest: true }))).text,
+      );
       return polled.type === "acknowledgement" ? undefined : polled;
     },
     { timeoutMs: 5000, intervalMs: 25, what: "the answer to a poll" },
@@ -55,7 +57,11 @@ describe("tax transaction engine: submission", () => {
   });
 
   it("answers text/xml in UTF-8 with its length and no ETag", async () => {
-    const response = await fetch(sim.urls.taxSubmission, { method: "POST", headers: { "content-type": "text/xml" }, body: nilReturn().xml });
+    const response = await fetch(sim.urls.taxSubmission, {
+      method: "POST",
+      headers: { "content-type": "text/xml" },
+      body: nilReturn().xml,
+    });
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/xml; charset=utf-8");
@@ -127,7 +133,10 @@ describe("tax transaction engine: submission", () => {
 
   it("refuses malformed XML, a DOCTYPE and an empty body at once: 1001 (the engine cannot route them)", async () => {
     const { xml } = nilReturn();
-    const doctype = xml.replace('<?xml version="1.0" encoding="UTF-8"?>', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>');
+    const doctype = xml.replace(
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>',
+    );
     for (const bad of [xml.slice(0, -20), "<GovTalkMessage>", doctype, ""]) {
       const error = await submitError(bad);
       expect(error.errors[0]?.number).toBe(1001);

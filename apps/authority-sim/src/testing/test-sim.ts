@@ -21,7 +21,11 @@ export function startTestSim(overrides: Partial<SimConfig> = {}, options: Contex
 }
 
 /** POSTs XML and returns the HTTP status and text. */
-export async function postXml(url: string, xml: string, init: RequestInit = {}): Promise<{ status: number; text: string; contentType: string | null }> {
+export async function postXml(
+  url: string,
+  xml: string,
+  init: RequestInit = {},
+): Promise<{ status: number; text: string; contentType: string | null }> {
   const response = await fetch(url, { method: "POST", headers: { "content-type": "text/xml; charset=utf-8" }, body: xml, ...init });
   return { status: response.status, text: await response.text(), contentType: response.headers.get("content-type") };
 }

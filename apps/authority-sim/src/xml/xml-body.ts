@@ -46,5 +46,8 @@ export function declaresDoctype(xml: string): boolean {
  */
 export function sendXml(res: Response, xml: string): void {
   const body = Buffer.from(xml, "utf8");
-  res.status(200).set({ "Content-Type": "text/xml; charset=utf-8", "Content-Length": String(body.length) }).end(body);
+  res
+    .status(200)
+    .set({ "Content-Type": "text/xml; charset=utf-8", "Content-Length": String(body.length) })
+    .end(body);
 }

@@ -120,8 +120,14 @@ export async function registryHarness(label: string): Promise<RegistryHarness> {
     statuses,
     request,
     startWorker: (env = {}) =>
-      world.startWorker(() => startRegistrySubmitter(loadRegistrySubmitterConfig(world.env({ REGISTRY_GATEWAY_URL: world.sim.urls.registry, ...env })), world.logger)),
+      world.startWorker(() =>
+        startRegistrySubmitter(
+          loadRegistrySubmitterConfig(world.env({ REGISTRY_GATEWAY_URL: world.sim.urls.registry, ...env })),
+          world.logger,
+        ),
+      ),
     submit: (input) => world.filingBus.rpcCall(REGISTRY_SUBMIT_QUEUE, "registry.submit_accounts", request(input)),
-    outcome: (filingId, timeoutMs = 8_000) => waitForFinalOutcome(outcomes, (o) => o.filing_id === filingId, { timeoutMs, what: `the outcome of ${filingId}` }),
+    outcome: (filingId, timeoutMs = 8_000) =>
+      waitForFinalOutcome(outcomes, (o) => o.filing_id === filingId, { timeoutMs, what: `the outcome of ${filingId}` }),
   };
 }

@@ -78,7 +78,8 @@ export async function taxHarness(label: string): Promise<TaxHarness> {
     },
   });
 
-  const config = (env: Record<string, string> = {}) => loadTaxSubmitterConfig(world.env({ TAX_BASE_URL: world.sim.urls.tax, TAX_VENDOR_ID: "1234", ...env }));
+  const config = (env: Record<string, string> = {}) =>
+    loadTaxSubmitterConfig(world.env({ TAX_BASE_URL: world.sim.urls.tax, TAX_VENDOR_ID: "1234", ...env }));
 
   const request = (part: PartInput): SubmitTaxPartRequest => {
     const filingId = part.filingId ?? newFilingId();

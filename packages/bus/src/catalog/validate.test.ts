@@ -17,10 +17,34 @@ describe("catalogProblems", () => {
   it("finds unknown queues and exchanges, unbound or unlisted consumers, backoffs that are not tiers", () => {
     const messages = defineMessageCatalog({
       "a.command": { schema, schemaVersion: 1, route: { kind: "command", queue: "no.such.queue" }, retry, timeoutMs: 100 },
-      "b.event": { schema, schemaVersion: 1, route: { kind: "event", exchange: "no.such.exchange", routingKey: "b.event", consumers: [] }, retry, timeoutMs: 100 },
-      "order.unlisted": { schema, schemaVersion: 1, route: { kind: "event", exchange: "shop.events", routingKey: "order.unlisted", consumers: [] }, retry, timeoutMs: 100 },
-      "c.unbound": { schema, schemaVersion: 1, route: { kind: "event", exchange: "shop.events", routingKey: "c.unbound", consumers: ["ledger.events"] }, retry, timeoutMs: 100 },
-      "d.command": { schema, schemaVersion: 0, route: { kind: "command", queue: "orders.work" }, retry: { maxAttempts: 2, backoffMs: [70], jitter: 1 }, timeoutMs: 0 },
+      "b.event": {
+        schema,
+        schemaVersion: 1,
+        route: { kind: "event", exchange: "no.such.exchange", routingKey: "b.event", consumers: [] },
+        retry,
+        timeoutMs: 100,
+      },
+      "order.unlisted": {
+        schema,
+        schemaVersion: 1,
+        route: { kind: "event", exchange: "shop.events", routingKey: "order.unlisted", consumers: [] },
+        retry,
+        timeoutMs: 100,
+      },
+      "c.unbound": {
+        schema,
+        schemaVersion: 1,
+        route: { kind: "event", exchange: "shop.events", routingKey: "c.unbound", consumers: ["ledger.events"] },
+        retry,
+        timeoutMs: 100,
+      },
+      "d.command": {
+        schema,
+        schemaVersion: 0,
+        route: { kind: "command", queue: "orders.work" },
+        retry: { maxAttempts: 2, backoffMs: [70], jitter: 1 },
+        timeoutMs: 0,
+      },
       BadName: { schema, schemaVersion: 1, route: { kind: "command", queue: "orders.work" }, retry, timeoutMs: 100 },
     });
     const rpc = { "x.call": { queue: "orders.work", request: schema, response: schema, schemaVersion: 1, timeoutMs: 100 } };
@@ -54,8 +78,11 @@ describe("catalogProblems", () => {
       void bus.consume("pricing.rpc", {});
       // @ts-expect-error pricing.quote is served on pricing.rpc
       void bus.rpcCall("nobody.rpc", "pricing.quote", { sku: "x", quantity: 1 });
-      // @ts-expect-error nobody.ping is not served on pricing.rpc
-      void bus.rpcServe("pricing.rpc", { "pricing.quote": async () => ({ totalPence: 1, requestId: "r" }), "nobody.ping": async () => ({}) });
+      void bus.rpcServe("pricing.rpc", {
+        "pricing.quote": async () => ({ totalPence: 1, requestId: "r" }),
+        // @ts-expect-error nobody.ping is not served on pricing.rpc
+        "nobody.ping": async () => ({}),
+      });
     };
     expect(typeChecks).toBeTypeOf("function");
   });
@@ -67,7 +94,10 @@ describe("topology checks", () => {
   });
 
   it("connectBus refuses an unsound topology before it connects", async () => {
-    const unsound = { ...testTopology, bindings: [...testTopology.bindings, { exchange: "shop.events", routingKey: "#", queue: "orders.work.dlq" }] };
+    const unsound = {
+      ...testTopology,
+      bindings: [...testTopology.bindings, { exchange: "shop.events", routingKey: "#", queue: "orders.work.dlq" }],
+    };
     // no broker listens on port 1: the check must fail first
     await expect(connectBus({ url: "amqp://127.0.0.1:1", service: "t", messages: {}, rpc: {}, topology: unsound })).rejects.toThrow(
       'invalid bus topology:\n  - binding of "shop.events" to "orders.work.dlq", which is not a work queue',

@@ -23,8 +23,10 @@ export function catalogProblems(messages: MessageCatalog, rpc: RpcCatalog, topol
   for (const [type, definition] of Object.entries(messages)) {
     const where = `message "${type}"`;
     if (!MessageTypeName.safeParse(type).success) problems.push(`${where}: type names are dotted lower-case words`);
-    if (!Number.isInteger(definition.schemaVersion) || definition.schemaVersion < 1) problems.push(`${where}: schemaVersion must be a positive integer`);
-    if (!Number.isInteger(definition.timeoutMs) || definition.timeoutMs <= 0) problems.push(`${where}: timeoutMs must be a positive integer`);
+    if (!Number.isInteger(definition.schemaVersion) || definition.schemaVersion < 1)
+      problems.push(`${where}: schemaVersion must be a positive integer`);
+    if (!Number.isInteger(definition.timeoutMs) || definition.timeoutMs <= 0)
+      problems.push(`${where}: timeoutMs must be a positive integer`);
     const { maxAttempts, backoffMs, jitter } = definition.retry;
     if (!Number.isInteger(maxAttempts) || maxAttempts < 1) problems.push(`${where}: retry.maxAttempts must be a positive integer`);
     if (maxAttempts > 1 && backoffMs.length === 0) problems.push(`${where}: retry.backoffMs is empty`);
@@ -60,8 +62,10 @@ export function catalogProblems(messages: MessageCatalog, rpc: RpcCatalog, topol
     const where = `rpc "${type}"`;
     if (!MessageTypeName.safeParse(type).success) problems.push(`${where}: type names are dotted lower-case words`);
     if (!rpcQueues.has(definition.queue)) problems.push(`${where}: "${definition.queue}" is not an rpc queue of the topology`);
-    if (!Number.isInteger(definition.schemaVersion) || definition.schemaVersion < 1) problems.push(`${where}: schemaVersion must be a positive integer`);
-    if (!Number.isInteger(definition.timeoutMs) || definition.timeoutMs <= 0) problems.push(`${where}: timeoutMs must be a positive integer`);
+    if (!Number.isInteger(definition.schemaVersion) || definition.schemaVersion < 1)
+      problems.push(`${where}: schemaVersion must be a positive integer`);
+    if (!Number.isInteger(definition.timeoutMs) || definition.timeoutMs <= 0)
+      problems.push(`${where}: timeoutMs must be a positive integer`);
   }
   return problems;
 }

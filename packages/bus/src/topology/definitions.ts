@@ -8,16 +8,39 @@ import type { Topology } from "./spec.ts";
  */
 export interface RabbitDefinitions {
   vhosts: { name: string }[];
-  exchanges: { name: string; vhost: string; type: string; durable: boolean; auto_delete: boolean; internal: boolean; arguments: Record<string, never> }[];
+  exchanges: {
+    name: string;
+    vhost: string;
+    type: string;
+    durable: boolean;
+    auto_delete: boolean;
+    internal: boolean;
+    arguments: Record<string, never>;
+  }[];
   queues: { name: string; vhost: string; durable: boolean; auto_delete: boolean; arguments: Record<string, string | number> }[];
-  bindings: { source: string; vhost: string; destination: string; destination_type: "queue"; routing_key: string; arguments: Record<string, never> }[];
+  bindings: {
+    source: string;
+    vhost: string;
+    destination: string;
+    destination_type: "queue";
+    routing_key: string;
+    arguments: Record<string, never>;
+  }[];
 }
 
 export function topologyDefinitions(topology: Topology, vhost = "/"): RabbitDefinitions {
   const plan = planTopology(topology);
   return {
     vhosts: [{ name: vhost }],
-    exchanges: plan.exchanges.map((e) => ({ name: e.name, vhost, type: e.type, durable: true, auto_delete: false, internal: false, arguments: {} })),
+    exchanges: plan.exchanges.map((e) => ({
+      name: e.name,
+      vhost,
+      type: e.type,
+      durable: true,
+      auto_delete: false,
+      internal: false,
+      arguments: {},
+    })),
     queues: plan.queues.map((q) => ({ name: q.name, vhost, durable: q.durable, auto_delete: q.autoDelete, arguments: { ...q.arguments } })),
     bindings: plan.bindings.map((b) => ({
       source: b.exchange,

@@ -1,10 +1,5 @@
 import { deadLetterQueueName, waitQueueName } from "./names.ts";
-import {
-  deadLetterQueueDeclaration,
-  type QueueDeclaration,
-  waitQueueDeclaration,
-  workQueueDeclaration,
-} from "./queue-arguments.ts";
+import { deadLetterQueueDeclaration, type QueueDeclaration, waitQueueDeclaration, workQueueDeclaration } from "./queue-arguments.ts";
 import type { BindingSpec, ExchangeSpec, Topology } from "./spec.ts";
 
 /** Everything a topology makes the broker hold, flattened: what declareTopology declares. */

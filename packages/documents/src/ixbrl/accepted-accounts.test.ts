@@ -33,7 +33,8 @@ function factClasses(accounts: IxbrlReading): Set<string> {
   return classes;
 }
 
-const isDormant = (accounts: IxbrlReading) => accounts.facts.some((fact) => frcLocalName(fact) === "EntityDormantTruefalse" && fact.value === "true");
+const isDormant = (accounts: IxbrlReading) =>
+  accounts.facts.some((fact) => frcLocalName(fact) === "EntityDormantTruefalse" && fact.value === "true");
 
 /**
  * Fact classes an accepted dormant filing tags that the platform's dormant accounts deliberately
@@ -41,12 +42,14 @@ const isDormant = (accounts: IxbrlReading) => accounts.facts.some((fact) => frcL
  */
 const NOT_TAGGED_ON_PURPOSE: Readonly<Record<string, string>> = {
   "CashBankOnHand (instant)": "the micro-entity balance sheet format shows the cash as current assets (core:CurrentAssets)",
-  "NumberSharesAllotted (duration)": "share classes: the registry's data has no structured share capital; called-up share capital is tagged as core:Equity",
+  "NumberSharesAllotted (duration)":
+    "share classes: the registry's data has no structured share capital; called-up share capital is tagged as core:Equity",
   "DescriptionShareType (duration)": "share classes, as above",
   "ParValueShare (duration)": "share classes, as above",
   "NameProductionSoftware (duration)": "optional identification of the software, in no mandatory list",
   "VersionProductionSoftware (duration)": "optional identification of the software, in no mandatory list",
-  "CompanyHasActedAsAnAgentDuringPeriodTruefalse (duration)": "the platform does not know whether the company acted as an agent; it makes no such claim",
+  "CompanyHasActedAsAnAgentDuringPeriodTruefalse (duration)":
+    "the platform does not know whether the company acted as an agent; it makes no such claim",
 };
 
 describe("accounts the registry accepted (testdata/accepted-accounts)", () => {
@@ -54,7 +57,9 @@ describe("accounts the registry accepted (testdata/accepted-accounts)", () => {
     const sources = readFileSync(new URL("SOURCES.md", CORPUS), "utf8");
     expect(files.length).toBeGreaterThanOrEqual(3);
     for (const name of files) {
-      const sha256 = createHash("sha256").update(readFileSync(new URL(name, CORPUS))).digest("hex");
+      const sha256 = createHash("sha256")
+        .update(readFileSync(new URL(name, CORPUS)))
+        .digest("hex");
       expect(sources, name).toContain(`${sha256}  ${name}`);
     }
   });
@@ -130,8 +135,14 @@ describe("accounts the registry accepted (testdata/accepted-accounts)", () => {
     for (const name of files) {
       const root = reading(name).document?.documentElement;
       const declared = Array.from(root?.attributes ?? []).map((attribute) => attribute.value);
-      expect(declared.some((value) => /^http:\/\/xbrl\.frc\.org\.uk\/fr\/\d{4}-01-01\/core$/.test(value)), name).toBe(true);
-      expect(declared.some((value) => /^http:\/\/xbrl\.frc\.org\.uk\/cd\/\d{4}-01-01\/business$/.test(value)), name).toBe(true);
+      expect(
+        declared.some((value) => /^http:\/\/xbrl\.frc\.org\.uk\/fr\/\d{4}-01-01\/core$/.test(value)),
+        name,
+      ).toBe(true);
+      expect(
+        declared.some((value) => /^http:\/\/xbrl\.frc\.org\.uk\/cd\/\d{4}-01-01\/business$/.test(value)),
+        name,
+      ).toBe(true);
     }
   });
 });

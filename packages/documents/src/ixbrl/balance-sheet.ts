@@ -1,7 +1,7 @@
 import type { PeriodContexts } from "./accounts-contexts.ts";
 import { longDate } from "./long-date.ts";
 import type { BalanceSheetFigures } from "./dormant-accounts-input.ts";
-import type { ContextDefinition, InlineFacts } from "./inline-facts.ts";
+import type { InlineFacts } from "./inline-facts.ts";
 import { el, type ElementNode } from "./markup.ts";
 import type { MoneyDecimals } from "./money.ts";
 import { CONCEPT } from "./taxonomy.ts";
@@ -83,14 +83,42 @@ export function renderBalanceSheet(
   fundsLabel: string,
 ): ElementNode {
   const showsSharesNotPaid = columns.some((column) => column.figures.sharesNotPaid !== undefined);
-  const sharesNotPaid: Row = { label: fixed("Called up share capital not paid"), concept: CONCEPT.sharesNotPaid, context: "instant", line: "sharesNotPaid" };
+  const sharesNotPaid: Row = {
+    label: fixed("Called up share capital not paid"),
+    concept: CONCEPT.sharesNotPaid,
+    context: "instant",
+    line: "sharesNotPaid",
+  };
   const assetRows: readonly Row[] = [
     ...(showsSharesNotPaid ? [sharesNotPaid] : []),
     { label: fixed("Current assets"), concept: CONCEPT.currentAssets, context: "instant", line: "currentAssets" },
-    { label: fixed("Creditors: amounts falling due within one year"), concept: CONCEPT.creditors, context: "creditorsWithinOneYear", line: "creditorsWithinOneYear" },
-    { label: signedLabel("Net current assets", "Net current liabilities"), concept: CONCEPT.netCurrentAssets, context: "instant", line: "netCurrentAssets", style: "subtotal" },
-    { label: fixed("Total assets less current liabilities"), concept: CONCEPT.totalAssetsLessCurrentLiabilities, context: "instant", line: "totalAssetsLessCurrentLiabilities", style: "subtotal" },
-    { label: signedLabel("Net assets", "Net liabilities"), concept: CONCEPT.netAssets, context: "instant", line: "netAssets", style: "total" },
+    {
+      label: fixed("Creditors: amounts falling due within one year"),
+      concept: CONCEPT.creditors,
+      context: "creditorsWithinOneYear",
+      line: "creditorsWithinOneYear",
+    },
+    {
+      label: signedLabel("Net current assets", "Net current liabilities"),
+      concept: CONCEPT.netCurrentAssets,
+      context: "instant",
+      line: "netCurrentAssets",
+      style: "subtotal",
+    },
+    {
+      label: fixed("Total assets less current liabilities"),
+      concept: CONCEPT.totalAssetsLessCurrentLiabilities,
+      context: "instant",
+      line: "totalAssetsLessCurrentLiabilities",
+      style: "subtotal",
+    },
+    {
+      label: signedLabel("Net assets", "Net liabilities"),
+      concept: CONCEPT.netAssets,
+      context: "instant",
+      line: "netAssets",
+      style: "total",
+    },
   ];
   const equityRows: readonly Row[] = [
     { label: fixed("Called up share capital"), concept: CONCEPT.equity, context: "shareCapital", line: "shareCapital" },

@@ -63,17 +63,26 @@ describe("checkIxbrlConsistency", () => {
   });
 
   it("reports inconsistent duplicate facts", () => {
-    const duplicate = tamper("</body>", '<p><ix:nonNumeric name="bus:EntityDormantTruefalse" contextRef="cur-d">false</ix:nonNumeric></p></body>');
-    expect(checkIxbrlConsistency(duplicate).problems).toEqual(["bus:EntityDormantTruefalse in context cur-d is reported with different values"]);
+    const duplicate = tamper(
+      "</body>",
+      '<p><ix:nonNumeric name="bus:EntityDormantTruefalse" contextRef="cur-d">false</ix:nonNumeric></p></body>',
+    );
+    expect(checkIxbrlConsistency(duplicate).problems).toEqual([
+      "bus:EntityDormantTruefalse in context cur-d is reported with different values",
+    ]);
   });
 
   it("reports values that do not match their format, missing decimals and a bad sign", () => {
     const [before, after] = valid.split('name="core:NetAssetsLiabilities" contextRef="cur-i"');
     expect(after).toBeDefined();
     const badNumber = `${before}name="core:NetAssetsLiabilities" contextRef="cur-i"${(after ?? "").replace(">100<", ">one hundred<")}`;
-    expect(checkIxbrlConsistency(badNumber).problems).toEqual(['core:NetAssetsLiabilities (cur-i): "one hundred" does not match ixt:num-dot-decimal']);
+    expect(checkIxbrlConsistency(badNumber).problems).toEqual([
+      'core:NetAssetsLiabilities (cur-i): "one hundred" does not match ixt:num-dot-decimal',
+    ]);
     const noDecimals = `${before}name="core:NetAssetsLiabilities" contextRef="cur-i"${(after ?? "").replace(' decimals="0"', "")}`;
-    expect(checkIxbrlConsistency(noDecimals).problems).toEqual(["nonFraction core:NetAssetsLiabilities needs decimals (an integer or INF)"]);
+    expect(checkIxbrlConsistency(noDecimals).problems).toEqual([
+      "nonFraction core:NetAssetsLiabilities needs decimals (an integer or INF)",
+    ]);
     const plusSign = `${before}name="core:NetAssetsLiabilities" contextRef="cur-i"${(after ?? "").replace(' decimals="0"', ' decimals="0" sign="+"')}`;
     expect(checkIxbrlConsistency(plusSign).problems).toEqual(['nonFraction core:NetAssetsLiabilities has sign="+" (only "-" is allowed)']);
     const badDate = valid.replace(">1 May 2026<", ">May the first<");

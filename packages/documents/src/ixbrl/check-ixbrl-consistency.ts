@@ -68,7 +68,9 @@ function checkContextsAndUnits(reading: IxbrlReading, problems: string[]): void 
     }
   }
   if (entities.size > 1) problems.push(`contexts name more than one entity: ${[...entities].join(", ")}`);
-  for (const element of reading.document === undefined ? [] : Array.from(reading.document.getElementsByTagNameNS(NS.xbrldi, "explicitMember"))) {
+  for (const element of reading.document === undefined
+    ? []
+    : Array.from(reading.document.getElementsByTagNameNS(NS.xbrldi, "explicitMember"))) {
     for (const qname of [element.getAttribute("dimension") ?? "", element.textContent?.trim() ?? ""]) {
       if (!prefixBound(element, qname)) problems.push(`dimension member ${qname} has no declared namespace prefix`);
     }

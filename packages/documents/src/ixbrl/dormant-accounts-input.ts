@@ -78,6 +78,7 @@ function checkText(problems: string[], field: string, value: unknown, required: 
   }
   if (value.length > MAX_NAME_LENGTH) problems.push(`${field} is longer than ${MAX_NAME_LENGTH} characters`);
   const illegal = findIllegalXmlChar(value);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
   const control = [...value].find((char) => /[\u0000-\u001f\u007f]/.test(char));
   if (illegal !== undefined || control !== undefined) problems.push(`${field} contains a control or non-character code point`);
 }

@@ -22,7 +22,12 @@ describe("escapeXml", () => {
   });
 
   it("round-trips any legal text through an XML parser, in text and in attributes", () => {
-    for (const text of ["O'Brien & Sons <Ltd>", "Zo\u00eb \u00dcnal \u2013 \u{1f600}", "]]> & &amp; literally", "line\r\nbreak\ttab  spaces "]) {
+    for (const text of [
+      "O'Brien & Sons <Ltd>",
+      "Zo\u00eb \u00dcnal \u2013 \u{1f600}",
+      "]]> & &amp; literally",
+      "line\r\nbreak\ttab  spaces ",
+    ]) {
       expect(roundTrip(text)).toBe(text);
     }
   });

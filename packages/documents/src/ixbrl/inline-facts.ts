@@ -142,21 +142,11 @@ export class InlineFacts {
     const period =
       "instant" in context.period
         ? el("xbrli:period", {}, el("xbrli:instant", {}, context.period.instant))
-        : el(
-            "xbrli:period",
-            {},
-            el("xbrli:startDate", {}, context.period.startDate),
-            el("xbrli:endDate", {}, context.period.endDate),
-          );
+        : el("xbrli:period", {}, el("xbrli:startDate", {}, context.period.startDate), el("xbrli:endDate", {}, context.period.endDate));
     return el(
       "xbrli:context",
       { id: context.id },
-      el(
-        "xbrli:entity",
-        {},
-        el("xbrli:identifier", { scheme: REGISTRY_IDENTIFIER_SCHEME }, this.companyNumber),
-        segment,
-      ),
+      el("xbrli:entity", {}, el("xbrli:identifier", { scheme: REGISTRY_IDENTIFIER_SCHEME }, this.companyNumber), segment),
       period,
     );
   }

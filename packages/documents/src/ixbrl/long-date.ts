@@ -2,11 +2,21 @@
  * Calendar dates in words, `31 March 2026`: the form `ixt:date-day-monthname-year-en` reads and
  * the PDFs print. Parsing and checking `YYYY-MM-DD` is `@dormant/company-data`'s calendar-date.
  */
-import { formatIsoDate, isValidIsoDate, parseIsoDate } from "@dormant/company-data";
+import { isValidIsoDate, parseIsoDate } from "@dormant/company-data";
 
 const MONTHS = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
 ] as const;
 
 /** `2026-03-31` -> `31 March 2026`; a RangeError for anything but a real `YYYY-MM-DD` date. */

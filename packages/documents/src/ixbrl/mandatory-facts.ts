@@ -20,9 +20,13 @@ const ARELLE = "Arelle/Arelle arelle/plugin/validate/UK/__init__.py";
  * context is identified by the registry's scheme.
  */
 export const JOINT_FILING_MANDATORY_CONCEPTS: readonly MandatoryConcept[] = [
-  ...["AverageNumberEmployeesDuringPeriod", "EntityCurrentLegalOrRegisteredName", "StartDateForPeriodCoveredByReport", "EndDateForPeriodCoveredByReport", "BalanceSheetDate"].map(
-    (localName) => ({ localName, source: `${ARELLE}: COMMON_MANDATORY_ITEMS` }),
-  ),
+  ...[
+    "AverageNumberEmployeesDuringPeriod",
+    "EntityCurrentLegalOrRegisteredName",
+    "StartDateForPeriodCoveredByReport",
+    "EndDateForPeriodCoveredByReport",
+    "BalanceSheetDate",
+  ].map((localName) => ({ localName, source: `${ARELLE}: COMMON_MANDATORY_ITEMS` })),
   ...[
     "DateAuthorisationFinancialStatementsForIssue",
     "DirectorSigningFinancialStatements",
@@ -34,7 +38,10 @@ export const JOINT_FILING_MANDATORY_CONCEPTS: readonly MandatoryConcept[] = [
     "DescriptionPrincipalActivities",
   ].map((localName) => ({ localName, source: `${ARELLE}: COMMON_MANDATORY_FRS_ITEMS` })),
   { localName: "AccountsType", source: `${ARELLE}: MANDATORY_ITEMS["FRS-2022"]` },
-  { localName: "UKCompaniesHouseRegisteredNumber", source: `${ARELLE}: mandatory when a context uses the scheme ${REGISTRY_IDENTIFIER_SCHEME}` },
+  {
+    localName: "UKCompaniesHouseRegisteredNumber",
+    source: `${ARELLE}: mandatory when a context uses the scheme ${REGISTRY_IDENTIFIER_SCHEME}`,
+  },
 ];
 
 /** The local name of a fact whose concept is in an FRC taxonomy; undefined otherwise. */
@@ -61,12 +68,21 @@ export function missingMandatoryFacts(reading: IxbrlReading): string[] {
     if (localName === undefined || context === undefined || fact.value === undefined) continue;
     byConcept.set(localName, [...(byConcept.get(localName) ?? []), { fact, context }]);
   }
-  const instantOf = (context: IxbrlContext) => (context.period !== undefined && "instant" in context.period ? context.period.instant : undefined);
+  const instantOf = (context: IxbrlContext) =>
+    context.period !== undefined && "instant" in context.period ? context.period.instant : undefined;
   const missing: string[] = [];
-  const endDate = byConcept.get("EndDateForPeriodCoveredByReport")?.find(({ fact, context }) => instantOf(context) === fact.value?.trim())?.fact.value?.trim();
+  const endDate = byConcept
+    .get("EndDateForPeriodCoveredByReport")
+    ?.find(({ fact, context }) => instantOf(context) === fact.value?.trim())
+    ?.fact.value?.trim();
   if (endDate === undefined) missing.push("EndDateForPeriodCoveredByReport");
   const startDate =
-    endDate === undefined ? undefined : byConcept.get("StartDateForPeriodCoveredByReport")?.find(({ context }) => instantOf(context) === endDate)?.fact.value?.trim();
+    endDate === undefined
+      ? undefined
+      : byConcept
+          .get("StartDateForPeriodCoveredByReport")
+          ?.find(({ context }) => instantOf(context) === endDate)
+          ?.fact.value?.trim();
   if (startDate === undefined) missing.push("StartDateForPeriodCoveredByReport");
   if (startDate !== undefined && endDate !== undefined) {
     const hasCompanyContext = reading.contexts.some((context) => context.scheme === REGISTRY_IDENTIFIER_SCHEME);

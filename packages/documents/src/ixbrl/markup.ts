@@ -31,9 +31,24 @@ const VOID_ELEMENTS = new Set(["br", "col", "hr", "meta"]);
 
 /** Containers whose children are laid out one per line when they hold only elements. */
 const BLOCK_ELEMENTS = new Set([
-  "html", "head", "body", "div", "table", "thead", "tbody", "tr", "colgroup",
-  "ix:header", "ix:hidden", "ix:references", "ix:resources",
-  "xbrli:context", "xbrli:entity", "xbrli:segment", "xbrli:period", "xbrli:unit",
+  "html",
+  "head",
+  "body",
+  "div",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "colgroup",
+  "ix:header",
+  "ix:hidden",
+  "ix:references",
+  "ix:resources",
+  "xbrli:context",
+  "xbrli:entity",
+  "xbrli:segment",
+  "xbrli:period",
+  "xbrli:unit",
 ]);
 
 function flatten(children: readonly Child[], into: MarkupNode[]): MarkupNode[] {
@@ -67,13 +82,12 @@ function serialiseNode(node: MarkupNode, depth: number): string {
   if (node.kind === "text") return escapeXml(node.value);
   const attributes = node.attributes.map(([key, value]) => ` ${key}="${escapeXml(value)}"`).join("");
   if (VOID_ELEMENTS.has(node.name)) return `<${node.name}${attributes}/>`;
-  const blockLayout =
-    BLOCK_ELEMENTS.has(node.name) && node.children.length > 0 && node.children.every((child) => child.kind === "element");
+  const blockLayout = BLOCK_ELEMENTS.has(node.name) && node.children.length > 0 && node.children.every((child) => child.kind === "element");
   if (!blockLayout) {
     const inner = node.children.map((child) => serialiseNode(child, depth + 1)).join("");
     return `<${node.name}${attributes}>${inner}</${node.name}>`;
   }
-  const indent = "\n" + "  ".repeat(depth + 1);
+  const indent = `\n${"  ".repeat(depth + 1)}`;
   const inner = node.children.map((child) => indent + serialiseNode(child, depth + 1)).join("");
   return `<${node.name}${attributes}>${inner}\n${"  ".repeat(depth)}</${node.name}>`;
 }

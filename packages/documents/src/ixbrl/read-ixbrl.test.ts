@@ -35,7 +35,10 @@ describe("readIxbrl", () => {
     ]);
     expect(unknown.facts[0]?.value).toBeUndefined();
     const unsupported = readIxbrl(
-      document('<ix:nonFraction name="core:Equity" contextRef="c" unitRef="GBP" decimals="0" format="ixt:numcommadecimal">1.234,5</ix:nonFraction>', LEGACY_IXT.tr3),
+      document(
+        '<ix:nonFraction name="core:Equity" contextRef="c" unitRef="GBP" decimals="0" format="ixt:numcommadecimal">1.234,5</ix:nonFraction>',
+        LEGACY_IXT.tr3,
+      ),
     );
     expect(unsupported.problems).toEqual(["core:Equity (c): format ixt:numcommadecimal is not supported by this reader"]);
   });

@@ -75,7 +75,7 @@ function descendants(root: Document | Element, namespace: string, localName: str
 }
 
 function attribute(element: Element, name: string): string | undefined {
-  return element.hasAttribute(name) ? element.getAttribute(name) ?? undefined : undefined;
+  return element.hasAttribute(name) ? (element.getAttribute(name) ?? undefined) : undefined;
 }
 
 function trimmedText(element: Element | undefined): string | undefined {
@@ -189,7 +189,8 @@ function resolveFormat(element: Element, format: string | undefined, displayed: 
   const [prefix, local] = format.includes(":") ? format.split(":", 2) : [null, format];
   const namespace = element.lookupNamespaceURI(prefix ?? null);
   const registry = namespace === null ? undefined : TRANSFORMATION_REGISTRIES[namespace];
-  if (registry === undefined) return { problem: `format ${format} is not in a transformation registry this reader knows (${namespace ?? "no namespace"})` };
+  if (registry === undefined)
+    return { problem: `format ${format} is not in a transformation registry this reader knows (${namespace ?? "no namespace"})` };
   const transform = local === undefined ? undefined : registry[local];
   if (transform === undefined) return { problem: `format ${format} is not supported by this reader` };
   return transform(displayed.trim(), format);

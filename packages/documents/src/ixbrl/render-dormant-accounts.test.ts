@@ -2,7 +2,7 @@ import { DOMParser } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
 import { checkIxbrlConsistency } from "./check-ixbrl-consistency.ts";
 import { firstYearInput, withPriorYearInput } from "../test-support/dormant-accounts-inputs.ts";
-import { contextOf, factsNamed, valueOf } from "../test-support/ixbrl-facts.ts";
+import { contextOf, factsNamed, singleFactValue } from "../test-support/ixbrl-facts.ts";
 import { DormantAccountsInputError } from "./dormant-accounts-input.ts";
 import { readIxbrl } from "./read-ixbrl.ts";
 import { renderDormantAccountsIxbrl } from "./render-dormant-accounts.ts";
@@ -31,7 +31,10 @@ function bodyText(xml: string): string {
     (div.getAttribute("class") ?? "").split(" ").includes("page"),
   );
   expect(pages).toHaveLength(3);
-  return pages.map((page) => page.textContent ?? "").join(" ").replace(/\s+/g, " ");
+  return pages
+    .map((page) => page.textContent ?? "")
+    .join(" ")
+    .replace(/\s+/g, " ");
 }
 
 const DIRECTOR1 = { "bus:EntityOfficersDimension": "bus:Director1" };
@@ -59,20 +62,20 @@ describe("renderDormantAccountsIxbrl", () => {
       expect(context.scheme).toBe(REGISTRY_IDENTIFIER_SCHEME);
       expect(context.identifier).toBe("SC000001");
     }
-    expect(valueOf(reading, "bus:UKCompaniesHouseRegisteredNumber")).toBe("SC000001");
+    expect(singleFactValue(reading, "bus:UKCompaniesHouseRegisteredNumber")).toBe("SC000001");
   });
 
   it("reports every fact a dormant micro-entity filing needs, with ISO dates", () => {
     const { reading } = render();
-    expect(valueOf(reading, "bus:EntityCurrentLegalOrRegisteredName")).toBe("Dormant Example Limited");
-    expect(valueOf(reading, "bus:StartDateForPeriodCoveredByReport")).toBe("2025-04-01");
-    expect(valueOf(reading, "bus:EndDateForPeriodCoveredByReport")).toBe("2026-03-31");
-    expect(valueOf(reading, "bus:BalanceSheetDate")).toBe("2026-03-31");
-    expect(valueOf(reading, "core:DateAuthorisationFinancialStatementsForIssue")).toBe("2026-05-01");
-    expect(valueOf(reading, "bus:EntityDormantTruefalse")).toBe("true");
-    expect(valueOf(reading, "bus:NameEntityOfficer", DIRECTOR1)).toBe("Ada Lovelace");
-    expect(valueOf(reading, "core:DirectorSigningFinancialStatements", DIRECTOR1)).toBe("");
-    expect(valueOf(reading, "core:AverageNumberEmployeesDuringPeriod")).toBe("0");
+    expect(singleFactValue(reading, "bus:EntityCurrentLegalOrRegisteredName")).toBe("Dormant Example Limited");
+    expect(singleFactValue(reading, "bus:StartDateForPeriodCoveredByReport")).toBe("2025-04-01");
+    expect(singleFactValue(reading, "bus:EndDateForPeriodCoveredByReport")).toBe("2026-03-31");
+    expect(singleFactValue(reading, "bus:BalanceSheetDate")).toBe("2026-03-31");
+    expect(singleFactValue(reading, "core:DateAuthorisationFinancialStatementsForIssue")).toBe("2026-05-01");
+    expect(singleFactValue(reading, "bus:EntityDormantTruefalse")).toBe("true");
+    expect(singleFactValue(reading, "bus:NameEntityOfficer", DIRECTOR1)).toBe("Ada Lovelace");
+    expect(singleFactValue(reading, "core:DirectorSigningFinancialStatements", DIRECTOR1)).toBe("");
+    expect(singleFactValue(reading, "core:AverageNumberEmployeesDuringPeriod")).toBe("0");
 
     const dimensional: Array<[string, Record<string, string>]> = [
       ["bus:EntityTradingStatus", { "bus:EntityTradingStatusDimension": "bus:EntityHasNeverTraded" }],
@@ -82,18 +85,19 @@ describe("renderDormantAccountsIxbrl", () => {
       ["bus:LegalFormEntity", { "bus:LegalFormEntityDimension": "bus:PrivateLimitedCompanyLtd" }],
       ["bus:CountryFormationOrIncorporation", { "countries:CountriesRegionsDimension": "countries:EnglandWales" }],
     ];
-    for (const [name, members] of dimensional) expect(valueOf(reading, name, members), name).toBe("");
+    for (const [name, members] of dimensional) expect(singleFactValue(reading, name, members), name).toBe("");
 
     const statements = {
       "direp:StatementThatCompanyEntitledToExemptionFromAuditUnderSection480CompaniesAct2006RelatingToDormantCompanies":
         /For the year ending 31 March 2026 .*exemption from audit under section 480 of the Companies Act 2006 relating to dormant companies/,
-      "direp:StatementThatMembersHaveNotRequiredCompanyToObtainAnAudit": /members have not required the company to obtain an audit .*section 476/,
+      "direp:StatementThatMembersHaveNotRequiredCompanyToObtainAnAudit":
+        /members have not required the company to obtain an audit .*section 476/,
       "direp:StatementThatDirectorsAcknowledgeTheirResponsibilitiesUnderCompaniesAct":
         /directors acknowledge their responsibilities .*accounting records and the preparation of accounts/,
       "direp:StatementThatAccountsHaveBeenPreparedInAccordanceWithProvisionsSmallCompaniesRegime":
         /prepared in accordance with .*micro-entity provisions/,
     };
-    for (const [name, wording] of Object.entries(statements)) expect(valueOf(reading, name)).toMatch(wording);
+    for (const [name, wording] of Object.entries(statements)) expect(singleFactValue(reading, name)).toMatch(wording);
 
     for (const fact of reading.facts.filter((candidate) => /Date/.test(candidate.name))) {
       expect(fact.value, fact.name).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -106,10 +110,12 @@ describe("renderDormantAccountsIxbrl", () => {
 
   it("tags the balance sheet so that it balances, in pounds at the balance sheet date", () => {
     const { reading } = render(
-      firstYearInput({ current: { cash: 25_000, sharesNotPaid: 10_000, creditors: 5_000, shareCapital: 10_000, profitLossAccount: 20_000 } }),
+      firstYearInput({
+        current: { cash: 25_000, sharesNotPaid: 10_000, creditors: 5_000, shareCapital: 10_000, profitLossAccount: 20_000 },
+      }),
     );
     const at = "2026-03-31";
-    const pounds = (name: string, members: Record<string, string> = {}) => Number(valueOf(reading, name, members, at));
+    const pounds = (name: string, members: Record<string, string> = {}) => Number(singleFactValue(reading, name, members, at));
     expect(pounds("core:CalledUpShareCapitalNotPaidNotExpressedAsCurrentAsset")).toBe(100);
     expect(pounds("core:CurrentAssets")).toBe(250);
     expect(pounds("core:Creditors", WITHIN_ONE_YEAR)).toBe(50);
@@ -146,12 +152,12 @@ describe("renderDormantAccountsIxbrl", () => {
     expect(ids).toEqual(expect.arrayContaining(["pri-d", "pri-i", "pri-i-creditors-within-one-year", "pri-i-share-capital"]));
     expect(reading.contexts.find((context) => context.id === "pri-d")?.period).toEqual({ startDate: "2024-04-01", endDate: "2025-03-31" });
     const prior = "2025-03-31";
-    expect(valueOf(reading, "core:CalledUpShareCapitalNotPaidNotExpressedAsCurrentAsset", {}, prior)).toBe("100");
-    expect(valueOf(reading, "core:CalledUpShareCapitalNotPaidNotExpressedAsCurrentAsset", {}, "2026-03-31")).toBe("0");
-    expect(valueOf(reading, "core:CurrentAssets", {}, prior)).toBe("0");
-    expect(valueOf(reading, "core:NetAssetsLiabilities", {}, prior)).toBe("100");
-    expect(valueOf(reading, "core:Equity", {}, prior)).toBe("100");
-    expect(valueOf(reading, "core:AverageNumberEmployeesDuringPeriod", {}, prior)).toBe("0");
+    expect(singleFactValue(reading, "core:CalledUpShareCapitalNotPaidNotExpressedAsCurrentAsset", {}, prior)).toBe("100");
+    expect(singleFactValue(reading, "core:CalledUpShareCapitalNotPaidNotExpressedAsCurrentAsset", {}, "2026-03-31")).toBe("0");
+    expect(singleFactValue(reading, "core:CurrentAssets", {}, prior)).toBe("0");
+    expect(singleFactValue(reading, "core:NetAssetsLiabilities", {}, prior)).toBe("100");
+    expect(singleFactValue(reading, "core:Equity", {}, prior)).toBe("100");
+    expect(singleFactValue(reading, "core:AverageNumberEmployeesDuringPeriod", {}, prior)).toBe("0");
     const header = parseStrictly(xml).getElementsByTagNameNS(NS.xhtml, "thead")[0];
     expect((header?.textContent ?? "").replace(/\s+/g, " ")).toMatch(/31 March 2026.*31 March 2025/);
   });
@@ -161,15 +167,17 @@ describe("renderDormantAccountsIxbrl", () => {
     const directorName = "Se\u00e1n \u00d3 Br\u00edain & <Co>";
     const { xml, reading } = render(firstYearInput({ companyName, directorName }));
     expect([...xml].every((char) => char.charCodeAt(0) < 0x80)).toBe(true);
-    expect(valueOf(reading, "bus:EntityCurrentLegalOrRegisteredName")).toBe(companyName);
-    expect(valueOf(reading, "bus:NameEntityOfficer", DIRECTOR1)).toBe(directorName);
+    expect(singleFactValue(reading, "bus:EntityCurrentLegalOrRegisteredName")).toBe(companyName);
+    expect(singleFactValue(reading, "bus:NameEntityOfficer", DIRECTOR1)).toBe(directorName);
     const title = parseStrictly(xml).getElementsByTagNameNS(NS.xhtml, "title")[0];
     expect(title?.textContent).toBe(`${companyName} - Dormant accounts for the year ended 31 March 2026`);
     expect(bodyText(xml)).toContain(`${companyName} is a private company limited by shares, registered in England and Wales`);
   });
 
   it("shows zero as a dash tagged with fixed-zero", () => {
-    const { reading } = render(firstYearInput({ current: { cash: 0, sharesNotPaid: 10_000, creditors: 0, shareCapital: 10_000, profitLossAccount: 0 } }));
+    const { reading } = render(
+      firstYearInput({ current: { cash: 0, sharesNotPaid: 10_000, creditors: 0, shareCapital: 10_000, profitLossAccount: 0 } }),
+    );
     const zeros = [
       ...factsNamed(reading, "core:CurrentAssets"),
       ...factsNamed(reading, "core:Creditors", WITHIN_ONE_YEAR),
@@ -185,7 +193,7 @@ describe("renderDormantAccountsIxbrl", () => {
     }
   });
 
-  it("shows negative amounts in brackets and tags them sign=\"-\"", () => {
+  it('shows negative amounts in brackets and tags them sign="-"', () => {
     const { xml, reading } = render(
       firstYearInput({ current: { cash: 0, sharesNotPaid: 10_000, creditors: 15_000, shareCapital: 10_000, profitLossAccount: -15_000 } }),
     );
@@ -193,8 +201,8 @@ describe("renderDormantAccountsIxbrl", () => {
     expect(losses?.sign).toBe("-");
     expect(losses?.displayed).toBe("150");
     expect(losses?.value).toBe("-150");
-    expect(valueOf(reading, "core:NetAssetsLiabilities")).toBe("-50");
-    expect(valueOf(reading, "core:NetCurrentAssetsLiabilities")).toBe("-150");
+    expect(singleFactValue(reading, "core:NetAssetsLiabilities")).toBe("-50");
+    expect(singleFactValue(reading, "core:NetCurrentAssetsLiabilities")).toBe("-150");
     const text = bodyText(xml);
     expect(text).toContain("Net current liabilities (150)");
     expect(text).toContain("Net liabilities (50)");
@@ -203,7 +211,9 @@ describe("renderDormantAccountsIxbrl", () => {
   });
 
   it("switches the whole document to pounds and pence when an amount has pence", () => {
-    const { xml, reading } = render(firstYearInput({ current: { cash: 123_456_78, creditors: 50, shareCapital: 10_000, profitLossAccount: 123_356_28 } }));
+    const { xml, reading } = render(
+      firstYearInput({ current: { cash: 123_456_78, creditors: 50, shareCapital: 10_000, profitLossAccount: 123_356_28 } }),
+    );
     expect(checkIxbrlConsistency(xml).problems).toEqual([]);
     const money = reading.facts.filter((fact) => fact.unitRef === "GBP");
     expect(new Set(money.map((fact) => fact.decimals))).toEqual(new Set(["2"]));
@@ -234,12 +244,18 @@ describe("renderDormantAccountsIxbrl", () => {
         current: { cash: 0, creditors: 0, shareCapital: 0, profitLossAccount: 0 },
       }),
     );
-    expect(valueOf(guarantee.reading, "bus:LegalFormEntity", { "bus:LegalFormEntityDimension": "bus:CompanyLimitedByGuarantee" })).toBe("");
     expect(
-      valueOf(guarantee.reading, "bus:CountryFormationOrIncorporation", { "countries:CountriesRegionsDimension": "countries:NorthernIreland" }),
+      singleFactValue(guarantee.reading, "bus:LegalFormEntity", { "bus:LegalFormEntityDimension": "bus:CompanyLimitedByGuarantee" }),
     ).toBe("");
     expect(
-      valueOf(guarantee.reading, "bus:EntityTradingStatus", { "bus:EntityTradingStatusDimension": "bus:EntityNoLongerTradingButTradedInPast" }),
+      singleFactValue(guarantee.reading, "bus:CountryFormationOrIncorporation", {
+        "countries:CountriesRegionsDimension": "countries:NorthernIreland",
+      }),
+    ).toBe("");
+    expect(
+      singleFactValue(guarantee.reading, "bus:EntityTradingStatus", {
+        "bus:EntityTradingStatusDimension": "bus:EntityNoLongerTradingButTradedInPast",
+      }),
     ).toBe("");
     expect(bodyText(guarantee.xml)).toContain("Members' funds");
     expect(checkIxbrlConsistency(guarantee.xml).problems).toEqual([]);
@@ -253,7 +269,10 @@ describe("renderDormantAccountsIxbrl", () => {
   it("speaks of a period rather than a year when the period is not twelve months", () => {
     const { reading } = render(firstYearInput({ periodStart: "2025-06-15", approvalDate: "2026-04-02" }));
     expect(
-      valueOf(reading, "direp:StatementThatCompanyEntitledToExemptionFromAuditUnderSection480CompaniesAct2006RelatingToDormantCompanies"),
+      singleFactValue(
+        reading,
+        "direp:StatementThatCompanyEntitledToExemptionFromAuditUnderSection480CompaniesAct2006RelatingToDormantCompanies",
+      ),
     ).toMatch(/^For the period ending 31 March 2026/);
   });
 
@@ -276,7 +295,7 @@ describe("renderDormantAccountsIxbrl", () => {
     ]);
     expect(attempt(withPriorYearInput({ periodStart: "2025-04-02" }))).toContain("priorYear.periodEnd must be the day before periodStart");
     expect(attempt(firstYearInput({ registryCompanyType: "plc" as never }))).toEqual([
-      expect.stringContaining("registryCompanyType \"plc\" is not a company type"),
+      expect.stringContaining('registryCompanyType "plc" is not a company type'),
     ]);
     expect(attempt(firstYearInput({ companyName: "Bad\u0000Name", directorName: " " }))).toEqual([
       "companyName contains a control or non-character code point",

@@ -93,7 +93,11 @@ export function renderDormantAccountsIxbrl(input: DormantAccountsInput): string 
   const employees = (count: number | undefined) => count ?? 0;
   const priorEmployees =
     input.priorYear !== undefined && contexts.prior !== undefined
-      ? [" (previous period: ", facts.count(CONCEPT.averageEmployees, contexts.prior.duration, employees(input.priorYear.averageEmployees)), ")"]
+      ? [
+          " (previous period: ",
+          facts.count(CONCEPT.averageEmployees, contexts.prior.duration, employees(input.priorYear.averageEmployees)),
+          ")",
+        ]
       : [];
   const tradingSentence =
     (input.tradingStatus ?? "never-traded") === "never-traded"
@@ -138,7 +142,12 @@ export function renderDormantAccountsIxbrl(input: DormantAccountsInput): string 
     "ix:hidden",
     {},
     facts.boolean(CONCEPT.dormant, current.duration, true),
-    memberFact(CONCEPT.tradingStatus, "trading-status", DIMENSION.tradingStatus, TRADING_STATUS_MEMBER[input.tradingStatus ?? "never-traded"]),
+    memberFact(
+      CONCEPT.tradingStatus,
+      "trading-status",
+      DIMENSION.tradingStatus,
+      TRADING_STATUS_MEMBER[input.tradingStatus ?? "never-traded"],
+    ),
     memberFact(CONCEPT.accountingStandards, "accounting-standards", DIMENSION.accountingStandards, MEMBER.microEntities),
     memberFact(CONCEPT.accountsStatus, "accounts-status", DIMENSION.accountsStatus, MEMBER.auditExemptNoAccountantsReport),
     memberFact(CONCEPT.accountsType, "accounts-type", DIMENSION.accountsType, MEMBER.fullAccounts),

@@ -25,7 +25,9 @@ export function findCt600PdfInputProblems(input: Ct600PdfInput): string[] {
     problems.push("companyNumber must be 2-8 characters A-Z or 0-9");
   }
   if (typeof input.utr !== "string" || !UTR.test(input.utr)) problems.push("utr must be 10 digits");
-  const datesValid = [checkDate(problems, "periodStart", input.periodStart), checkDate(problems, "periodEnd", input.periodEnd)].every(Boolean);
+  const datesValid = [checkDate(problems, "periodStart", input.periodStart), checkDate(problems, "periodEnd", input.periodEnd)].every(
+    Boolean,
+  );
   if (datesValid && input.periodEnd < input.periodStart) problems.push("periodEnd must not be before periodStart");
   if (input.returnType !== undefined && input.returnType !== "new" && input.returnType !== "amended") {
     problems.push("returnType must be new or amended");

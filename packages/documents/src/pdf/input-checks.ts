@@ -1,6 +1,7 @@
 import { isTimestamp } from "./timestamp.ts";
 import type { PdfDocumentOptions } from "./pdf-inputs.ts";
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\ufffe\uffff]/;
 
 /** A required line of text: non-empty, at most `maxLength` characters, no control characters. */

@@ -32,7 +32,10 @@ export interface ParagraphStyle {
 export function paragraph(doc: Doc, text: string, style: ParagraphStyle = {}): void {
   const x = style.x ?? PAGE.marginX;
   const width = style.width ?? CONTENT_WIDTH - (x - PAGE.marginX);
-  doc.font(style.font ?? FONT.regular).fontSize(style.size ?? SIZE.body).fillColor(style.colour ?? COLOUR.text);
+  doc
+    .font(style.font ?? FONT.regular)
+    .fontSize(style.size ?? SIZE.body)
+    .fillColor(style.colour ?? COLOUR.text);
   const options = { width, align: style.align ?? "left", lineGap: 1.5 } as const;
   ensureSpace(doc, doc.heightOfString(text, options));
   doc.text(text, x, doc.y, options);
@@ -46,7 +49,12 @@ export function heading(doc: Doc, text: string, keepWith = 60): void {
   doc.y += 14;
   doc.fillColor(COLOUR.accent).text(text, PAGE.marginX, doc.y, { width: CONTENT_WIDTH });
   const ruleY = doc.y + 3;
-  doc.moveTo(PAGE.marginX, ruleY).lineTo(PAGE.marginX + CONTENT_WIDTH, ruleY).lineWidth(0.75).strokeColor(COLOUR.accent).stroke();
+  doc
+    .moveTo(PAGE.marginX, ruleY)
+    .lineTo(PAGE.marginX + CONTENT_WIDTH, ruleY)
+    .lineWidth(0.75)
+    .strokeColor(COLOUR.accent)
+    .stroke();
   doc.y = ruleY + 4;
 }
 
@@ -70,10 +78,21 @@ export function fieldTable(doc: Doc, fields: readonly Field[], labelWidth = 178)
     const height = Math.max(labelHeight, valueHeight) + 2 * ROW_PADDING;
     ensureSpace(doc, height);
     const top = doc.y;
-    doc.font(FONT.regular).fillColor(COLOUR.muted).text(field.label, PAGE.marginX, top + ROW_PADDING, { width: labelWidth - 10 });
-    doc.font(valueFont).fillColor(COLOUR.text).text(field.value, valueX, top + ROW_PADDING, { width: valueWidth });
+    doc
+      .font(FONT.regular)
+      .fillColor(COLOUR.muted)
+      .text(field.label, PAGE.marginX, top + ROW_PADDING, { width: labelWidth - 10 });
+    doc
+      .font(valueFont)
+      .fillColor(COLOUR.text)
+      .text(field.value, valueX, top + ROW_PADDING, { width: valueWidth });
     const bottom = top + height;
-    doc.moveTo(PAGE.marginX, bottom).lineTo(PAGE.marginX + CONTENT_WIDTH, bottom).lineWidth(0.4).strokeColor(COLOUR.rule).stroke();
+    doc
+      .moveTo(PAGE.marginX, bottom)
+      .lineTo(PAGE.marginX + CONTENT_WIDTH, bottom)
+      .lineWidth(0.4)
+      .strokeColor(COLOUR.rule)
+      .stroke();
     doc.y = bottom;
   }
 }
@@ -91,6 +110,10 @@ export function quotedBox(doc: Doc, caption: string, text: string): void {
   doc.font(FONT.bold).fontSize(SIZE.body).fillColor(COLOUR.text).text(caption, PAGE.marginX, doc.y, { width: CONTENT_WIDTH });
   const top = doc.y + captionGap;
   doc.rect(PAGE.marginX, top, CONTENT_WIDTH, boxHeight).fill(COLOUR.band);
-  doc.font(FONT.regular).fontSize(SIZE.body - 0.5).fillColor(COLOUR.text).text(text, PAGE.marginX + inset, top + inset, options);
+  doc
+    .font(FONT.regular)
+    .fontSize(SIZE.body - 0.5)
+    .fillColor(COLOUR.text)
+    .text(text, PAGE.marginX + inset, top + inset, options);
   doc.y = top + boxHeight;
 }

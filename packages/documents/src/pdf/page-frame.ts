@@ -88,7 +88,12 @@ function drawFrame(doc: PDFKit.PDFDocument, options: FrameOptions, pageNumber: n
   doc.moveTo(PAGE.marginX, 50).lineTo(right, 50).lineWidth(0.75).strokeColor(COLOUR.accent).stroke();
 
   const footerY = PAGE.height - 44;
-  doc.moveTo(PAGE.marginX, footerY - 8).lineTo(right, footerY - 8).lineWidth(0.5).strokeColor(COLOUR.rule).stroke();
+  doc
+    .moveTo(PAGE.marginX, footerY - 8)
+    .lineTo(right, footerY - 8)
+    .lineWidth(0.5)
+    .strokeColor(COLOUR.rule)
+    .stroke();
   doc.font(FONT.regular).fontSize(SIZE.small).fillColor(COLOUR.muted);
   oneLine(doc, `Generated ${formatTimestamp(options.generatedAt)} by ${AUTHOR}`, PAGE.marginX, footerY, CONTENT_WIDTH - 90, "left");
   oneLine(doc, `Page ${pageNumber} of ${pageCount}`, right - 80, footerY, 80, "right");

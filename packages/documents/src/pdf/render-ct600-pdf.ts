@@ -80,7 +80,10 @@ export async function renderCt600Pdf(input: Ct600PdfInput): Promise<Buffer> {
   });
 
   paragraph(doc, "Company Tax Return", { font: FONT.bold, size: SIZE.title, colour: COLOUR.accent, after: 2 });
-  const subtitle = input.part === undefined ? "CT600 nil return for a dormant company" : `CT600 nil return for a dormant company \u00b7 return ${input.part.number} of ${input.part.of}`;
+  const subtitle =
+    input.part === undefined
+      ? "CT600 nil return for a dormant company"
+      : `CT600 nil return for a dormant company \u00b7 return ${input.part.number} of ${input.part.of}`;
   paragraph(doc, subtitle, { size: SIZE.subtitle, colour: COLOUR.muted, after: 4 });
   const status = statusLine(input);
   paragraph(doc, status.text, { font: FONT.bold, colour: status.colour, after: 0 });

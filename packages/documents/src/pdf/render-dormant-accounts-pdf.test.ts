@@ -71,8 +71,12 @@ describe("renderDormantAccountsPdf", () => {
     const pdf = await readPdf(await renderDormantAccountsPdf(pdfInput(firstYear)));
 
     const balanceSheet = pdf.pages[1] ?? "";
-    expect(balanceSheet).toContain("Balance sheet as at 31 March 2026 31 March 2026 £ Current assets Cash at bank and in hand 100 Creditors");
-    expect(balanceSheet).toContain("Net assets 100 Capital and reserves Called up share capital 100 Profit and loss account - Shareholders' funds 100 For the year");
+    expect(balanceSheet).toContain(
+      "Balance sheet as at 31 March 2026 31 March 2026 £ Current assets Cash at bank and in hand 100 Creditors",
+    );
+    expect(balanceSheet).toContain(
+      "Net assets 100 Capital and reserves Called up share capital 100 Profit and loss account - Shareholders' funds 100 For the year",
+    );
     expect(balanceSheet).not.toContain("2025");
     expect(balanceSheet).not.toContain("not paid");
     expect(pdf.pages[2]).not.toContain("previous period");
@@ -87,7 +91,15 @@ describe("renderDormantAccountsPdf", () => {
       tradingStatus: "no-longer-trading",
       averageEmployees: 1,
       current: { cash: 12_345_650, sharesNotPaid: 50, creditors: 13_000_000, shareCapital: 100, profitLossAccount: -654_400 },
-      priorYear: { periodStart: "2024-01-01", periodEnd: "2024-12-31", cash: 100, creditors: 0, shareCapital: 100, profitLossAccount: 0, averageEmployees: 2 },
+      priorYear: {
+        periodStart: "2024-01-01",
+        periodEnd: "2024-12-31",
+        cash: 100,
+        creditors: 0,
+        shareCapital: 100,
+        profitLossAccount: 0,
+        averageEmployees: 2,
+      },
     });
     const pdf = await readPdf(await renderDormantAccountsPdf(pdfInput(accounts)));
 

@@ -11,7 +11,7 @@ import { checkDocumentOptions } from "./input-checks.ts";
 import { ensureSpace, fieldTable, gap, heading, paragraph, type Field } from "./layout.ts";
 import { openFramedDocument } from "./page-frame.ts";
 import { PdfInputError } from "./pdf-input-error.ts";
-import { COLOUR, CONTENT_WIDTH, PAGE, SIZE } from "./style.ts";
+import { COLOUR, PAGE, SIZE } from "./style.ts";
 import type { DormantAccountsPdfInput } from "./pdf-inputs.ts";
 
 type Doc = PDFKit.PDFDocument;
@@ -56,12 +56,24 @@ function balanceSheetRows(columns: readonly Column[], decimals: MoneyDecimals, f
     { label: "Cash at bank and in hand", amounts: amounts((l) => l.currentAssets), style: "plain", indent: true },
     { label: "Creditors: amounts falling due within one year", amounts: amounts((l) => -l.creditorsWithinOneYear), style: "plain" },
     {
-      label: signedLabel("Net current assets", "Net current liabilities", values((l) => l.netCurrentAssets)),
+      label: signedLabel(
+        "Net current assets",
+        "Net current liabilities",
+        values((l) => l.netCurrentAssets),
+      ),
       amounts: amounts((l) => l.netCurrentAssets),
       style: "subtotal",
     },
     { label: "Total assets less current liabilities", amounts: amounts((l) => l.totalAssetsLessCurrentLiabilities), style: "subtotal" },
-    { label: signedLabel("Net assets", "Net liabilities", values((l) => l.netAssets)), amounts: amounts((l) => l.netAssets), style: "total" },
+    {
+      label: signedLabel(
+        "Net assets",
+        "Net liabilities",
+        values((l) => l.netAssets),
+      ),
+      amounts: amounts((l) => l.netAssets),
+      style: "total",
+    },
     { label: "Capital and reserves", amounts: [], style: "heading" },
     { label: "Called up share capital", amounts: amounts((l) => l.shareCapital), style: "plain", indent: true },
     { label: "Profit and loss account", amounts: amounts((l) => l.profitLossAccount), style: "plain", indent: true },
@@ -76,7 +88,12 @@ function coverPage(doc: Doc, input: DormantAccountsPdfInput, noun: string): void
   paragraph(doc, `Registered number ${input.companyNumber}`, { ...centred, colour: COLOUR.muted, size: 10.5, after: 14 });
   paragraph(doc, input.companyName, { ...centred, font: FONT.bold, size: 22, colour: COLOUR.accent, after: 16 });
   const ruleY = doc.y;
-  doc.moveTo(PAGE.width / 2 - 40, ruleY).lineTo(PAGE.width / 2 + 40, ruleY).lineWidth(1).strokeColor(COLOUR.accent).stroke();
+  doc
+    .moveTo(PAGE.width / 2 - 40, ruleY)
+    .lineTo(PAGE.width / 2 + 40, ruleY)
+    .lineWidth(1)
+    .strokeColor(COLOUR.accent)
+    .stroke();
   doc.y = ruleY + 18;
   paragraph(doc, "Unaudited financial statements", { ...centred, size: 15, after: 4 });
   paragraph(doc, `for the ${noun} ended ${longDate(input.periodEnd)}`, { ...centred, size: 12, colour: COLOUR.muted });
@@ -99,7 +116,10 @@ function contents(doc: Doc, top: number, entries: readonly { title: string; page
   doc.switchToPage(0);
   doc.y = top;
   heading(doc, "Contents");
-  fieldTable(doc, entries.map((entry) => ({ label: entry.title, value: `page ${entry.page}` })));
+  fieldTable(
+    doc,
+    entries.map((entry) => ({ label: entry.title, value: `page ${entry.page}` })),
+  );
 }
 
 const currentPageNumber = (doc: Doc): number => doc.bufferedPageRange().count;
@@ -138,7 +158,12 @@ function balanceSheetPage(doc: Doc, input: DormantAccountsPdfInput, columns: rea
 function signatureBlock(doc: Doc, name: string, position: string, date: string): void {
   gap(doc, 36);
   const lineY = doc.y;
-  doc.moveTo(PAGE.marginX, lineY).lineTo(PAGE.marginX + 220, lineY).lineWidth(0.6).strokeColor(COLOUR.text).stroke();
+  doc
+    .moveTo(PAGE.marginX, lineY)
+    .lineTo(PAGE.marginX + 220, lineY)
+    .lineWidth(0.6)
+    .strokeColor(COLOUR.text)
+    .stroke();
   doc.y = lineY + 5;
   paragraph(doc, name, { font: FONT.bold, after: 1 });
   paragraph(doc, position, { after: 1 });

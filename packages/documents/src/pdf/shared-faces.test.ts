@@ -58,8 +58,10 @@ describe("DejaVu faces parsed once per process", () => {
   });
 
   it("shares laid-out words between documents without changing a byte of them", async () => {
-    const cacheOf = (doc: PDFKit.PDFDocument, file: string) => (doc.font(file) as unknown as { _font: { layoutCache: object } })._font.layoutCache;
-    for (const file of Object.values(FONT)) expect(cacheOf(createPdfDocument({ font: FONT.regular }), file)).toBe(cacheOf(createPdfDocument({ font: FONT.regular }), file));
+    const cacheOf = (doc: PDFKit.PDFDocument, file: string) =>
+      (doc.font(file) as unknown as { _font: { layoutCache: object } })._font.layoutCache;
+    for (const file of Object.values(FONT))
+      expect(cacheOf(createPdfDocument({ font: FONT.regular }), file)).toBe(cacheOf(createPdfDocument({ font: FONT.regular }), file));
     // Laid out while other documents filled the cache with other words, a document comes out the same.
     const welsh = sandboxReturn("Ŵyn Ŷr Cyf", "Siân Ŵyn");
     const before = await renderCt600Pdf(welsh);

@@ -11,12 +11,7 @@ export function contextOf(reading: IxbrlReading, fact: IxbrlFact): IxbrlContext 
  * The facts named `name` whose context has exactly the given dimension members (none by default)
  * and, when given, the given period end or instant.
  */
-export function factsNamed(
-  reading: IxbrlReading,
-  name: string,
-  members: Readonly<Record<string, string>> = {},
-  at?: string,
-): IxbrlFact[] {
+export function factsNamed(reading: IxbrlReading, name: string, members: Readonly<Record<string, string>> = {}, at?: string): IxbrlFact[] {
   const wanted = Object.entries(members).sort();
   return reading.facts.filter((fact) => {
     if (fact.name !== name) return false;
@@ -30,11 +25,10 @@ export function factsNamed(
 }
 
 /** The single value of a fact; fails when it is missing or reported with different values. */
-export function valueOf(reading: IxbrlReading, name: string, members: Readonly<Record<string, string>> = {}, at?: string): string {
+export function singleFactValue(reading: IxbrlReading, name: string, members: Readonly<Record<string, string>> = {}, at?: string): string {
   const values = new Set(factsNamed(reading, name, members, at).map((fact) => fact.value));
   if (values.size !== 1) throw new Error(`${name} has ${values.size} distinct values`);
   const [value] = values;
   if (value === undefined) throw new Error(`${name} has no readable value`);
   return value;
 }
-
