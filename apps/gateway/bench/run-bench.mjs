@@ -123,7 +123,19 @@ async function main() {
   const created = JSON.parse(
     execFileSync(
       process.execPath,
-      [join(repoRoot, "scripts", "run-ts.mjs"), "scripts/admin.mjs", "create-account", "--name", `Bench ${runId}`, "--balance", "0", "--rate-per-minute", "10000000", "--rate-per-day", "1000000000"],
+      [
+        join(repoRoot, "scripts", "run-ts.mjs"),
+        "scripts/admin.mjs",
+        "create-account",
+        "--name",
+        `Bench ${runId}`,
+        "--balance",
+        "0",
+        "--rate-per-minute",
+        "10000000",
+        "--rate-per-day",
+        "1000000000",
+      ],
       { cwd: repoRoot, env, stdio: ["ignore", "pipe", "inherit"] },
     ).toString(),
   );
@@ -140,7 +152,11 @@ async function main() {
       gateway: { url: `http://127.0.0.1:${gatewayPort}/api/v1/filings/ct600`, headers: { "x-api-key": created.test_key } },
       echo: { url: `http://127.0.0.1:${echoPort}/echo`, headers: {} },
     };
-    const probe = await fetch(target.gateway.url, { method: "POST", headers: { ...target.gateway.headers, "content-type": "application/json", "idempotency-key": "probe" }, body: BODY });
+    const probe = await fetch(target.gateway.url, {
+      method: "POST",
+      headers: { ...target.gateway.headers, "content-type": "application/json", "idempotency-key": "probe" },
+      body: BODY,
+    });
     if (probe.status !== 202) throw new Error(`a sandbox submit answered ${probe.status}: ${await probe.text()}`);
 
     const rounds = [];
@@ -152,7 +168,9 @@ async function main() {
         results[name] = figures(await run({ ...target[name], warmup: false }));
         log(`${name}: ${results[name].requestsPerSecond.toFixed(0)} req/s, p50 ${results[name].p50} ms, p99 ${results[name].p99} ms`);
         if (results[name].non2xx > 0 || results[name].errors > 0) {
-          throw new Error(`${name}: ${results[name].non2xx} non-2xx answers (statuses seen: ${results[name].statusCodes}) and ${results[name].errors} errors: the figures are not valid`);
+          throw new Error(
+            `${name}: ${results[name].non2xx} non-2xx answers (statuses seen: ${results[name].statusCodes}) and ${results[name].errors} errors: the figures are not valid`,
+          );
         }
       }
       rounds.push({ ...results, ratio: results.gateway.requestsPerSecond / results.echo.requestsPerSecond });
@@ -190,7 +208,9 @@ Every round (requests/s): ${rounds.map((r, i) => `${i + 1}: echo ${r.echo.reques
 - Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per target after a ${WARMUP_S} s warm-up, the same CT600 body (${Buffer.byteLength(BODY)} bytes) and a fresh Idempotency-Key per request; every answer was 2xx (202 / 200).
 - Same machine, same run, alternating: each round measures the echo, then the gateway, each in its own Node.js process on 127.0.0.1 (autocannon runs in a third process on the same cores).
 - The gateway runs as in production (\`NODE_ENV=production\`, JSON access log at level \`${process.env.BENCH_LOG_LEVEL ?? "info"}\`), self-started on a free port with its own database (\`dormant_bench_gateway\`) and Redis key prefix, so a running development stack is not disturbed. Each request is authenticated (key cache, constant-time hash check), counted against the key's per-minute and per-day limits in Redis, validated, and answered by the stateless sandbox.
-- Machine: ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node.js ${process.version}, load average at the end ${loadavg().map((l) => l.toFixed(2)).join(" / ")} (the machine is shared: figures move with its load).
+- Machine: ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node.js ${process.version}, load average at the end ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" / ")} (the machine is shared: figures move with its load).
 - Run at ${new Date().toISOString()}.
 `;
   // Keep the live benchmark's section (tests/system/bench), which has its own markers.

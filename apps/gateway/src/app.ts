@@ -33,7 +33,7 @@
 // Composing saves a step of Express's router per middleware on every request; the order and
 // what each step does are unchanged (each middleware keeps its own file and tests).
 import type { Logger, ReadinessCheck } from "@dormant/service-kit";
-import { createHttpMetrics, createMetricsRegistry, createOpsRouter } from "@dormant/service-kit";
+import { createHttpMetrics, type createMetricsRegistry, createOpsRouter } from "@dormant/service-kit";
 import { API_PREFIX, type SealingKey } from "@dormant/contracts";
 import express, { type Express, type RequestHandler } from "express";
 import type { Redis } from "ioredis";
@@ -140,7 +140,10 @@ export function createApp(deps: GatewayAppDeps): Express {
     };
     const handle: RequestHandler = (req, res) => route.handle(req, res, routeDeps);
     const afterValidation = route.kind === "submit" ? [idempotency, handle] : [handle];
-    api[route.openapi.method === "post" ? "post" : "get"](route.expressPath, compose([...chains[route.kind], validate, ...afterValidation]));
+    api[route.openapi.method === "post" ? "post" : "get"](
+      route.expressPath,
+      compose([...chains[route.kind], validate, ...afterValidation]),
+    );
   }
 
   app.use(compose([requestIdMiddleware(), accessLog({ logger, metrics: createHttpMetrics(deps.metrics) }), securityHeaders()]));
@@ -149,7 +152,13 @@ export function createApp(deps: GatewayAppDeps): Express {
   app.options("/{*path}", notFound());
   app.use(API_PREFIX, api);
   app.use("/docs", docsRouter());
-  app.use(createOpsRouter({ registry: deps.metrics, checks: readiness, ...(deps.isAcceptingWork ? { isAcceptingWork: deps.isAcceptingWork } : {}) }));
+  app.use(
+    createOpsRouter({
+      registry: deps.metrics,
+      checks: readiness,
+      ...(deps.isAcceptingWork ? { isAcceptingWork: deps.isAcceptingWork } : {}),
+    }),
+  );
   app.use(notFound());
   app.use(errorHandler(logger));
   return app;

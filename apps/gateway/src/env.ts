@@ -1,12 +1,10 @@
 import { DEVELOPMENT_SEALING_KEY, sealingKeyFromBase64, type SealingKey } from "@dormant/contracts";
-import { baseEnvSchema, ConfigError, parseEnv } from "@dormant/service-kit";
+import { baseEnvSchema, ConfigError, envPositiveInt, parseEnv } from "@dormant/service-kit";
 import { z } from "zod";
 import { gatewayDatabaseEnvShape } from "./db/settings.ts";
 import { apiKeyEnvShape, resolveApiKeyPepper } from "./keys/pepper.ts";
 import { DEFAULT_KEY_CACHE_TTL_MS } from "./keys/verifier.ts";
 import { DEFAULT_KEY_LIMITS } from "./rate-limit/limits.ts";
-
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** Every setting of the gateway, read once at boot (README "Configuration" lists them). */
 export const gatewayEnvSchema = baseEnvSchema.extend({
@@ -21,13 +19,13 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   /** Largest accepted request body; larger ones get 413. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(32_768),
   /** How long a live submit / read waits for the filing service's RPC reply. */
-  FILING_RPC_SUBMIT_TIMEOUT_MS: positiveInt(30_000),
-  FILING_RPC_READ_TIMEOUT_MS: positiveInt(5_000),
+  FILING_RPC_SUBMIT_TIMEOUT_MS: envPositiveInt(30_000),
+  FILING_RPC_READ_TIMEOUT_MS: envPositiveInt(5_000),
   /** How long an API key's row is trusted without asking the database (revocation delay). */
   API_KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).default(DEFAULT_KEY_CACHE_TTL_MS),
   /** Limits of keys whose account sets none (spec section 8). */
-  RATE_LIMIT_PER_MINUTE: positiveInt(DEFAULT_KEY_LIMITS.perMinute),
-  RATE_LIMIT_PER_DAY: positiveInt(DEFAULT_KEY_LIMITS.perDay),
+  RATE_LIMIT_PER_MINUTE: envPositiveInt(DEFAULT_KEY_LIMITS.perMinute),
+  RATE_LIMIT_PER_DAY: envPositiveInt(DEFAULT_KEY_LIMITS.perDay),
   /** Proxies in front of the gateway whose X-Forwarded-For is trusted (0: use the socket address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Key (base64, 32 bytes) that seals third-party credentials on the bus; required in production. */

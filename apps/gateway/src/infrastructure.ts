@@ -37,11 +37,24 @@ export interface GatewayResources extends Omit<GatewayAppDeps, "isAcceptingWork"
 export async function openGatewayResources(config: GatewayConfig, logger: Logger): Promise<GatewayResources> {
   const metrics = createMetricsRegistry("gateway");
   const db = createGatewayDb(config.GATEWAY_DATABASE_URL);
-  const redis = new Redis(config.REDIS_URL, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, enableAutoPipelining: true });
+  const redis = new Redis(config.REDIS_URL, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    enableAutoPipelining: true,
+  });
   redis.on("error", (error: Error) => logger.warn({ err: error }, "redis connection error"));
   try {
     await redis.connect();
-    const bus = await connectBus({ url: config.AMQP_URL, service: "gateway", topology: PLATFORM_TOPOLOGY, messages: {}, rpc: GATEWAY_RPC_CATALOG, logger, metrics });
+    const bus = await connectBus({
+      url: config.AMQP_URL,
+      service: "gateway",
+      topology: PLATFORM_TOPOLOGY,
+      messages: {},
+      rpc: GATEWAY_RPC_CATALOG,
+      logger,
+      metrics,
+    });
     return {
       settings: gatewaySettings(config),
       logger,

@@ -1,3 +1,4 @@
+import { envPositiveInt } from "@dormant/service-kit";
 import { z } from "zod";
 
 /** How a breaker guards one authority endpoint. */
@@ -14,15 +15,13 @@ export interface BreakerSettings {
   resetTimeoutMs: number;
 }
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-
 /** The environment variables of the breakers (the same in both submitter workers). */
 export const breakerEnvShape = {
-  AUTHORITY_TIMEOUT_MS: positiveInt(8_000),
+  AUTHORITY_TIMEOUT_MS: envPositiveInt(8_000),
   BREAKER_ERROR_THRESHOLD_PERCENTAGE: z.coerce.number().int().min(1).max(100).default(50),
   BREAKER_VOLUME_THRESHOLD: z.coerce.number().int().min(0).default(5),
-  BREAKER_ROLLING_WINDOW_MS: positiveInt(10_000),
-  BREAKER_RESET_TIMEOUT_MS: positiveInt(30_000),
+  BREAKER_ROLLING_WINDOW_MS: envPositiveInt(10_000),
+  BREAKER_RESET_TIMEOUT_MS: envPositiveInt(30_000),
 };
 
 type BreakerEnv = { [K in keyof typeof breakerEnvShape]: z.infer<(typeof breakerEnvShape)[K]> };

@@ -1,8 +1,7 @@
+import { envPositiveInt } from "@dormant/service-kit";
 import { z } from "zod";
 import { breakerEnvShape } from "./breaker-settings.ts";
 import { sealingKeysEnvShape } from "./sealing-keys.ts";
-
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /**
  * The settings both submitter workers share: infrastructure, ops endpoints, breakers, sealing
@@ -21,17 +20,17 @@ export function submitterWorkerEnvShape({ defaultOpsPort }: { defaultOpsPort: nu
     /** How long after its submission a filing part may stay without a final answer before it ends in `error`. */
     POLL_GIVE_UP_AFTER_SECONDS: z.coerce.number().int().positive().optional(),
     /** Poll commands one replica handles at once. */
-    POLL_PREFETCH: positiveInt(16),
+    POLL_PREFETCH: envPositiveInt(16),
     /** Submit RPCs one replica handles at once. */
-    SUBMIT_PREFETCH: positiveInt(8),
+    SUBMIT_PREFETCH: envPositiveInt(8),
     /** How long a submission is remembered, so that a repeated submit RPC never submits again. */
-    SUBMIT_DEDUPE_TTL_SECONDS: positiveInt(24 * 60 * 60),
+    SUBMIT_DEDUPE_TTL_SECONDS: envPositiveInt(24 * 60 * 60),
     /**
      * How long after a submit attempt ended in doubt (sent, no answer) the authority's own word
      * that it does not have the submission is believed (see resolve-in-doubt.ts).
      */
     IN_DOUBT_SETTLE_SECONDS: z.coerce.number().int().min(0).default(30),
     /** How long a completed submission is remembered, so that a redelivered poll publishes nothing. */
-    COMPLETION_TTL_SECONDS: positiveInt(7 * 24 * 60 * 60),
+    COMPLETION_TTL_SECONDS: envPositiveInt(7 * 24 * 60 * 60),
   };
 }

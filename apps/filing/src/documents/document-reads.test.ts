@@ -157,7 +157,7 @@ describe("filing.get_document", () => {
     ]) {
       expect(pdf.pages[0]).toContain(text);
     }
-    expect(pdf.pages[1]).toContain("A".repeat(27) + "=");
+    expect(pdf.pages[1]).toContain(`${"A".repeat(27)}=`);
     expect(pdf.pages[1]).toContain(single.correlationIds[0]);
     expect(pdf.pages[1]).toContain("HMRC has received the HMRC-CT-CT600 document ref: 1234567890 (part 1).");
   });

@@ -46,7 +46,7 @@ export async function renderOnAcceptance(deps: DocumentDeps, messageId: string, 
   const { db } = deps;
   const { seen, filing, stored } = await readForDocuments(db, messageId, filingId);
   if (seen) return "duplicate";
-  if (!filing || filing.status !== "accepted") {
+  if (filing?.status !== "accepted") {
     await recordInbox(db, messageId, filingId);
     return "ignored";
   }

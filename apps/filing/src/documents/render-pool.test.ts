@@ -175,7 +175,12 @@ describe("queue and shutdown", () => {
   it("close() lets the queued and running renders finish, then refuses new ones and stops its threads", async () => {
     const pool = await startPool();
     const order: string[] = [];
-    const renders = ["A", "B", "C", "D"].map((name) => pool.render(job(`${name} LIMITED`)).then((pdf) => (order.push(name), pdf)));
+    const renders = ["A", "B", "C", "D"].map((name) =>
+      pool.render(job(`${name} LIMITED`)).then((pdf) => {
+        order.push(name);
+        return pdf;
+      }),
+    );
     expect(pool.pending()).toEqual({ queued: 3, inFlight: 1 });
     const closed = pool.close().then(() => order.push("closed"));
     const refused = await failure(pool.render(job()));

@@ -130,7 +130,7 @@ describe("the pending filing", () => {
     const token = claimed[0]!.claimToken!;
     const answer = (n: number) => ({
       correlation_id: `C${n}`.padEnd(32, "0"),
-      irmark_base64: "A".repeat(27) + "=",
+      irmark_base64: `${"A".repeat(27)}=`,
       irmark_base32: "B".repeat(32),
       poll_interval_seconds: 1,
       submitted_at: new Date().toISOString(),

@@ -170,7 +170,7 @@ function seedOrigin(options: SeedOptions) {
 export function submitAnswer(correlation: string) {
   return {
     correlation_id: correlation,
-    irmark_base64: "A".repeat(27) + "=",
+    irmark_base64: `${"A".repeat(27)}=`,
     irmark_base32: "B".repeat(32),
     poll_interval_seconds: 1,
     submitted_at: new Date().toISOString(),

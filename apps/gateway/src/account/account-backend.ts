@@ -1,5 +1,5 @@
 import { type Bus, BusError } from "@dormant/bus";
-import { AppError, BILLING_RPC_CATALOG, BILLING_RPC_QUEUE, type BalanceResponse } from "@dormant/contracts";
+import { AppError, type BILLING_RPC_CATALOG, BILLING_RPC_QUEUE, type BalanceResponse } from "@dormant/contracts";
 
 /** What the account route needs of the bus: the billing service's balance RPC. */
 export type BillingRpcBus = Pick<Bus<Record<never, never>, typeof BILLING_RPC_CATALOG>, "rpcCall">;

@@ -11,7 +11,11 @@ describe("createAccount", () => {
   afterAll(async () => env?.close());
 
   it("writes the account and one live and one test key", async () => {
-    const created = await createAccount(env.db, { name: "  Trimmed Ltd ", openingBalancePence: 2_000n, rateLimitPerDay: 50 }, { hasher: env.hasher });
+    const created = await createAccount(
+      env.db,
+      { name: "  Trimmed Ltd ", openingBalancePence: 2_000n, rateLimitPerDay: 50 },
+      { hasher: env.hasher },
+    );
     const account = await env.db.account.findUniqueOrThrow({ where: { id: created.accountId }, include: { apiKeys: true } });
     expect(account).toMatchObject({ name: "Trimmed Ltd", openingBalancePence: 2_000n, rateLimitPerMinute: null, rateLimitPerDay: 50 });
     expect(account.apiKeys.map((k) => k.mode).sort()).toEqual(["live", "test"]);

@@ -21,7 +21,8 @@ export const USAGE = `usage:
 
 function positiveInteger(flag: string, text: string | undefined, max: number): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^[1-9]\d*$/.test(text) || Number(text) > max) throw new UsageError(`${flag} must be a whole number from 1 to ${max}, got "${text}"`);
+  if (!/^[1-9]\d*$/.test(text) || Number(text) > max)
+    throw new UsageError(`${flag} must be a whole number from 1 to ${max}, got "${text}"`);
   return Number(text);
 }
 

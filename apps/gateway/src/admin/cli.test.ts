@@ -68,7 +68,16 @@ describe("admin CLI (child process)", () => {
   }, 90_000); // several CLI processes, each a tsx start-up: over 30 s on a loaded 2-core machine
 
   it("creates an account with working keys, lists it without secrets, and revokes a key", async () => {
-    const created = await admin(database.url, "create-account", "--name", "CLI Formations", "--balance", "100.50", "--rate-per-minute", "12");
+    const created = await admin(
+      database.url,
+      "create-account",
+      "--name",
+      "CLI Formations",
+      "--balance",
+      "100.50",
+      "--rate-per-minute",
+      "12",
+    );
     expect(created.code).toBe(0);
     const output = JSON.parse(created.stdout) as { account_id: string; live_key: string; test_key: string };
     expect(Object.keys(output).sort()).toEqual(["account_id", "live_key", "test_key"]);
@@ -79,7 +88,10 @@ describe("admin CLI (child process)", () => {
 
     // The keys work for a gateway configured with the same (development) pepper.
     const verifier = createApiKeyVerifier({ db, hasher: createSecretHasher(DEVELOPMENT_PEPPER) });
-    expect(await verifier.verify(live)).toMatchObject({ ok: true, auth: { accountId: output.account_id, limits: { perMinute: 12, perDay: 1000 } } });
+    expect(await verifier.verify(live)).toMatchObject({
+      ok: true,
+      auth: { accountId: output.account_id, limits: { perMinute: 12, perDay: 1000 } },
+    });
 
     const listed = await admin(database.url, "list-accounts");
     expect(listed.code).toBe(0);

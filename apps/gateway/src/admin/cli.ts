@@ -47,9 +47,16 @@ async function run(command: AdminCommand, context: AdminContext, logger: Logger)
         // The opening balance is billing's: a ledger credit on the same account id, by billing's
         // own command. open-account is idempotent, so finishing by hand after a failure is safe.
         const balance = formatPence(input.openingBalancePence);
-        const opened = await context.runCommand(["open-account", `--account=${created.accountId}`, `--balance=${balance}`, `--name=${input.name}`]);
+        const opened = await context.runCommand([
+          "open-account",
+          `--account=${created.accountId}`,
+          `--balance=${balance}`,
+          `--name=${input.name}`,
+        ]);
         if (opened.code !== 0) {
-          throw new CommandFailed(`billing did not open account ${created.accountId} (above); open it with: admin open-account --account ${created.accountId} --balance ${balance}`);
+          throw new CommandFailed(
+            `billing did not open account ${created.accountId} (above); open it with: admin open-account --account ${created.accountId} --balance ${balance}`,
+          );
         }
         return { account_id: created.accountId, live_key: created.liveKey, test_key: created.testKey };
       }

@@ -31,13 +31,18 @@ async function admin(amqpUrl: string, ...args: string[]) {
   }
 }
 
-const reconcile = (amqpUrl = h.vhost.url) => admin(amqpUrl, "reconcile", "--against-filings", "--since", since, "--until", new Date(Date.now() + 60_000).toISOString());
+const reconcile = (amqpUrl = h.vhost.url) =>
+  admin(amqpUrl, "reconcile", "--against-filings", "--since", since, "--until", new Date(Date.now() + 60_000).toISOString());
 const balance = () => h.peer.rpcCall(BILLING_RPC_QUEUE, "billing.get_balance", { account_id: accountId });
 
 /** Submits a CT600 and waits for its filing event: 00000001 is accepted, 00000002 rejected. */
 async function file(companyNumber: "00000001" | "00000002") {
   const period_end = companyNumber === "00000001" ? "2026-03-31" : "2026-09-30";
-  const answer = (await h.submitCt600(h.caller({ account_id: accountId }), { company_number: companyNumber, utr: "1234567890", period_end })) as Ct600SubmitResponse;
+  const answer = (await h.submitCt600(h.caller({ account_id: accountId }), {
+    company_number: companyNumber,
+    utr: "1234567890",
+    period_end,
+  })) as Ct600SubmitResponse;
   await h.waitForEvent(answer.filing_id, 15_000);
   return answer.filing_id;
 }
@@ -55,7 +60,10 @@ describe("admin reconcile --against-filings (child process, real filing service)
     await file("00000001");
     await file("00000002");
     // Billing applied both: one capture, nothing held.
-    await waitFor(async () => ((await balance()).held_pence === 0 ? true : undefined), { timeoutMs: 10_000, what: "billing settling both filings" });
+    await waitFor(async () => ((await balance()).held_pence === 0 ? true : undefined), {
+      timeoutMs: 10_000,
+      what: "billing settling both filings",
+    });
     expect(await balance()).toMatchObject({ balance_pence: 8000, held_pence: 0 });
 
     const ok = await reconcile();
@@ -78,7 +86,10 @@ describe("admin reconcile --against-filings (child process, real filing service)
       occurred_at: new Date().toISOString(),
       fee_pence: 2000,
     });
-    await waitFor(async () => ((await balance()).balance_pence === 6000 ? true : undefined), { timeoutMs: 10_000, what: "billing capturing the forged acceptance" });
+    await waitFor(async () => ((await balance()).balance_pence === 6000 ? true : undefined), {
+      timeoutMs: 10_000,
+      what: "billing capturing the forged acceptance",
+    });
 
     // An acceptance that never reaches billing: its event is lost on the way to billing.events.
     await h.unbindFromFilingEvents("billing.events", "filing.accepted");
@@ -95,9 +106,15 @@ describe("admin reconcile --against-filings (child process, real filing service)
     expect(report.problems).toEqual(
       expect.arrayContaining([
         expect.stringMatching(
-          new RegExp(`^filing ${lost}: the filing service says accepted at .*, but billing has not charged it: billing received no outcome for it; its hold of 20.00 GBP on ${accountId} is open$`),
+          new RegExp(
+            `^filing ${lost}: the filing service says accepted at .*, but billing has not charged it: billing received no outcome for it; its hold of 20.00 GBP on ${accountId} is open$`,
+          ),
         ),
-        expect.stringMatching(new RegExp(`^filing ${forged}: billing received its acceptance .* and captured 20.00 GBP from ${accountId}, but the filing service does not list it as finalized then`)),
+        expect.stringMatching(
+          new RegExp(
+            `^filing ${forged}: billing received its acceptance .* and captured 20.00 GBP from ${accountId}, but the filing service does not list it as finalized then`,
+          ),
+        ),
       ]),
     );
   }, 120_000);

@@ -25,6 +25,7 @@ declare global {
 /** The caller of an authenticated route; a missing context is a wiring mistake, not a client error. */
 export function requireAuth(res: Response): AuthContext {
   const auth = res.locals.auth;
-  if (!auth) throw new AppError("INTERNAL_ERROR", "Internal error", { cause: new Error("auth middleware not mounted before this handler") });
+  if (!auth)
+    throw new AppError("INTERNAL_ERROR", "Internal error", { cause: new Error("auth middleware not mounted before this handler") });
   return auth;
 }

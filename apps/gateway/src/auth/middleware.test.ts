@@ -17,7 +17,11 @@ describe("auth middleware", () => {
 
   beforeAll(async () => {
     env = await createGatewayTestEnv("auth");
-    const created = await createAccount(env.db, { name: "Auth Ltd", openingBalancePence: 0n, rateLimitPerMinute: 9 }, { hasher: env.hasher });
+    const created = await createAccount(
+      env.db,
+      { name: "Auth Ltd", openingBalancePence: 0n, rateLimitPerMinute: 9 },
+      { hasher: env.hasher },
+    );
     keys = { live: created.liveKey, test: created.testKey, accountId: created.accountId };
   });
   afterAll(async () => {

@@ -34,12 +34,9 @@ export function createAuthMiddleware(deps: AuthMiddlewareDeps): RequestHandler {
 
   async function refuse(req: Request, res: Response, error: AppError, reason: string): Promise<never> {
     deps.logger?.info({ reason, path: req.path }, "authentication failed");
-    let decision;
-    try {
-      decision = await deps.limiter.consume(subjectOf(req), addressLimits);
-    } catch (storeError) {
+    const decision = await deps.limiter.consume(subjectOf(req), addressLimits).catch((storeError: unknown) => {
       throw asServiceUnavailable(storeError);
-    }
+    });
     setRateLimitHeaders(res, decision);
     throw decision.allowed ? error : rateLimitExceeded(decision);
   }

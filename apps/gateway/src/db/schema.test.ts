@@ -22,7 +22,9 @@ describe("gateway database schema", () => {
 
   it("records the migrations the way Prisma does, and re-running changes nothing", async () => {
     expect(await migrateGatewayDatabase(database.url)).toEqual([]);
-    const rows = await db.$queryRaw<Array<{ migration_name: string }>>`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`;
+    const rows = await db.$queryRaw<
+      Array<{ migration_name: string }>
+    >`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`;
     expect(rows.map((r) => r.migration_name)).toContain("20251122030000_accounts_and_api_keys");
   });
 
@@ -45,7 +47,10 @@ describe("gateway database schema", () => {
     const revokedAt = new Date("2025-01-02T03:04:05.678Z");
     await db.apiKey.update({ where: { keyId: "k1schema" }, data: { revokedAt } });
 
-    const account = await db.account.findUniqueOrThrow({ where: { id: "acc_schema3" }, include: { apiKeys: { orderBy: { keyId: "asc" } } } });
+    const account = await db.account.findUniqueOrThrow({
+      where: { id: "acc_schema3" },
+      include: { apiKeys: { orderBy: { keyId: "asc" } } },
+    });
     expect(account.apiKeys.map((k) => [k.keyId, k.mode, k.revokedAt?.toISOString() ?? null])).toEqual([
       ["k1schema", "live", revokedAt.toISOString()],
       ["k2schema", "test", null],

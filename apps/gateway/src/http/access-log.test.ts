@@ -69,7 +69,12 @@ describe("access log", () => {
         version: expect.any(String),
         time: expect.any(String),
       },
-      expect.objectContaining({ level: "warn", msg: "request completed", request_id: refused.headers["x-request-id"], res: { status: 422 } }),
+      expect.objectContaining({
+        level: "warn",
+        msg: "request completed",
+        request_id: refused.headers["x-request-id"],
+        res: { status: 422 },
+      }),
       expect.objectContaining({
         level: "error",
         msg: "request errored",
@@ -88,7 +93,9 @@ describe("access log", () => {
     expect(metrics).toContain('http_requests_total{method="POST",route="/things/:id",status="201",service="gateway-test"} 1');
     expect(metrics).toContain('http_requests_total{method="POST",route="/things/:id",status="422",service="gateway-test"} 1');
     expect(metrics).toContain('http_requests_total{method="GET",route="/boom",status="500",service="gateway-test"} 1');
-    expect(metrics).toContain('http_request_duration_seconds_count{service="gateway-test",method="POST",route="/things/:id",status="201"} 1');
+    expect(metrics).toContain(
+      'http_request_duration_seconds_count{service="gateway-test",method="POST",route="/things/:id",status="201"} 1',
+    );
   });
 
   it("never writes a header, the query string or the body: no API key, Idempotency-Key or password", async () => {
@@ -104,7 +111,17 @@ describe("access log", () => {
     const text = logs.text();
     expect(text).toContain('"path":"/things/1"');
     for (const secret of [API_KEY, PASSWORD, IDEMPOTENCY_KEY, "api_key", "GW-USER-1"]) expect(text).not.toContain(secret);
-    expect(Object.keys(accessLines()[0]!).sort()).toEqual(["level", "msg", "req", "request_id", "res", "responseTime", "service", "time", "version"]);
+    expect(Object.keys(accessLines()[0]!).sort()).toEqual([
+      "level",
+      "msg",
+      "req",
+      "request_id",
+      "res",
+      "responseTime",
+      "service",
+      "time",
+      "version",
+    ]);
   });
 
   it("logs a request whose client went away before the answer as aborted, once, and does not count it as answered", async () => {
@@ -127,7 +144,9 @@ describe("access log", () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
-    expect(accessLines()).toEqual([expect.objectContaining({ msg: "request aborted", req: { method: "GET", path: "/slow" }, request_id: expect.any(String) })]);
+    expect(accessLines()).toEqual([
+      expect.objectContaining({ msg: "request aborted", req: { method: "GET", path: "/slow" }, request_id: expect.any(String) }),
+    ]);
     expect(await registry.metrics()).not.toContain('route="/slow"');
   });
 });

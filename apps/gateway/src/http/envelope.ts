@@ -33,7 +33,11 @@ export function sendSubmitted(res: Response, data: unknown): void {
  */
 export function errorEnvelope(error: AppError, requestId: string): ErrorEnvelope {
   if (error.code === "INTERNAL_ERROR") {
-    return { success: false, error: { code: "INTERNAL_ERROR", message: "Internal error; quote the request_id when asking for help" }, request_id: requestId };
+    return {
+      success: false,
+      error: { code: "INTERNAL_ERROR", message: "Internal error; quote the request_id when asking for help" },
+      request_id: requestId,
+    };
   }
   return {
     success: false,

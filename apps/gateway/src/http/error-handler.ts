@@ -16,7 +16,9 @@ function expressClientError(error: unknown): AppError | undefined {
   if (status === 404) return new AppError("NOT_FOUND", "No such endpoint; the API is described at /api/v1/openapi.json");
   if (status === 413) return new AppError("PAYLOAD_TOO_LARGE", "The request body is too large");
   if (status === 415) return new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json");
-  return new AppError("VALIDATION_ERROR", "The request could not be read", { details: [{ field: "request", message: "could not be read" }] });
+  return new AppError("VALIDATION_ERROR", "The request could not be read", {
+    details: [{ field: "request", message: "could not be read" }],
+  });
 }
 
 /** Whatever was thrown, as an AppError: unknown failures become a bare 500 INTERNAL_ERROR. */

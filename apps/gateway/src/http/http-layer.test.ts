@@ -102,7 +102,10 @@ describe("HTTP layer: envelope, request ids, malformed input", () => {
   });
 
   it("answers a submit without a body 400, naming the body", async () => {
-    const response = await request(gw.app).post("/api/v1/filings/ct600").set("X-API-Key", gw.account.testKey).set("Idempotency-Key", idempotencyKey());
+    const response = await request(gw.app)
+      .post("/api/v1/filings/ct600")
+      .set("X-API-Key", gw.account.testKey)
+      .set("Idempotency-Key", idempotencyKey());
     expect(response.status).toBe(400);
     expect(response.body.error.details).toEqual([{ field: "body", message: "is required" }]);
   });
@@ -111,7 +114,10 @@ describe("HTTP layer: envelope, request ids, malformed input", () => {
     for (const path of ["/api/v1/filings/%E0%A4%A", "/api/v1/filings/%", "/api/v1/filings/fil_x/documents/%ZZ"]) {
       const response = await request(gw.app).get(path).set("X-API-Key", gw.account.testKey);
       expect(response.status, path).toBe(400);
-      expect(response.body.error).toMatchObject({ code: "VALIDATION_ERROR", details: [{ field: "request", message: "could not be read" }] });
+      expect(response.body.error).toMatchObject({
+        code: "VALIDATION_ERROR",
+        details: [{ field: "request", message: "could not be read" }],
+      });
     }
     const compressed = await request(gw.app)
       .post("/api/v1/filings/ct600")

@@ -31,14 +31,18 @@ export function bodyParserError(error: unknown): AppError | undefined {
     case "entity.too.large":
       return new AppError("PAYLOAD_TOO_LARGE", "The request body is too large");
     case "entity.parse.failed":
-      return new AppError("VALIDATION_ERROR", "The request body is not valid JSON", { details: [{ field: "body", message: "is not valid JSON" }] });
+      return new AppError("VALIDATION_ERROR", "The request body is not valid JSON", {
+        details: [{ field: "body", message: "is not valid JSON" }],
+      });
     case "encoding.unsupported":
     case "charset.unsupported":
       return new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as UTF-8 JSON");
     case "request.aborted":
     case "request.size.invalid":
     case "entity.verify.failed":
-      return new AppError("VALIDATION_ERROR", "The request body could not be read", { details: [{ field: "body", message: "could not be read" }] });
+      return new AppError("VALIDATION_ERROR", "The request body could not be read", {
+        details: [{ field: "body", message: "could not be read" }],
+      });
     default:
       return undefined;
   }

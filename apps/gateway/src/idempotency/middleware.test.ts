@@ -29,7 +29,11 @@ describe("idempotency middleware", () => {
 
   beforeAll(async () => {
     env = await createGatewayTestEnv("idempotency");
-    account = await createAccount(env.db, { name: "Idem Ltd", openingBalancePence: 0n, rateLimitPerMinute: 10_000 }, { hasher: env.hasher });
+    account = await createAccount(
+      env.db,
+      { name: "Idem Ltd", openingBalancePence: 0n, rateLimitPerMinute: 10_000 },
+      { hasher: env.hasher },
+    );
   });
   afterAll(async () => {
     for (const server of servers) await server.close();
@@ -49,12 +53,18 @@ describe("idempotency middleware", () => {
       app.use(express.json());
       app.post(
         "/api/v1/filings/ct600",
-        createIdempotencyMiddleware({ store, fingerprintSecret: TEST_PEPPER, pollIntervalMs: 20, ...(options.waitMs ? { waitMs: options.waitMs } : {}) }),
+        createIdempotencyMiddleware({
+          store,
+          fingerprintSecret: TEST_PEPPER,
+          pollIntervalMs: 20,
+          ...(options.waitMs ? { waitMs: options.waitMs } : {}),
+        }),
         async (req, res) => {
           const body = req.body as Body;
           executions.push(body);
           if (body.delay_ms) await new Promise((resolve) => setTimeout(resolve, body.delay_ms));
-          if (body.outcome === "invalid") throw new AppError("VALIDATION_ERROR", "invalid", { details: [{ field: "utr", message: "bad" }] });
+          if (body.outcome === "invalid")
+            throw new AppError("VALIDATION_ERROR", "invalid", { details: [{ field: "utr", message: "bad" }] });
           if (body.outcome === "unavailable") throw new AppError("TAX_UNAVAILABLE", "try later", { retryAfterSeconds: 30 });
           res.status(202).json({ success: true, data: { filing_id: `fil_${randomUUID()}`, execution: executions.length } });
         },
@@ -65,7 +75,11 @@ describe("idempotency middleware", () => {
       return (key: string, idempotencyKey: string | undefined, body: Body) =>
         fetch(`${server.url}/api/v1/filings/ct600`, {
           method: "POST",
-          headers: { "X-API-Key": key, "Content-Type": "application/json", ...(idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey }) },
+          headers: {
+            "X-API-Key": key,
+            "Content-Type": "application/json",
+            ...(idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey }),
+          },
           body: JSON.stringify(body),
         });
     }

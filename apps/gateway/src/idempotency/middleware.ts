@@ -56,13 +56,16 @@ export function createIdempotencyMiddleware(deps: IdempotencyMiddlewareDeps): Re
   /** Runs the rest of the chain holding the claim, and keeps or releases the answer it produces. */
   function execute(res: Response, scope: IdempotencyScope, token: string, fingerprint: string): void {
     const startedAt = Date.now();
-    const heartbeat = setInterval(() => {
-      if (Date.now() - startedAt > maxHoldMs) return clearInterval(heartbeat);
-      deps.store.refresh(scope, token).then(
-        (ours) => ours || clearInterval(heartbeat),
-        (error: unknown) => deps.logger?.warn({ err: error }, "could not refresh an idempotency claim"),
-      );
-    }, Math.max(1, Math.floor(deps.store.claimTtlMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        if (Date.now() - startedAt > maxHoldMs) return clearInterval(heartbeat);
+        deps.store.refresh(scope, token).then(
+          (ours) => ours || clearInterval(heartbeat),
+          (error: unknown) => deps.logger?.warn({ err: error }, "could not refresh an idempotency claim"),
+        );
+      },
+      Math.max(1, Math.floor(deps.store.claimTtlMs / 3)),
+    );
     heartbeat.unref();
 
     let settled = false;
@@ -91,7 +94,7 @@ export function createIdempotencyMiddleware(deps: IdempotencyMiddlewareDeps): Re
     // Every JSON answer, the handler's or the error renderer's, passes through res.send with a
     // string: keep it (or release the claim) before it goes out, so a waiting duplicate replays it.
     const send = res.send.bind(res);
-    res.send = function (body?: unknown) {
+    res.send = (body?: unknown) => {
       if (settled || (typeof body !== "string" && !Buffer.isBuffer(body))) return send(body);
       const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
       void settle(res.statusCode, bytes).finally(() => send(body));
@@ -115,12 +118,9 @@ export function createIdempotencyMiddleware(deps: IdempotencyMiddlewareDeps): Re
     );
     const deadline = Date.now() + waitMs;
     for (;;) {
-      let claim;
-      try {
-        claim = await deps.store.claim(scope, fingerprint);
-      } catch (error) {
+      const claim = await deps.store.claim(scope, fingerprint).catch((error: unknown) => {
         throw asServiceUnavailable(error);
-      }
+      });
       if (claim.claimed) {
         execute(res, scope, claim.token, fingerprint);
         return next();

@@ -96,7 +96,10 @@ export function createIdempotencyStore(options: IdempotencyStoreOptions): Idempo
     async claim(scope, fingerprint) {
       const token = randomUUID();
       const claim: InProgressRecord = { state: "in_progress", token, fingerprint };
-      const [claimed, current] = (await CLAIM.run(options.redis, [redisKey(scope)], [JSON.stringify(claim), claimTtlMs])) as [number, string?];
+      const [claimed, current] = (await CLAIM.run(options.redis, [redisKey(scope)], [JSON.stringify(claim), claimTtlMs])) as [
+        number,
+        string?,
+      ];
       if (claimed === 1) return { claimed: true, token };
       if (current === undefined) throw new Error("idempotency record vanished inside an atomic claim");
       return { claimed: false, existing: JSON.parse(current) as IdempotencyRecord };

@@ -3,7 +3,7 @@ import { formatApiKey, generateApiKey, KEY_ID_LENGTH, parseApiKey, SECRET_LENGTH
 import { randomBase62 } from "./random.ts";
 
 const keyId = "AbCdEfGh12345678";
-const secret = "s".repeat(20) + "0123456789ABCDEFGHIJKLM";
+const secret = `${"s".repeat(20)}0123456789ABCDEFGHIJKLM`;
 
 describe("API key format", () => {
   it("parses well-formed live and test keys", () => {

@@ -7,7 +7,10 @@ export const DEVELOPMENT_PEPPER = "dormant-development-pepper-never-use-in-produ
 /** The env shape the gateway and the admin CLI share (merged into the gateway's env.ts). */
 export const apiKeyEnvShape = {
   // An empty value counts as unset.
-  API_KEY_PEPPER: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(32, "must be at least 32 characters").optional()),
+  API_KEY_PEPPER: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
 };
 
 /**

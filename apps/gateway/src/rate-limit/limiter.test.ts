@@ -62,7 +62,13 @@ describe("rate limiter (the Redis script)", () => {
   it("peeks without counting or creating anything", async () => {
     const limiter = createRateLimiter({ redis, keyPrefix: scope.prefix });
     const limits = { perMinute: 2, perDay: 2 };
-    expect(await limiter.peek("key:c", limits)).toEqual({ allowed: true, limits, remainingMinute: 2, remainingDay: 2, retryAfterSeconds: 0 });
+    expect(await limiter.peek("key:c", limits)).toEqual({
+      allowed: true,
+      limits,
+      remainingMinute: 2,
+      remainingDay: 2,
+      retryAfterSeconds: 0,
+    });
     expect(await redis.exists(...keys("key:c"))).toBe(0);
     await limiter.consume("key:c", limits);
     await limiter.consume("key:c", limits);

@@ -61,7 +61,11 @@ export function createRateLimiter(options: { redis: Redis; keyPrefix: string }):
   async function run(subject: string, limits: RateLimits, count: boolean): Promise<RateLimitDecision> {
     // The hash tag keeps both counters of a subject in one slot should Redis ever be a cluster.
     const base = `${options.keyPrefix}rl:{${subject}}`;
-    const reply = (await SCRIPT.run(options.redis, [`${base}:minute`, `${base}:day`], [limits.perMinute, limits.perDay, count ? 1 : 0])) as number[];
+    const reply = (await SCRIPT.run(
+      options.redis,
+      [`${base}:minute`, `${base}:day`],
+      [limits.perMinute, limits.perDay, count ? 1 : 0],
+    )) as number[];
     const [allowed, minute, day, minuteTtl, dayTtl] = reply as [number, number, number, number, number];
     const minuteFull = minute >= limits.perMinute;
     const dayFull = day >= limits.perDay;
@@ -70,8 +74,7 @@ export function createRateLimiter(options: { redis: Redis; keyPrefix: string }):
       limits,
       remainingMinute: Math.max(0, limits.perMinute - minute),
       remainingDay: Math.max(0, limits.perDay - day),
-      retryAfterSeconds:
-        allowed === 1 ? 0 : Math.max(minuteFull ? secondsUntil(minuteTtl) : 0, dayFull ? secondsUntil(dayTtl) : 0),
+      retryAfterSeconds: allowed === 1 ? 0 : Math.max(minuteFull ? secondsUntil(minuteTtl) : 0, dayFull ? secondsUntil(dayTtl) : 0),
     };
   }
   return {

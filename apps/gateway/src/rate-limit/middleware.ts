@@ -14,12 +14,9 @@ import { rateLimitExceeded } from "./refusal.ts";
 export function createRateLimitMiddleware(deps: { limiter: RateLimiter }): RequestHandler {
   return async (_req, res, next) => {
     const auth = requireAuth(res);
-    let decision;
-    try {
-      decision = await deps.limiter.consume(`key:${auth.keyId}`, auth.limits);
-    } catch (error) {
+    const decision = await deps.limiter.consume(`key:${auth.keyId}`, auth.limits).catch((error: unknown) => {
       throw asServiceUnavailable(error);
-    }
+    });
     setRateLimitHeaders(res, decision);
     if (!decision.allowed) throw rateLimitExceeded(decision);
     next();

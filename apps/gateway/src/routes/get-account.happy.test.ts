@@ -16,7 +16,13 @@ describe("GET /account", () => {
 
   beforeAll(async () => {
     [vhost, billingDb] = await Promise.all([createTestVhost("gw_account"), createTestDatabase({ label: "gw_account_billing" })]);
-    const config = loadBillingConfig({ NODE_ENV: "test", BILLING_DATABASE_URL: billingDb.url, AMQP_URL: vhost.url, BILLING_PORT: "0", BILLING_HOST: "127.0.0.1" });
+    const config = loadBillingConfig({
+      NODE_ENV: "test",
+      BILLING_DATABASE_URL: billingDb.url,
+      AMQP_URL: vhost.url,
+      BILLING_PORT: "0",
+      BILLING_HOST: "127.0.0.1",
+    });
     billing = await startBilling(config, { logger: createLogger({ service: "billing-test", level: "silent" }), migrate: true });
     gw = await createTestGateway({ label: "gw_account", amqpUrl: vhost.url, limits: { rateLimitPerMinute: 120, rateLimitPerDay: 5000 } });
     await withBillingDb(billingDb.url, (db) => openAccount(db, { accountId: gw.account.accountId, openingBalancePence: 10_050 }));
@@ -29,7 +35,11 @@ describe("GET /account", () => {
   });
 
   it("shows the live key's account: balance, held, available, currency and the key's limits", async () => {
-    await gw.bus.rpcCall(BILLING_RPC_QUEUE, "billing.hold", { account_id: gw.account.accountId, filing_id: "fil_accounttest1", amount_pence: 2000 });
+    await gw.bus.rpcCall(BILLING_RPC_QUEUE, "billing.hold", {
+      account_id: gw.account.accountId,
+      filing_id: "fil_accounttest1",
+      amount_pence: 2000,
+    });
     const response = await get(gw.app, "/account", gw.account.liveKey);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({

@@ -33,7 +33,11 @@ describe("GET /filings/{filing_id}/documents/{type} errors", () => {
     ["part=1&part=2", "part", "must be given once, as 1 or 2"],
     ["format=pdf", "format", "is not a known field"],
   ])("?%s: 400 VALIDATION_ERROR", async (query, field, message) => {
-    const response = await get(gw.app, `/filings/fil_test_ct600_00000001_0123456789abcdef/documents/ct600_pdf?${query}`, gw.account.testKey);
+    const response = await get(
+      gw.app,
+      `/filings/fil_test_ct600_00000001_0123456789abcdef/documents/ct600_pdf?${query}`,
+      gw.account.testKey,
+    );
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe("VALIDATION_ERROR");
     expect(response.body.error.details).toEqual([{ field, message }]);

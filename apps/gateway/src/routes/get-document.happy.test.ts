@@ -20,7 +20,9 @@ describe("GET /filings/{filing_id}/documents/{type} for sandbox filings", () => 
   afterAll(() => gw?.close());
 
   const listed = async (filingId: string, type: string) =>
-    (await get(gw.app, `/filings/${filingId}/documents`, gw.account.testKey)).body.data.documents.find((d: { type: string }) => d.type === type);
+    (await get(gw.app, `/filings/${filingId}/documents`, gw.account.testKey)).body.data.documents.find(
+      (d: { type: string }) => d.type === type,
+    );
 
   it("ct600_xml: a schema-valid sample return with a real IRmark, a masked dummy password, marked SANDBOX", async () => {
     const response = await download(gw.app, `/filings/${ct600Id}/documents/ct600_xml`, gw.account.testKey);

@@ -18,13 +18,19 @@ let gw: TestGateway;
 let otherLiveKey: string;
 const ids = {} as Record<"single" | "split" | "accounts" | "rejected", string>;
 
-const path = (filing: keyof typeof ids, type: DocumentType | "", query = "") => `/filings/${ids[filing]}/documents${type ? `/${type}` : ""}${query}`;
+const path = (filing: keyof typeof ids, type: DocumentType | "", query = "") =>
+  `/filings/${ids[filing]}/documents${type ? `/${type}` : ""}${query}`;
 /** The document as the filing service holds it, in one piece. */
 const stored = async (filing: keyof typeof ids, type: DocumentType, part?: number) =>
   Buffer.from(
     (
       await h.peer.rpcCall(FILING_RPC_QUEUE, "filing.get_document", {
-        caller: { account_id: gw.account.accountId, key_id: (await gw.db.apiKey.findFirstOrThrow({ where: { accountId: gw.account.accountId, mode: "live" } })).keyId, mode: "live", request_id: "test" },
+        caller: {
+          account_id: gw.account.accountId,
+          key_id: (await gw.db.apiKey.findFirstOrThrow({ where: { accountId: gw.account.accountId, mode: "live" } })).keyId,
+          mode: "live",
+          request_id: "test",
+        },
         filing_id: ids[filing],
         document_type: type,
         ...(part ? { part } : {}),
@@ -166,7 +172,11 @@ describe("GET /filings/{id}/documents/{type} (live)", () => {
 
 describe("the live backend's streamed download", () => {
   const backend = () =>
-    createBusFilingBackend({ bus: gw.bus, sealingKey: sealingKeyFromBase64(DEVELOPMENT_SEALING_KEY.id, DEVELOPMENT_SEALING_KEY.base64), documentChunkBytes: CHUNK });
+    createBusFilingBackend({
+      bus: gw.bus,
+      sealingKey: sealingKeyFromBase64(DEVELOPMENT_SEALING_KEY.id, DEVELOPMENT_SEALING_KEY.base64),
+      documentChunkBytes: CHUNK,
+    });
   const caller = async () => ({
     accountId: gw.account.accountId,
     keyId: (await gw.db.apiKey.findFirstOrThrow({ where: { accountId: gw.account.accountId, mode: "live" } })).keyId,
@@ -190,7 +200,10 @@ describe("the live backend's streamed download", () => {
     // The stored PDF disappears mid-download (as if removed by hand): the next slice comes from a
     // copy rendered again, at another time.
     await h.service.db.document.deleteMany({ where: { filingId: ids.single, type: "ct600_pdf" } });
-    const error = await chunks.next().then(() => expect.fail("the download went on"), (e: unknown) => e);
+    const error = await chunks.next().then(
+      () => expect.fail("the download went on"),
+      (e: unknown) => e,
+    );
     expect(isAppError(error) && error.code).toBe("INTERNAL_ERROR");
   });
 });

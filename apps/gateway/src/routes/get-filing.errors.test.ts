@@ -19,7 +19,11 @@ describe("GET /filings/{filing_id} errors", () => {
   ])("a test key and an id that is no sandbox id (%s): 404 FILING_NOT_FOUND", async (filingId) => {
     const response = await get(gw.app, `/filings/${encodeURIComponent(filingId)}`, gw.account.testKey);
     expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({ success: false, error: { code: "FILING_NOT_FOUND" }, request_id: response.headers["x-request-id"] });
+    expect(response.body).toMatchObject({
+      success: false,
+      error: { code: "FILING_NOT_FOUND" },
+      request_id: response.headers["x-request-id"],
+    });
   });
 
   it("a live key and an id that is no filing id: 404 at once, without asking the filing service", async () => {

@@ -53,7 +53,10 @@ describe("GET /filings/{filing_id} for sandbox filings", () => {
 
   it("accepts any other company number", async () => {
     const filingId = await sandboxId("ct600", "OC123456");
-    expect((await get(gw.app, `/filings/${filingId}`, gw.account.testKey)).body.data).toMatchObject({ status: "accepted", company_number: "OC123456" });
+    expect((await get(gw.app, `/filings/${filingId}`, gw.account.testKey)).body.data).toMatchObject({
+      status: "accepted",
+      company_number: "OC123456",
+    });
   });
 
   it("answers the same references on every poll", async () => {

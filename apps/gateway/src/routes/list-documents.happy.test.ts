@@ -22,7 +22,12 @@ describe("GET /filings/{filing_id}/documents for sandbox filings", () => {
       expect(response.body.data).toMatchObject({ filing_id: filingId, sandbox: true, message: expect.stringContaining("SANDBOX") });
       expect(response.body.data.documents.map((d: { type: string }) => d.type)).toEqual(expected);
       for (const document of response.body.data.documents) {
-        expect(document).toEqual({ type: document.type, name: expect.stringMatching(new RegExp(`^${filingId}-`)), size_bytes: expect.any(Number), generated_at: "2026-05-01T09:00:00.000Z" });
+        expect(document).toEqual({
+          type: document.type,
+          name: expect.stringMatching(new RegExp(`^${filingId}-`)),
+          size_bytes: expect.any(Number),
+          generated_at: "2026-05-01T09:00:00.000Z",
+        });
         expect(document.size_bytes).toBeGreaterThan(1000);
       }
       // Stateless: the same id lists the same documents again.

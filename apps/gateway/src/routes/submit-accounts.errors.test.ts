@@ -17,17 +17,41 @@ const INVALID: Array<[string, Record<string, unknown>, string[]]> = [
   ["approval.date not a real day", accountsBody({ approval: { date: "2024-02-30" } }), ["approval.date"]],
   ["approval.date before period_end", accountsBody({ approval: { date: "2024-03-30" } }), ["approval.date"]],
   ["approval.director_name too long", accountsBody({ approval: { director_name: "d".repeat(161) } }), ["approval.director_name"]],
-  ["approval.director_position too long", accountsBody({ approval: { director_position: "p".repeat(61) } }), ["approval.director_position"]],
+  [
+    "approval.director_position too long",
+    accountsBody({ approval: { director_position: "p".repeat(61) } }),
+    ["approval.director_position"],
+  ],
   ["balance_sheet.share_capital missing", accountsBody({ balance_sheet: { cash: 100 } }), ["balance_sheet.share_capital"]],
   ["balance_sheet.cash not a number", accountsBody({ balance_sheet: { share_capital: 100, cash: "100" } }), ["balance_sheet.cash"]],
-  ["balance_sheet.cash negative", accountsBody({ balance_sheet: { share_capital: 100, cash: -1 } }), ["balance_sheet.cash", "balance_sheet"]],
-  ["balance_sheet.creditors in fractions of a penny", accountsBody({ balance_sheet: { share_capital: 100, cash: 100.005, creditors: 0.005 } }), ["balance_sheet.cash", "balance_sheet.creditors"]],
+  [
+    "balance_sheet.cash negative",
+    accountsBody({ balance_sheet: { share_capital: 100, cash: -1 } }),
+    ["balance_sheet.cash", "balance_sheet"],
+  ],
+  [
+    "balance_sheet.creditors in fractions of a penny",
+    accountsBody({ balance_sheet: { share_capital: 100, cash: 100.005, creditors: 0.005 } }),
+    ["balance_sheet.cash", "balance_sheet.creditors"],
+  ],
   ["balance_sheet that does not balance", accountsBody({ balance_sheet: { share_capital: 100, cash: 50 } }), ["balance_sheet"]],
-  ["balance_sheet with an unknown field", accountsBody({ balance_sheet: { share_capital: 1, cash: 1, debtors: 0 } }), ["balance_sheet.debtors"]],
+  [
+    "balance_sheet with an unknown field",
+    accountsBody({ balance_sheet: { share_capital: 1, cash: 1, debtors: 0 } }),
+    ["balance_sheet.debtors"],
+  ],
   ["credentials missing", accountsBody({ credentials: undefined }), ["credentials"]],
   ["credentials.company_auth_code missing", accountsBody({ credentials: {} }), ["credentials.company_auth_code"]],
-  ["credentials.company_auth_code of 5 characters", accountsBody({ credentials: { company_auth_code: "AB12C" } }), ["credentials.company_auth_code"]],
-  ["credentials.company_auth_code in lower case", accountsBody({ credentials: { company_auth_code: "ab12cd" } }), ["credentials.company_auth_code"]],
+  [
+    "credentials.company_auth_code of 5 characters",
+    accountsBody({ credentials: { company_auth_code: "AB12C" } }),
+    ["credentials.company_auth_code"],
+  ],
+  [
+    "credentials.company_auth_code in lower case",
+    accountsBody({ credentials: { company_auth_code: "ab12cd" } }),
+    ["credentials.company_auth_code"],
+  ],
   ["a CT600 field", accountsBody({ utr: "1234567890" }), ["utr"]],
 ];
 
@@ -42,7 +66,11 @@ describe("POST /filings/accounts validation (live and sandbox alike)", () => {
     for (const key of [gw.account.liveKey, gw.account.testKey]) {
       const response = await submit(gw.app, "accounts", key, body);
       expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ success: false, error: { code: "VALIDATION_ERROR" }, request_id: response.headers["x-request-id"] });
+      expect(response.body).toMatchObject({
+        success: false,
+        error: { code: "VALIDATION_ERROR" },
+        request_id: response.headers["x-request-id"],
+      });
       expect(response.body.error.details.map((d: { field: string }) => d.field)).toEqual(fields);
     }
   });

@@ -26,10 +26,26 @@ const INVALID: Array<[string, Record<string, unknown>, string[]]> = [
   ["declarant.name too long", ct600Body({ declarant: { name: "y".repeat(57) } }), ["declarant.name"]],
   ["declarant.status not in the list", ct600Body({ declarant: { status: "Owner" } }), ["declarant.status"]],
   ["credentials missing", ct600Body({ credentials: undefined }), ["credentials"]],
-  ["credentials.government_gateway_id missing", ct600Body({ credentials: { government_gateway_password: "pw" } }), ["credentials.government_gateway_id"]],
-  ["credentials.government_gateway_password missing", ct600Body({ credentials: { government_gateway_id: "u" } }), ["credentials.government_gateway_password"]],
-  ["credentials.government_gateway_password empty", ct600Body({ credentials: { ...credentials, government_gateway_password: "" } }), ["credentials.government_gateway_password"]],
-  ["credentials.government_gateway_password too long", ct600Body({ credentials: { ...credentials, government_gateway_password: "p".repeat(129) } }), ["credentials.government_gateway_password"]],
+  [
+    "credentials.government_gateway_id missing",
+    ct600Body({ credentials: { government_gateway_password: "pw" } }),
+    ["credentials.government_gateway_id"],
+  ],
+  [
+    "credentials.government_gateway_password missing",
+    ct600Body({ credentials: { government_gateway_id: "u" } }),
+    ["credentials.government_gateway_password"],
+  ],
+  [
+    "credentials.government_gateway_password empty",
+    ct600Body({ credentials: { ...credentials, government_gateway_password: "" } }),
+    ["credentials.government_gateway_password"],
+  ],
+  [
+    "credentials.government_gateway_password too long",
+    ct600Body({ credentials: { ...credentials, government_gateway_password: "p".repeat(129) } }),
+    ["credentials.government_gateway_password"],
+  ],
   ["credentials with an unknown field", ct600Body({ credentials: { ...credentials, pin: "1" } }), ["credentials.pin"]],
   ["an unknown top-level field", ct600Body({ vat_number: "GB1" }), ["vat_number"]],
 ];
@@ -45,7 +61,11 @@ describe("POST /filings/ct600 validation (live and sandbox alike)", () => {
     for (const key of [gw.account.liveKey, gw.account.testKey]) {
       const response = await submit(gw.app, "ct600", key, body);
       expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ success: false, error: { code: "VALIDATION_ERROR" }, request_id: response.headers["x-request-id"] });
+      expect(response.body).toMatchObject({
+        success: false,
+        error: { code: "VALIDATION_ERROR" },
+        request_id: response.headers["x-request-id"],
+      });
       expect(response.body.error.details.map((d: { field: string }) => d.field)).toEqual(fields);
     }
   });
@@ -84,7 +104,12 @@ describe("POST /filings/ct600 validation (live and sandbox alike)", () => {
   });
 
   it("never echoes a submitted secret in an error", async () => {
-    const response = await submit(gw.app, "ct600", gw.account.testKey, ct600Body({ credentials: { government_gateway_password: 12345678901 } }));
+    const response = await submit(
+      gw.app,
+      "ct600",
+      gw.account.testKey,
+      ct600Body({ credentials: { government_gateway_password: 12345678901 } }),
+    );
     expect(response.status).toBe(400);
     expect(response.text).not.toContain("12345678901");
   });
@@ -95,7 +120,11 @@ describe("POST /filings/ct600 validation (live and sandbox alike)", () => {
     expect(Date.now() - started).toBeLessThan(3000);
     expect(response.status).toBe(503);
     expect(response.headers["retry-after"]).toBe("30");
-    expect(response.body).toMatchObject({ success: false, error: { code: "SERVICE_UNAVAILABLE" }, request_id: response.headers["x-request-id"] });
+    expect(response.body).toMatchObject({
+      success: false,
+      error: { code: "SERVICE_UNAVAILABLE" },
+      request_id: response.headers["x-request-id"],
+    });
     expect(response.text).not.toContain("filing.rpc");
   });
 

@@ -13,7 +13,9 @@ describe("sandbox filing ids", () => {
 
   it("depend on the key, the body (not its key order), the type and the server secret", () => {
     const id = sandboxFilingId(SECRET, "ct600", "SC000002", "key-1", body);
-    expect(sandboxFilingId(SECRET, "ct600", "SC000002", "key-1", { period_end: "2024-03-31", utr: "1234567890", company_number: "SC000002" })).toBe(id);
+    expect(
+      sandboxFilingId(SECRET, "ct600", "SC000002", "key-1", { period_end: "2024-03-31", utr: "1234567890", company_number: "SC000002" }),
+    ).toBe(id);
     const others = [
       sandboxFilingId(SECRET, "ct600", "SC000002", "key-2", body),
       sandboxFilingId(SECRET, "ct600", "SC000002", "key-1", { ...body, utr: "1234567891" }),
@@ -23,10 +25,12 @@ describe("sandbox filing ids", () => {
     expect(new Set([id, ...others]).size).toBe(5);
   });
 
-  it.each(["fil_test_ct600_SC000002", "fil_live_ct600_SC000002_0123456789abcdef", "fil_test_CT600_SC000002_0123456789abcdef", "fil_test_ct600_SC000002_0123456789abcdeg"])(
-    "rejects %s",
-    (id) => expect(parseSandboxFilingId(id)).toBeUndefined(),
-  );
+  it.each([
+    "fil_test_ct600_SC000002",
+    "fil_live_ct600_SC000002_0123456789abcdef",
+    "fil_test_CT600_SC000002_0123456789abcdef",
+    "fil_test_ct600_SC000002_0123456789abcdeg",
+  ])("rejects %s", (id) => expect(parseSandboxFilingId(id)).toBeUndefined());
 
   it("derive stable references of the requested length", () => {
     const ref = parseSandboxFilingId("fil_test_ct600_00000001_0123456789abcdef")!;

@@ -53,7 +53,12 @@ export const SANDBOX_SCENARIOS: Readonly<Record<string, SandboxScenario>> = {
   },
 };
 
-const ANY_OTHER_COMPANY: SandboxScenario = { jurisdiction: "England/Wales", outcome: "accepted", immediate: false, reason: "any other company number" };
+const ANY_OTHER_COMPANY: SandboxScenario = {
+  jurisdiction: "England/Wales",
+  outcome: "accepted",
+  immediate: false,
+  reason: "any other company number",
+};
 
 /** Any company number not in the table is accepted (sandbox rule 6). */
 export function sandboxScenario(companyNumber: string): SandboxScenario {

@@ -35,4 +35,9 @@ export function get(app: Express, path: string, apiKey: string) {
   return request(app).get(`/api/v1${path}`).set("X-API-Key", apiKey);
 }
 
-export const RATE_LIMIT_HEADERS = ["x-ratelimit-limit-minute", "x-ratelimit-remaining-minute", "x-ratelimit-limit-day", "x-ratelimit-remaining-day"];
+export const RATE_LIMIT_HEADERS = [
+  "x-ratelimit-limit-minute",
+  "x-ratelimit-remaining-minute",
+  "x-ratelimit-limit-day",
+  "x-ratelimit-remaining-day",
+];

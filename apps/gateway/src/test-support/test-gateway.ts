@@ -12,7 +12,6 @@ import { GATEWAY_RPC_CATALOG } from "../infrastructure.ts";
 import { createGatewayTestDatabase } from "./test-database.ts";
 import { createSecretHasher } from "../keys/hash.ts";
 
-
 export const TEST_PEPPER = "gateway-test-pepper-0123456789abcdefghijklmnop";
 
 /** Limits no test reaches by accident; tests of the limits pass their own. */
