@@ -107,15 +107,7 @@ export class SubmissionLedger<R, A = undefined> {
       started_at: new Date().toISOString(),
       ...(attempt === undefined ? {} : { attempt }),
     };
-    const replaced = await this.options.redis.eval(
-      REPLACE_IF_OWNER,
-      1,
-      this.key(id),
-      abandonedOwner,
-      JSON.stringify(record),
-      String(this.options.ttlSeconds),
-    );
-    return replaced === 1 ? owner : undefined;
+    return (await this.replaceIfOwner(id, abandonedOwner, record)) ? owner : undefined;
   }
 
   /**
@@ -160,7 +152,8 @@ export class SubmissionLedger<R, A = undefined> {
     return (await this.options.redis.eval(REPLACE_IF_OWNER, 1, this.key(id), owner, "", "0")) === 1;
   }
 
-  private async replace(id: string, owner: string, record: SubmissionRecord<R, A>): Promise<void> {
+  /** Writes `record` (with the ledger's TTL) if the stored record still names `owner`; answers whether it did. */
+  private async replaceIfOwner(id: string, owner: string, record: SubmissionRecord<R, A>): Promise<boolean> {
     const replaced = await this.options.redis.eval(
       REPLACE_IF_OWNER,
       1,
@@ -169,7 +162,11 @@ export class SubmissionLedger<R, A = undefined> {
       JSON.stringify(record),
       String(this.options.ttlSeconds),
     );
-    if (replaced !== 1) throw new Error(`submission ${id} is no longer claimed by this attempt`);
+    return replaced === 1;
+  }
+
+  private async replace(id: string, owner: string, record: SubmissionRecord<R, A>): Promise<void> {
+    if (!(await this.replaceIfOwner(id, owner, record))) throw new Error(`submission ${id} is no longer claimed by this attempt`);
   }
 
   private key(id: string): string {
