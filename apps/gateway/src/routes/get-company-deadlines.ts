@@ -1,8 +1,7 @@
-import { CompanyDeadlines, CompanyPathParams, successEnvelope } from "@dormant/contracts";
+import { CompanyDeadlines, CompanyPathParams } from "@dormant/contracts";
 import { z } from "zod";
-import { sendData } from "../http/envelope.ts";
-import { API_KEY_SECURITY, errorResponses, jsonResponse } from "../openapi/responses.ts";
-import { callerOf } from "./caller.ts";
+import { API_KEY_SECURITY, readResponses } from "../openapi/responses.ts";
+import { readHandler } from "./read-handler.ts";
 import { defineRoute } from "./route.ts";
 
 /** `GET /companies/{company_number}/deadlines` (issue 13): the company's deadlines and the caller's filings for them. */
@@ -26,15 +25,9 @@ export const getCompanyDeadlinesRoute = defineRoute({
       "`sandbox-deadlines:<company_number>`, big-endian, mod 12); the current period is the 12 months to the earliest such date whose " +
       "accounts are not yet due, so it is never overdue.",
     security: API_KEY_SECURITY,
-    responses: {
-      200: jsonResponse("The company's deadlines.", successEnvelope(CompanyDeadlines), { authenticated: true }),
-      ...errorResponses([400, 401, 429, 502, 503], { authenticated: true }),
-    },
+    responses: readResponses("The company's deadlines.", CompanyDeadlines, [400, 401, 429, 502, 503]),
   },
   // No query parameters: an unknown one is refused, not ignored (as for the other reads' queries).
   request: { params: CompanyPathParams, query: z.strictObject({}) },
-  async handle({ params }, { res, deps }) {
-    const { caller, backend } = callerOf(res, deps.backends);
-    sendData(res, 200, await backend.getCompanyDeadlines(caller, params.company_number));
-  },
+  handle: readHandler((backend, caller, { params }) => backend.getCompanyDeadlines(caller, params.company_number)),
 });
