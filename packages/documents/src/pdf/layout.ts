@@ -42,6 +42,16 @@ export function paragraph(doc: Doc, text: string, style: ParagraphStyle = {}): v
   doc.y += style.after ?? 6;
 }
 
+/** A horizontal line across the content width at `y`. */
+function ruleAcross(doc: Doc, y: number, width: number, colour: string): void {
+  doc
+    .moveTo(PAGE.marginX, y)
+    .lineTo(PAGE.marginX + CONTENT_WIDTH, y)
+    .lineWidth(width)
+    .strokeColor(colour)
+    .stroke();
+}
+
 /** A section heading with a rule under it; kept on the same page as the first `keepWith` points below it. */
 export function heading(doc: Doc, text: string, keepWith = 60): void {
   doc.font(FONT.bold).fontSize(SIZE.heading);
@@ -49,12 +59,7 @@ export function heading(doc: Doc, text: string, keepWith = 60): void {
   doc.y += 14;
   doc.fillColor(COLOUR.accent).text(text, PAGE.marginX, doc.y, { width: CONTENT_WIDTH });
   const ruleY = doc.y + 3;
-  doc
-    .moveTo(PAGE.marginX, ruleY)
-    .lineTo(PAGE.marginX + CONTENT_WIDTH, ruleY)
-    .lineWidth(0.75)
-    .strokeColor(COLOUR.accent)
-    .stroke();
+  ruleAcross(doc, ruleY, 0.75, COLOUR.accent);
   doc.y = ruleY + 4;
 }
 
@@ -87,12 +92,7 @@ export function fieldTable(doc: Doc, fields: readonly Field[], labelWidth = 178)
       .fillColor(COLOUR.text)
       .text(field.value, valueX, top + ROW_PADDING, { width: valueWidth });
     const bottom = top + height;
-    doc
-      .moveTo(PAGE.marginX, bottom)
-      .lineTo(PAGE.marginX + CONTENT_WIDTH, bottom)
-      .lineWidth(0.4)
-      .strokeColor(COLOUR.rule)
-      .stroke();
+    ruleAcross(doc, bottom, 0.4, COLOUR.rule);
     doc.y = bottom;
   }
 }
