@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm test: install, check the infrastructure, typecheck every workspace, then run the whole
+// npm test: install, check the infrastructure, format and lint, typecheck every workspace, then run the whole
 // vitest suite. Tests isolate themselves (their own databases, vhosts and key prefixes, see
 // packages/testing), so a running development stack is never disturbed.
 import { spawnSync } from "node:child_process";
@@ -31,6 +31,7 @@ if (process.env.CI === "true" || process.env.CI === "1") {
   const cleanup = spawnSync(process.execPath, ["--import", "tsx", "packages/testing/src/cli/cleanup.ts"], { cwd: root, stdio: "inherit" });
   if (cleanup.status !== 0) log("could not clean up leftovers of earlier runs; continuing");
 }
+run(["exec", "biome", "ci", "."], "checking format and lint (Biome, biome.json)");
 run(["exec", "turbo", "run", "typecheck", "--output-logs=errors-only"], "typechecking every workspace");
 run(["exec", "vitest", "run", ...process.argv.slice(2)], "running the test suite");
 // kill -9 of services and a real RabbitMQ restart disturb whatever else runs on the broker: they

@@ -1,15 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  isLongerThanMonths,
-  isLongerThanTwelveMonths,
-  periodEndAfterMonths,
-} from "./accounting-period.ts";
+import { isLongerThanMonths, isLongerThanTwelveMonths, periodEndAfterMonths } from "./accounting-period.ts";
 import { addDays, compareDates, daysBetween, fromDayNumber, toDayNumber } from "./calendar-date.ts";
 
-const isoDate = fc
-  .integer({ min: toDayNumber("1950-01-01"), max: toDayNumber("2150-12-31") })
-  .map(fromDayNumber);
+const isoDate = fc.integer({ min: toDayNumber("1950-01-01"), max: toDayNumber("2150-12-31") }).map(fromDayNumber);
 
 describe("periodEndAfterMonths", () => {
   it.each([
@@ -68,15 +62,18 @@ describe("periodEndAfterMonths", () => {
 
   it("twelve 1-month periods back to back end where one 12-month period ends, for starts on the 1st-28th", () => {
     fc.assert(
-      fc.property(isoDate.filter((d) => Number(d.slice(8)) <= 28), (start) => {
-        let next = start;
-        let end = start;
-        for (let i = 0; i < 12; i += 1) {
-          end = periodEndAfterMonths(next, 1);
-          next = addDays(end, 1);
-        }
-        return end === periodEndAfterMonths(start, 12);
-      }),
+      fc.property(
+        isoDate.filter((d) => Number(d.slice(8)) <= 28),
+        (start) => {
+          let next = start;
+          let end = start;
+          for (let i = 0; i < 12; i += 1) {
+            end = periodEndAfterMonths(next, 1);
+            next = addDays(end, 1);
+          }
+          return end === periodEndAfterMonths(start, 12);
+        },
+      ),
     );
   });
 });

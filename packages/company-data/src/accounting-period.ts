@@ -11,14 +11,7 @@
  * A 12-month period therefore always spans 365 or 366 days, and a period that starts the day
  * after a 12-month period ends begins on the next 12-month cycle.
  */
-import {
-  addDays,
-  compareDates,
-  daysInMonth,
-  formatIsoDate,
-  parseIsoDate,
-  type IsoDate,
-} from "./calendar-date.ts";
+import { addDays, compareDates, daysInMonth, formatIsoDate, parseIsoDate, type IsoDate } from "./calendar-date.ts";
 
 /** An inclusive range of calendar dates. */
 export interface DatePeriod {

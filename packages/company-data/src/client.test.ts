@@ -10,8 +10,7 @@ import { CompanyNotFoundError, RegistryUnavailableError } from "./errors.ts";
 // A stand-in for the third-party registry: a real HTTP server on an ephemeral port serving
 // fixture JSON, so the client is exercised over real sockets.
 
-const fixtureText = (name: string) =>
-  readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
+const fixtureText = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -70,7 +69,6 @@ beforeEach(() => {
 
 const client = (overrides: Partial<RegistryDataClientOptions> = {}) =>
   createRegistryDataClient({ baseUrl, apiKey: "test-registry-key", timeoutMs: 2000, ...overrides });
-
 
 async function unavailable(promise: Promise<unknown>): Promise<RegistryUnavailableError> {
   const error = await rejectionOf(promise);

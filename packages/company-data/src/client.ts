@@ -185,12 +185,7 @@ export function createRegistryDataClient(options: RegistryDataClientOptions): Re
       return getJson(urlFor(companyNumber, ""), companyNumber, companyProfileSchema, requestOptions?.signal);
     },
     getOfficers(companyNumber, requestOptions) {
-      return getJson(
-        urlFor(companyNumber, "/officers"),
-        companyNumber,
-        officerListSchema,
-        requestOptions?.signal,
-      );
+      return getJson(urlFor(companyNumber, "/officers"), companyNumber, officerListSchema, requestOptions?.signal);
     },
     getFilingHistory(companyNumber, query) {
       return getJson(

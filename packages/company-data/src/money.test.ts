@@ -70,9 +70,7 @@ describe("fromPence", () => {
   });
 
   it("round-trips through toPence", () => {
-    fc.assert(
-      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (p) => toPence(fromPence(p)) === p),
-    );
+    fc.assert(fc.property(fc.integer({ min: -1e13, max: 1e13 }), (p) => toPence(fromPence(p)) === p));
   });
 
   it("rejects fractional pence", () => {

@@ -1,14 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import {
-  companyProfileSchema,
-  filingHistorySchema,
-  officerListSchema,
-  type CompanyProfile,
-} from "./schemas.ts";
+import { companyProfileSchema, filingHistorySchema, officerListSchema, type CompanyProfile } from "./schemas.ts";
 
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
+const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
 
 const minimalProfile = {
   company_name: "EXAMPLE LIMITED",
@@ -64,17 +58,16 @@ describe("companyProfileSchema", () => {
     expect(profile.accounts?.last_accounts).toEqual({ type: "null" });
   });
 
-  it.each([
-    [{ day: 31, month: 12 }],
-    [{ day: "31", month: "12" }],
-    [{ day: "1", month: "3" }],
-  ])("accepts the accounting reference date %j", (ard) => {
-    const profile = companyProfileSchema.parse({
-      ...minimalProfile,
-      accounts: { accounting_reference_date: ard },
-    });
-    expect(profile.accounts?.accounting_reference_date).toEqual(ard);
-  });
+  it.each([[{ day: 31, month: 12 }], [{ day: "31", month: "12" }], [{ day: "1", month: "3" }]])(
+    "accepts the accounting reference date %j",
+    (ard) => {
+      const profile = companyProfileSchema.parse({
+        ...minimalProfile,
+        accounts: { accounting_reference_date: ard },
+      });
+      expect(profile.accounts?.accounting_reference_date).toEqual(ard);
+    },
+  );
 
   it.each([
     ["company_name missing", { company_name: undefined }, "company_name"],
@@ -85,11 +78,7 @@ describe("companyProfileSchema", () => {
     ["date_of_creation a timestamp", { date_of_creation: "2023-02-01T00:00:00Z" }, "date_of_creation"],
     ["type missing", { type: undefined }, "type"],
     ["company_status a number", { company_status: 1 }, "company_status"],
-    [
-      "last made-up date not a date",
-      { accounts: { last_accounts: { made_up_to: "31/03/2024" } } },
-      "accounts.last_accounts.made_up_to",
-    ],
+    ["last made-up date not a date", { accounts: { last_accounts: { made_up_to: "31/03/2024" } } }, "accounts.last_accounts.made_up_to"],
     [
       "next period start not a date",
       { accounts: { next_accounts: { period_start_on: "2024-13-01" } } },
@@ -183,10 +172,7 @@ describe("filingHistorySchema", () => {
       { ...item, accounts_figures: { share_capital: 100.001, cash: 100, creditors: 0, profit_loss_account: 0 } },
       "items.0.accounts_figures.share_capital",
     ],
-    [
-      { ...item, accounts_figures: { share_capital: 100, cash: 100, creditors: 0 } },
-      "items.0.accounts_figures.profit_loss_account",
-    ],
+    [{ ...item, accounts_figures: { share_capital: 100, cash: 100, creditors: 0 } }, "items.0.accounts_figures.profit_loss_account"],
     [
       { ...item, accounts_figures: { share_capital: "100", cash: 100, creditors: 0, profit_loss_account: 0 } },
       "items.0.accounts_figures.share_capital",

@@ -13,19 +13,13 @@ import { isValidIsoDate } from "./calendar-date.ts";
 import { isMoneyAmount } from "./money.ts";
 
 /** A real calendar date written `YYYY-MM-DD`. */
-export const isoDateSchema = z
-  .string()
-  .refine(isValidIsoDate, { error: "must be a real date written YYYY-MM-DD" });
+export const isoDateSchema = z.string().refine(isValidIsoDate, { error: "must be a real date written YYYY-MM-DD" });
 
 /** Registry company numbers: 8 upper-case letters or digits (00000001, SC000001, NI000001). */
-export const companyNumberSchema = z
-  .string()
-  .regex(/^[A-Z0-9]{8}$/, { error: "must be 8 upper-case letters or digits" });
+export const companyNumberSchema = z.string().regex(/^[A-Z0-9]{8}$/, { error: "must be 8 upper-case letters or digits" });
 
 /** An amount in pounds with at most two decimal places (see money.ts). */
-export const moneyAmountSchema = z
-  .number()
-  .refine(isMoneyAmount, { error: "must be an amount with at most two decimal places" });
+export const moneyAmountSchema = z.number().refine(isMoneyAmount, { error: "must be an amount with at most two decimal places" });
 
 /** A count in the registry's paging fields of a list (we read the first page only). */
 const pageCountSchema = z.number().int().nonnegative().optional();
@@ -44,14 +38,8 @@ export const registeredOfficeAddressSchema = z.object({
 
 // The registry's published spec says integers, its live answers carry strings ("31", "03");
 // both are accepted.
-const dayOfMonthSchema = z.union([
-  z.number().int().min(1).max(31),
-  z.string().regex(/^(0?[1-9]|[12]\d|3[01])$/),
-]);
-const monthOfYearSchema = z.union([
-  z.number().int().min(1).max(12),
-  z.string().regex(/^(0?[1-9]|1[0-2])$/),
-]);
+const dayOfMonthSchema = z.union([z.number().int().min(1).max(31), z.string().regex(/^(0?[1-9]|[12]\d|3[01])$/)]);
+const monthOfYearSchema = z.union([z.number().int().min(1).max(12), z.string().regex(/^(0?[1-9]|1[0-2])$/)]);
 
 export const accountingReferenceDateSchema = z.object({
   day: dayOfMonthSchema,

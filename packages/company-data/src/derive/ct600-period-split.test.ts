@@ -1,13 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isLongerThanTwelveMonths, periodEndAfterMonths } from "../accounting-period.ts";
-import {
-  addDays,
-  compareDates,
-  daysBetween,
-  fromDayNumber,
-  toDayNumber,
-} from "../calendar-date.ts";
+import { addDays, compareDates, daysBetween, fromDayNumber, toDayNumber } from "../calendar-date.ts";
 import { splitCt600Period } from "./ct600-period-split.ts";
 
 describe("splitCt600Period", () => {
@@ -138,8 +132,7 @@ describe("splitCt600Period", () => {
         const last = parts[parts.length - 1];
         if (first === undefined || last === undefined) return false;
         const daysCovered = parts.reduce((sum, p) => sum + daysBetween(p.start, p.end) + 1, 0);
-        const contiguous =
-          parts.length === 1 || (parts[1] !== undefined && parts[1].start === addDays(first.end, 1));
+        const contiguous = parts.length === 1 || (parts[1] !== undefined && parts[1].start === addDays(first.end, 1));
         return (
           first.start === start &&
           last.end === end &&
@@ -157,8 +150,7 @@ describe("splitCt600Period", () => {
         const parts = splitCt600Period(start, end);
         const noneTooLong = parts.every((p) => !isLongerThanTwelveMonths(p.start, p.end));
         const splitOnlyWhenLonger = (parts.length === 2) === isLongerThanTwelveMonths(start, end);
-        const firstIsTwelveMonths =
-          parts.length === 1 || parts[0]?.end === periodEndAfterMonths(start, 12);
+        const firstIsTwelveMonths = parts.length === 1 || parts[0]?.end === periodEndAfterMonths(start, 12);
         return noneTooLong && splitOnlyWhenLonger && firstIsTwelveMonths;
       }),
     );

@@ -13,10 +13,7 @@ export const CT600_MAX_PERIOD_MONTHS = 12;
  * 12 months (a period over 24 months cannot be filed as two returns; accounting periods are at
  * most 18 months, see validatePeriod).
  */
-export function splitCt600Period(
-  start: IsoDate,
-  end: IsoDate,
-): readonly [DatePeriod] | readonly [DatePeriod, DatePeriod] {
+export function splitCt600Period(start: IsoDate, end: IsoDate): readonly [DatePeriod] | readonly [DatePeriod, DatePeriod] {
   if (compareDates(end, start) < 0) {
     throw new RangeError(`period end ${end} is before period start ${start}`);
   }

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  deriveEntityType,
-  deriveRegistryCompanyType,
-  entityTypeHasShareCapital,
-  isSupportedEntityType,
-} from "./entity-type.ts";
+import { deriveEntityType, deriveRegistryCompanyType, entityTypeHasShareCapital, isSupportedEntityType } from "./entity-type.ts";
 
 describe("deriveRegistryCompanyType", () => {
   it.each([
@@ -33,13 +28,22 @@ describe("deriveRegistryCompanyType", () => {
 
 describe("deriveEntityType", () => {
   it.each([
-    [{ type: "ltd", jurisdiction: "england-wales", company_number: "00000001" }, { entityType: "ltd", registryCompanyType: "EW" }],
-    [{ type: "plc", jurisdiction: "scotland", company_number: "SC000001" }, { entityType: "plc", registryCompanyType: "SC" }],
+    [
+      { type: "ltd", jurisdiction: "england-wales", company_number: "00000001" },
+      { entityType: "ltd", registryCompanyType: "EW" },
+    ],
+    [
+      { type: "plc", jurisdiction: "scotland", company_number: "SC000001" },
+      { entityType: "plc", registryCompanyType: "SC" },
+    ],
     [
       { type: "private-limited-guarant-nsc", jurisdiction: "northern-ireland", company_number: "NI000001" },
       { entityType: "private-limited-guarant-nsc", registryCompanyType: "NI" },
     ],
-    [{ type: "llp", company_number: "OC123456" }, { entityType: "llp", registryCompanyType: null }],
+    [
+      { type: "llp", company_number: "OC123456" },
+      { entityType: "llp", registryCompanyType: null },
+    ],
   ])("%j -> %j", (profile, expected) => {
     expect(deriveEntityType(profile)).toEqual(expected);
   });

@@ -51,9 +51,7 @@ const BY_JURISDICTION: Readonly<Record<string, RegistryCompanyType>> = {
  * NI... -> NI, eight digits -> EW. Null when neither tells (e.g. an LLP's OC/SO/NC number or
  * an old R... Northern Ireland number, whose gateway types this service does not send).
  */
-export function deriveRegistryCompanyType(
-  profile: Pick<CompanyProfile, "jurisdiction" | "company_number">,
-): RegistryCompanyType | null {
+export function deriveRegistryCompanyType(profile: Pick<CompanyProfile, "jurisdiction" | "company_number">): RegistryCompanyType | null {
   const byJurisdiction = profile.jurisdiction === undefined ? undefined : BY_JURISDICTION[profile.jurisdiction];
   if (byJurisdiction !== undefined) return byJurisdiction;
   if (/^SC\d{6}$/.test(profile.company_number)) return "SC";
@@ -71,8 +69,6 @@ export interface EntityType {
   registryCompanyType: RegistryCompanyType | null;
 }
 
-export function deriveEntityType(
-  profile: Pick<CompanyProfile, "type" | "jurisdiction" | "company_number">,
-): EntityType {
+export function deriveEntityType(profile: Pick<CompanyProfile, "type" | "jurisdiction" | "company_number">): EntityType {
   return { entityType: profile.type, registryCompanyType: deriveRegistryCompanyType(profile) };
 }

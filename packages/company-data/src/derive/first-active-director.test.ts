@@ -36,7 +36,10 @@ describe("deriveFirstActiveDirector", () => {
     ],
     [
       "a nominee director, who is a person",
-      [officer("HOPPER, Grace", { appointed_on: "2022-06-01" }), officer("NOMINEE, Nora", { officer_role: "nominee-director", appointed_on: "2021-01-01" })],
+      [
+        officer("HOPPER, Grace", { appointed_on: "2022-06-01" }),
+        officer("NOMINEE, Nora", { officer_role: "nominee-director", appointed_on: "2021-01-01" }),
+      ],
       { name: "Nora Nominee", appointedOn: "2021-01-01" },
     ],
     [

@@ -44,13 +44,7 @@ describe("deriveIsFirstYear", () => {
       "2024-05-01",
       false,
     ],
-    [
-      "accounts made up to the day before the period",
-      companyProfile(),
-      filingHistory(annualAccounts("2023-04-30")),
-      "2023-05-01",
-      false,
-    ],
+    ["accounts made up to the day before the period", companyProfile(), filingHistory(annualAccounts("2023-04-30")), "2023-05-01", false],
     ["accounts made up to the period's first day do not make it a later year", filedProfile, undefined, "2023-04-30", true],
   ])("%s: %s", (_, profile, history, periodStart, expected) => {
     const options = {

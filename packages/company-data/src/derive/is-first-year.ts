@@ -15,7 +15,5 @@ export interface FirstYearOptions {
  */
 export function deriveIsFirstYear(profile: CompanyProfile, options: FirstYearOptions = {}): boolean {
   const { periodStart, filingHistory } = options;
-  return !accountsMadeUpDates(profile, filingHistory).some(
-    (date) => periodStart === undefined || compareDates(date, periodStart) < 0,
-  );
+  return !accountsMadeUpDates(profile, filingHistory).some((date) => periodStart === undefined || compareDates(date, periodStart) < 0);
 }

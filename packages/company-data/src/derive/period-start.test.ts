@@ -27,16 +27,8 @@ describe("derivePeriodStart (the rule without a period end)", () => {
       withAccounts({ last_accounts: { period_end_on: "2023-12-31" } }),
       "2024-01-01",
     ],
-    [
-      "the day after a leap day",
-      withAccounts({ last_accounts: { made_up_to: "2024-02-29" } }),
-      "2024-03-01",
-    ],
-    [
-      "the day after a year end, into the next year",
-      withAccounts({ last_accounts: { made_up_to: "2024-12-31" } }),
-      "2025-01-01",
-    ],
+    ["the day after a leap day", withAccounts({ last_accounts: { made_up_to: "2024-02-29" } }), "2024-03-01"],
+    ["the day after a year end, into the next year", withAccounts({ last_accounts: { made_up_to: "2024-12-31" } }), "2025-01-01"],
     [
       "made-up date over a next_accounts that disagrees",
       withAccounts({
@@ -45,11 +37,7 @@ describe("derivePeriodStart (the rule without a period end)", () => {
       }),
       "2024-04-01",
     ],
-    [
-      'the incorporation date when last_accounts is { type: "null" }',
-      withAccounts({ last_accounts: { type: "null" } }),
-      "2022-04-14",
-    ],
+    ['the incorporation date when last_accounts is { type: "null" }', withAccounts({ last_accounts: { type: "null" } }), "2022-04-14"],
   ])("gives %s", (_, profile, expected) => {
     expect(derivePeriodStart(profile)).toBe(expected);
   });

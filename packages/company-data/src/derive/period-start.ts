@@ -26,9 +26,7 @@ export function derivePeriodStart(profile: CompanyProfile, options: PeriodStartO
     return lastStart;
   }
 
-  const earlier = accountsMadeUpDates(profile, filingHistory).find(
-    (date) => periodEnd === undefined || compareDates(date, periodEnd) < 0,
-  );
+  const earlier = accountsMadeUpDates(profile, filingHistory).find((date) => periodEnd === undefined || compareDates(date, periodEnd) < 0);
   if (earlier !== undefined) return addDays(earlier, 1);
 
   const nextStart = profile.accounts?.next_accounts?.period_start_on;

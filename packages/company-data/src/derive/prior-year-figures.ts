@@ -23,10 +23,7 @@ export interface PriorYearOptions {
  * The real registry gives no figures (they are inside the filed iXBRL document), so against it
  * this is always null; our simulator provides `accounts_figures` (see schemas.ts).
  */
-export function derivePriorYearFigures(
-  filingHistory: FilingHistory | undefined,
-  options: PriorYearOptions = {},
-): PriorYearFigures | null {
+export function derivePriorYearFigures(filingHistory: FilingHistory | undefined, options: PriorYearOptions = {}): PriorYearFigures | null {
   const { periodStart } = options;
   const previous = annualAccountsFiled(filingHistory).find(
     (filed) => periodStart === undefined || compareDates(filed.madeUpTo, periodStart) < 0,

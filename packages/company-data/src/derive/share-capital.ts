@@ -10,10 +10,7 @@ export const DEFAULT_SHARE_CAPITAL_PENCE: Pence = 10_000;
  * so: the prior accounts' figure when known; else 0 for a company type without share capital
  * (limited by guarantee, unlimited without share capital); else the default 100.00.
  */
-export function deriveShareCapital(
-  priorFigures?: PriorYearFigures | null,
-  entityType?: string,
-): Pence {
+export function deriveShareCapital(priorFigures?: PriorYearFigures | null, entityType?: string): Pence {
   if (priorFigures !== undefined && priorFigures !== null) return priorFigures.shareCapital;
   if (entityType !== undefined && !entityTypeHasShareCapital(entityType)) return 0;
   return DEFAULT_SHARE_CAPITAL_PENCE;

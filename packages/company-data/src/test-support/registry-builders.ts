@@ -1,12 +1,5 @@
 /** Small builders of registry data for the derivation tests. */
-import type {
-  AccountsFigures,
-  CompanyProfile,
-  FilingHistory,
-  FilingHistoryItem,
-  Officer,
-  OfficerList,
-} from "../schemas.ts";
+import type { AccountsFigures, CompanyProfile, FilingHistory, FilingHistoryItem, Officer, OfficerList } from "../schemas.ts";
 
 export function companyProfile(change: Partial<CompanyProfile> = {}): CompanyProfile {
   return {

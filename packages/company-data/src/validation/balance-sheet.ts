@@ -1,9 +1,4 @@
-import {
-  capitalAndReserves,
-  netAssets,
-  type BalanceSheetAmounts,
-  type BalanceSheetPence,
-} from "../balance-sheet.ts";
+import { capitalAndReserves, netAssets, type BalanceSheetAmounts, type BalanceSheetPence } from "../balance-sheet.ts";
 import { formatPence, toPence, type Pence } from "../money.ts";
 import type { FieldProblem } from "./field-problem.ts";
 

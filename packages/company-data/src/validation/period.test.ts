@@ -23,12 +23,22 @@ describe("validatePeriod", () => {
     [
       "2023-07-01",
       "2025-01-01",
-      [{ path: "period.start", message: "the period 2023-07-01 to 2025-01-01 is longer than 18 months, the longest accounting period allowed" }],
+      [
+        {
+          path: "period.start",
+          message: "the period 2023-07-01 to 2025-01-01 is longer than 18 months, the longest accounting period allowed",
+        },
+      ],
     ],
     [
       "2023-08-31",
       "2025-03-01",
-      [{ path: "period.start", message: "the period 2023-08-31 to 2025-03-01 is longer than 18 months, the longest accounting period allowed" }],
+      [
+        {
+          path: "period.start",
+          message: "the period 2023-08-31 to 2025-03-01 is longer than 18 months, the longest accounting period allowed",
+        },
+      ],
     ],
     ["2024-02-30", "2024-12-31", [{ path: "period.start", message: "must be a real date written YYYY-MM-DD" }]],
     ["2024-01-01", "31/12/2024", [{ path: "period_end", message: "must be a real date written YYYY-MM-DD" }]],

@@ -37,8 +37,7 @@ export function accountsFacts(input: AccountsFactsInput): CompanyFactsResult<Acc
       ? firstDirectorName(input, "approval.director_name", problems)
       : textOverride("approval.director_name", overrides.approval.director_name, problems);
   const directorPosition =
-    textOverride("approval.director_position", overrides.approval?.director_position, problems) ??
-    DEFAULT_DIRECTOR_POSITION;
+    textOverride("approval.director_position", overrides.approval?.director_position, problems) ?? DEFAULT_DIRECTOR_POSITION;
   const approvedOn = approvalDate(input, problems);
   const amountProblems: FieldProblem[] = [];
   const given = givenBalanceSheet(input, amountProblems);
@@ -47,9 +46,7 @@ export function accountsFacts(input: AccountsFactsInput): CompanyFactsResult<Acc
   if (facts === null || directorName === undefined || approvedOn === undefined || registryCompanyType === null) {
     return { ok: false, problems };
   }
-  const priorYear = facts.isFirstYear
-    ? null
-    : derivePriorYearFigures(input.filingHistory, { periodStart: facts.period.start });
+  const priorYear = facts.isFirstYear ? null : derivePriorYearFigures(input.filingHistory, { periodStart: facts.period.start });
   const balanceSheet = deriveDormantBalanceSheet({ priorYear, entityType: facts.entityType, given });
   // With an unusable amount the sheet was completed with derived figures: do not judge it.
   if (amountProblems.length === 0) problems.push(...balanceSheetProblems(balanceSheet));

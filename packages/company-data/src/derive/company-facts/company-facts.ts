@@ -60,6 +60,4 @@ export interface AccountsFacts extends CommonFacts {
 
 export type CompanyFacts = Ct600Facts | AccountsFacts;
 
-export type CompanyFactsResult<Facts extends CompanyFacts> =
-  | { ok: true; facts: Facts }
-  | { ok: false; problems: FieldProblem[] };
+export type CompanyFactsResult<Facts extends CompanyFacts> = { ok: true; facts: Facts } | { ok: false; problems: FieldProblem[] };

@@ -17,10 +17,7 @@ function isDeclarantStatus(value: string): value is DeclarantStatus {
  * active director. Undefined (with the reasons in `problems`) when the status is not one the
  * return takes or no name is given or derivable.
  */
-export function deriveDeclarant(
-  input: Ct600FactsInput,
-  problems: FieldProblem[],
-): { name: string; status: DeclarantStatus } | undefined {
+export function deriveDeclarant(input: Ct600FactsInput, problems: FieldProblem[]): { name: string; status: DeclarantStatus } | undefined {
   const declarant = input.overrides?.declarant;
   const status = declarant?.status ?? DEFAULT_DECLARANT_STATUS;
   if (!isDeclarantStatus(status)) {

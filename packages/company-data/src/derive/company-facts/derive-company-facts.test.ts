@@ -11,19 +11,12 @@ import {
   type FilingHistory,
   type OfficerList,
 } from "../../schemas.ts";
-import {
-  annualAccounts,
-  companyProfile,
-  filingHistory,
-  officer,
-  officerList,
-} from "../../test-support/registry-builders.ts";
+import { annualAccounts, companyProfile, filingHistory, officer, officerList } from "../../test-support/registry-builders.ts";
 import type { AccountsFacts, Ct600Facts } from "./company-facts.ts";
 import { deriveCompanyFacts } from "./derive-company-facts.ts";
 import type { AccountsFactsInput, Ct600FactsInput } from "./facts-input.ts";
 
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), "utf8"));
+const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), "utf8"));
 
 // LOVELACE ENGINES LIMITED: incorporated 2022-04-14, accounts filed to 2023-03-31 and
 // 2024-03-31 (the latter with figures 100/100/0/0), directors Lovelace (2022) and Babbage (2023).
@@ -168,21 +161,13 @@ describe("deriveCompanyFacts: CT600", () => {
       { officers: officerList(officer("GONE, Gail", { resigned_on: "2024-01-01" })) },
       [{ path: "declarant.name", message: "the registry lists no active director for company 00000001; give declarant.name" }],
     ],
-    [
-      "a blank declarant name",
-      { overrides: { declarant: { name: "   " } } },
-      [{ path: "declarant.name", message: "must not be blank" }],
-    ],
+    ["a blank declarant name", { overrides: { declarant: { name: "   " } } }, [{ path: "declarant.name", message: "must not be blank" }]],
     [
       "an unknown declarant status",
       { overrides: { declarant: { name: "Ada Lovelace", status: "Boss" } } },
       [{ path: "declarant.status", message: "must be one of Director, Company Secretary, Agent" }],
     ],
-    [
-      "a blank company name",
-      { overrides: { company: { name: "" } } },
-      [{ path: "company.name", message: "must not be blank" }],
-    ],
+    ["a blank company name", { overrides: { company: { name: "" } } }, [{ path: "company.name", message: "must not be blank" }]],
     [
       "a period end in the future",
       { periodEnd: "2026-03-31" },
@@ -231,11 +216,7 @@ describe("deriveCompanyFacts: CT600", () => {
         overrides: { company: { name: " " }, period: { start: "2025-01-01" } },
       }),
     );
-    expect((problemsOf(result) as { path: string }[]).map((p) => p.path)).toEqual([
-      "company.name",
-      "period_end",
-      "declarant.name",
-    ]);
+    expect((problemsOf(result) as { path: string }[]).map((p) => p.path)).toEqual(["company.name", "period_end", "declarant.name"]);
   });
 
   it("throws on an invalid today, a caller bug", () => {
@@ -243,21 +224,13 @@ describe("deriveCompanyFacts: CT600", () => {
   });
 
   it("covers the whole period with its CT600 parts, for any period up to 18 months", () => {
-    const start = fc
-      .integer({ min: toDayNumber("2000-01-01"), max: toDayNumber("2030-01-01") })
-      .map(fromDayNumber);
+    const start = fc.integer({ min: toDayNumber("2000-01-01"), max: toDayNumber("2030-01-01") }).map(fromDayNumber);
     fc.assert(
       fc.property(start, fc.integer({ min: 0, max: 600 }), (periodStart, length) => {
         const periodEnd = addDays(periodStart, Math.min(length, daysBetween(periodStart, periodEndAfterMonths(periodStart, 18))));
-        const facts = ok(
-          deriveCompanyFacts(ct600({ periodEnd, today: "2032-01-01", overrides: { period: { start: periodStart } } })),
-        );
+        const facts = ok(deriveCompanyFacts(ct600({ periodEnd, today: "2032-01-01", overrides: { period: { start: periodStart } } })));
         const parts = facts.ct600Periods;
-        return (
-          parts[0]?.start === periodStart &&
-          parts[parts.length - 1]?.end === periodEnd &&
-          facts.periodSplit === (parts.length === 2)
-        );
+        return parts[0]?.start === periodStart && parts[parts.length - 1]?.end === periodEnd && facts.periodSplit === (parts.length === 2);
       }),
     );
   });
@@ -400,7 +373,12 @@ describe("deriveCompanyFacts: accounts", () => {
     [
       "no active director and no director name",
       { officers: officerList() },
-      [{ path: "approval.director_name", message: "the registry lists no active director for company 00000001; give approval.director_name" }],
+      [
+        {
+          path: "approval.director_name",
+          message: "the registry lists no active director for company 00000001; give approval.director_name",
+        },
+      ],
     ],
     [
       "a blank director position",
