@@ -1,4 +1,5 @@
 import { AccountApi } from "./account.ts";
+import { CompaniesApi } from "./companies.ts";
 import { DocumentsApi } from "./documents.ts";
 import { FilingsApi } from "./filings.ts";
 import { createHttp, type Http } from "./http.ts";
@@ -22,6 +23,7 @@ export class DormantClient {
   readonly filings: FilingsApi;
   readonly documents: DocumentsApi;
   readonly account: AccountApi;
+  readonly companies: CompaniesApi;
   /** The typed openapi-fetch client underneath, for endpoints this class does not wrap yet. */
   readonly http: Http;
 
@@ -32,5 +34,6 @@ export class DormantClient {
     this.filings = new FilingsApi(this.http);
     this.documents = new DocumentsApi(this.http);
     this.account = new AccountApi(this.http);
+    this.companies = new CompaniesApi(this.http);
   }
 }

@@ -1,4 +1,5 @@
 export { AccountApi } from "./account.ts";
+export { CompaniesApi } from "./companies.ts";
 export { DormantClient, type DormantClientOptions } from "./client.ts";
 export { DocumentsApi, type DownloadedDocument } from "./documents.ts";
 export { DormantApiError, UNEXPECTED_RESPONSE } from "./errors.ts";

@@ -34,6 +34,8 @@ export type FilingsPage = ResponseData<"listFilings", 200>;
 export type ListFilingsQuery = NonNullable<operations["listFilings"]["parameters"]["query"]>;
 export type DocumentsView = ResponseData<"listDocuments", 200>;
 export type AccountView = ResponseData<"getAccount", 200>;
+/** Live deadlines, or the sandbox's (test keys). */
+export type CompanyDeadlines = ResponseData<"getCompanyDeadlines", 200>;
 export type FilingStatus = Schemas["FilingStatus"];
 export type DocumentType = Schemas["DocumentType"];
 export type DocumentPart = NonNullable<NonNullable<operations["getDocument"]["parameters"]["query"]>["part"]>;

@@ -119,6 +119,18 @@ describe("@dormant/client against the running system", () => {
     expect(Buffer.from(xml.bytes).toString("utf8")).toContain("<IRmark");
   });
 
+  it("companies.deadlines answers the registry's periods (live) and the sandbox's (test key)", async () => {
+    const liveDeadlines = await live.companies.deadlines("00000001");
+    expect(liveDeadlines).toMatchObject({ company_number: "00000001" });
+    expect(liveDeadlines.accounts_periods.map((period) => period.kind)).toEqual(["current", "next"]);
+    expect(liveDeadlines.ct600_periods.length).toBeGreaterThanOrEqual(2);
+    expect("sandbox" in liveDeadlines).toBe(false);
+    const sandbox = await test.companies.deadlines("00000001");
+    expect(sandbox).toMatchObject({ company_number: "00000001", sandbox: true });
+    expect(await test.companies.deadlines("00000001")).toEqual(sandbox);
+    await expect(live.companies.deadlines("123")).rejects.toMatchObject({ status: 400, code: "VALIDATION_ERROR" });
+  });
+
   it("throws DormantApiError with status, code, details and requestId for the API's 4xx answers", async () => {
     const invalid = await live.filings.submitCt600({ ...ct600("00000001", "2026-03-31"), utr: "123" }).catch((e: unknown) => e);
     expect(invalid).toBeInstanceOf(DormantApiError);
