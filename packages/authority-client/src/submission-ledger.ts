@@ -72,12 +72,7 @@ export class SubmissionLedger<R, A = undefined> {
   /** Claims the submission (keeping `attempt` with the claim), or returns the record of whoever claimed it before. */
   async claim(id: string, attempt?: A): Promise<ClaimResult<R, A>> {
     const owner = randomUUID();
-    const record: SubmissionRecord<R, A> = {
-      state: "in_progress",
-      owner,
-      started_at: new Date().toISOString(),
-      ...(attempt === undefined ? {} : { attempt }),
-    };
+    const record = this.inProgress(owner, attempt);
     for (let tries = 0; tries < 3; tries += 1) {
       const set = await this.options.redis.set(this.key(id), JSON.stringify(record), "EX", this.options.ttlSeconds, "NX");
       if (set === "OK") return { claimed: true, owner };
@@ -101,12 +96,7 @@ export class SubmissionLedger<R, A = undefined> {
    */
   async takeOver(id: string, abandonedOwner: string, attempt?: A): Promise<string | undefined> {
     const owner = randomUUID();
-    const record: SubmissionRecord<R, A> = {
-      state: "in_progress",
-      owner,
-      started_at: new Date().toISOString(),
-      ...(attempt === undefined ? {} : { attempt }),
-    };
+    const record = this.inProgress(owner, attempt);
     return (await this.replaceIfOwner(id, abandonedOwner, record)) ? owner : undefined;
   }
 
@@ -150,6 +140,11 @@ export class SubmissionLedger<R, A = undefined> {
    */
   async release(id: string, owner: string): Promise<boolean> {
     return (await this.options.redis.eval(REPLACE_IF_OWNER, 1, this.key(id), owner, "", "0")) === 1;
+  }
+
+  /** The record of an attempt `owner` is making now. */
+  private inProgress(owner: string, attempt: A | undefined): SubmissionRecord<R, A> {
+    return { state: "in_progress", owner, started_at: new Date().toISOString(), ...(attempt === undefined ? {} : { attempt }) };
   }
 
   /** Writes `record` (with the ledger's TTL) if the stored record still names `owner`; answers whether it did. */
