@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { placeHold } from "../ledger/holds.ts";
-import { applyFilingOutcome } from "../ledger/outcomes.ts";
+import { applyFilingOutcome } from "../ledger/apply-filing-outcome.ts";
 import { useLedgerDatabase } from "../test-support/ledger-fixture.ts";
 import { getBalance, listLedger, openAccount, reconcile, topUp } from "./operations.ts";
 import { withBillingDb } from "./with-billing-db.ts";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createTestVhost, type TestVhost } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placeHold } from "../ledger/holds.ts";
-import { applyFilingOutcome } from "../ledger/outcomes.ts";
+import { applyFilingOutcome } from "../ledger/apply-filing-outcome.ts";
 import { startFilingServiceStandIn, type FilingServiceStandIn } from "../test-support/filing-service-stand-in.ts";
 import { useLedgerDatabase } from "../test-support/ledger-fixture.ts";
 import { runBillingAdminCli } from "./cli-commands.ts";

@@ -3,7 +3,7 @@ import type { BusEnvelope, FilingCorrection } from "@dormant/contracts";
 import type { Logger } from "@dormant/service-kit";
 import type { BillingDb } from "../db/client.ts";
 import type { FilingOutcome } from "../generated/prisma/client.ts";
-import { applyFilingOutcome } from "../ledger/outcomes.ts";
+import { applyFilingOutcome } from "../ledger/apply-filing-outcome.ts";
 import type { BillingMetrics } from "../metrics.ts";
 import type { BILLING_EVENT_CATALOG } from "./catalog.ts";
 

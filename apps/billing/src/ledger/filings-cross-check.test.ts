@@ -8,7 +8,7 @@ import { startFilingServiceStandIn, type FilingServiceStandIn } from "../test-su
 import { useLedgerDatabase } from "../test-support/ledger-fixture.ts";
 import { crossCheckWithFilings } from "./filings-cross-check.ts";
 import { placeHold, releaseHold } from "./holds.ts";
-import { applyFilingOutcome } from "./outcomes.ts";
+import { applyFilingOutcome } from "./apply-filing-outcome.ts";
 
 // Billing's ledger on a real database, checked against what a filing service says over a real
 // RabbitMQ vhost (a stand-in answering filing.list_final from a list; the gateway's admin CLI test

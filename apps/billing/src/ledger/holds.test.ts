@@ -3,7 +3,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { useLedgerDatabase } from "../test-support/ledger-fixture.ts";
 import { placeHold, releaseHold } from "./holds.ts";
-import { applyFilingOutcome } from "./outcomes.ts";
+import { applyFilingOutcome } from "./apply-filing-outcome.ts";
 import { reconcile } from "./reconcile.ts";
 
 const FEE = 2000n;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useLedgerDatabase } from "../test-support/ledger-fixture.ts";
 import { placeHold, releaseHold } from "./holds.ts";
-import { applyFilingOutcome, type FilingOutcomeInput } from "./outcomes.ts";
+import { applyFilingOutcome, type FilingOutcomeInput } from "./apply-filing-outcome.ts";
 import { reconcile } from "./reconcile.ts";
 
 // Reconcile after late acceptances (a filing accepted after it had ended error): each is a

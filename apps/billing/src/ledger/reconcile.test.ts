@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useLedgerDatabase } from "../test-support/ledger-fixture.ts";
 import { placeHold, releaseHold } from "./holds.ts";
-import { applyFilingOutcome } from "./outcomes.ts";
+import { applyFilingOutcome } from "./apply-filing-outcome.ts";
 import { reconcile } from "./reconcile.ts";
 import { applyTopUp } from "./top-ups.ts";
 

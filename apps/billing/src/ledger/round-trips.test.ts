@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useLedgerDatabase } from "../test-support/ledger-fixture.ts";
 import { placeHold, releaseHold } from "./holds.ts";
-import { applyFilingOutcome } from "./outcomes.ts";
+import { applyFilingOutcome } from "./apply-filing-outcome.ts";
 
 const FEE = 2000n;
 const at = new Date("2025-06-01T10:00:00.000Z");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useLedgerDatabase } from "../test-support/ledger-fixture.ts";
 import { placeHold, releaseHold } from "./holds.ts";
-import { applyFilingOutcome, type FilingOutcomeInput } from "./outcomes.ts";
+import { applyFilingOutcome, type FilingOutcomeInput } from "./apply-filing-outcome.ts";
 
 const FEE = 2000n;
 const at = new Date("2025-06-01T10:00:00.000Z");
