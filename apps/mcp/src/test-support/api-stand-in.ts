@@ -1,0 +1,38 @@
+import { createServer, type Server } from "node:http";
+
+export interface ApiStandIn {
+  /** `http://127.0.0.1:port/api/v1` */
+  url: string;
+  /** The API keys of the requests it received, in order. */
+  keysSeen: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A stand-in of the public API for the HTTP endpoint's own tests: `/api/v1/health`, and
+ * `GET /api/v1/account` answering 200 for `goodKeys` and the API's 401 envelope for any other key.
+ */
+export async function startApiStandIn(goodKeys: readonly string[]): Promise<ApiStandIn> {
+  const keysSeen: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const key = String(req.headers["x-api-key"] ?? "");
+    res.setHeader("Content-Type", "application/json");
+    if (req.url === "/api/v1/health") return void res.end(JSON.stringify({ status: "healthy" }));
+    keysSeen.push(key);
+    if (req.url === "/api/v1/account" && goodKeys.includes(key)) {
+      return void res.end(
+        JSON.stringify({ success: true, data: { account_id: "acc_1", balance: "100.00", held: "0.00", available: "100.00" } }),
+      );
+    }
+    res.statusCode = 401;
+    res.end(JSON.stringify({ success: false, error: { code: "INVALID_KEY", message: "The API key is not valid." }, request_id: "req_x" }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/api/v1`,
+    keysSeen,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
