@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { appDir, type AppName } from "./paths.ts";
+import { appDir, type AppName, type ExtraAppName } from "./paths.ts";
 
 export interface AppProcessOptions {
-  name: AppName;
+  name: AppName | ExtraAppName;
   /** The complete environment of the process (nothing is inherited from the test runner). */
   env: Record<string, string>;
   /** Answers 200 once the app serves (its /readyz). */
@@ -42,7 +42,7 @@ export class AppProcess {
 
   constructor(private readonly options: AppProcessOptions) {}
 
-  get name(): AppName {
+  get name(): AppName | ExtraAppName {
     return this.options.name;
   }
 

@@ -7,8 +7,10 @@ export const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
 /** The apps the system is made of, in the order `npm start` starts them (package.json `dormant.order`). */
 export const APP_NAMES = ["authority-sim", "tax-submitter", "registry-submitter", "billing", "filing", "gateway"] as const;
 export type AppName = (typeof APP_NAMES)[number];
+/** Apps a test starts on its own, beside a running system (not part of `startSystem`). */
+export type ExtraAppName = "mcp";
 
-export function appDir(app: AppName): string {
+export function appDir(app: AppName | ExtraAppName): string {
   return join(repoRoot, "apps", app);
 }
 
