@@ -101,6 +101,8 @@ async function main() {
         log(`the system is up (${apps.map((a) => a.name).join(", ")})`);
         log(`API:  http://localhost:${port}/api/v1`);
         log(`docs: http://localhost:${port}/docs (OpenAPI: http://localhost:${port}/api/v1/openapi.json)`);
+        if (apps.some((a) => a.name === "mcp"))
+          log(`MCP (Streamable HTTP, your API key authenticates): http://localhost:${process.env.MCP_PORT ?? 3100}/mcp`);
         log('get an API key: npm run --silent admin -- create-account --name "My agency" --balance 100');
         log("press Ctrl-C to stop");
         return;
