@@ -23,7 +23,8 @@ describe("filing database schema", () => {
 
   const filing = (id: string, overrides: Record<string, unknown> = {}) => ({
     id,
-    accountId: "acc_1",
+    // An account of its own: one live filing per account, type, company and period end.
+    accountId: `acc_${id}`,
     keyId: "key_1",
     idempotencyKey: `idem-${id}`,
     requestFingerprint: "f".repeat(64),
@@ -53,6 +54,7 @@ describe("filing database schema", () => {
       "20261125160000_registry_status_code",
       "20261125170000_in_doubt_resolution",
       "20261125180000_accounts_for_ct600_index",
+      "20261127140000_client_reference_live_filing_unique",
     ]);
   });
 
@@ -258,6 +260,28 @@ describe("filing database schema", () => {
     expect(index?.indexdef).toBe(
       'CREATE INDEX filings_finalized_at_id_idx ON public.filings USING btree (finalized_at, id COLLATE "C") WHERE (finalized_at IS NOT NULL)',
     );
+  });
+
+  it("allows one live (pending, submitted or accepted) filing per account, type, company and period end", async () => {
+    const live = { accountId: "acc_live", keyId: "key_live" };
+    await db.filing.create({ data: filing("fil_live1", { ...live, clientReference: "REF-1" }) });
+    expect((await db.filing.findUniqueOrThrow({ where: { id: "fil_live1" } })).clientReference).toBe("REF-1");
+    for (const status of ["pending", "submitted", "accepted"] as const) {
+      await expect(db.filing.create({ data: filing(`fil_live_${status}`, { ...live, status }) })).rejects.toMatchObject({ code: "P2002" });
+    }
+    // Another key of the account too; another account, type, company or period end is another filing.
+    await expect(db.filing.create({ data: filing("fil_live_key", { ...live, keyId: "key_other" }) })).rejects.toMatchObject({
+      code: "P2002",
+    });
+    await db.filing.create({ data: filing("fil_live_acc", { ...live, accountId: "acc_live_other" }) });
+    await db.filing.create({ data: filing("fil_live_type", { ...live, filingType: "accounts" }) });
+    await db.filing.create({ data: filing("fil_live_company", { ...live, companyNumber: "00000002" }) });
+    await db.filing.create({ data: filing("fil_live_period", { ...live, periodEnd: new Date("2026-03-30T00:00:00Z") }) });
+    // Ended ones leave the index: rejected and error filings any number, and filing again after them.
+    await db.filing.create({ data: filing("fil_live_rejected", { ...live, status: "rejected" }) });
+    await db.filing.create({ data: filing("fil_live_error", { ...live, status: "error" }) });
+    await db.filing.update({ where: { id: "fil_live1" }, data: { status: "rejected" } });
+    await db.filing.create({ data: filing("fil_live2", live) });
   });
 
   it("hands out registry submission numbers from a sequence that never repeats", async () => {

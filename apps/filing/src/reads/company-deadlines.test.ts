@@ -2,7 +2,7 @@ import { calendarDateAt } from "@dormant/company-data";
 import { AppError, CompanyDeadlines, FILING_RPC_QUEUE, type FilingRpcCaller } from "@dormant/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFilingHarness, type FilingHarness } from "../testing/filing-harness.ts";
-import { seedAccountsFiling, seedCt600Filing, type SeededFiling } from "../test-support/seed.ts";
+import { rejectSeededPart, seedAccountsFiling, seedCt600Filing, type SeededFiling } from "../test-support/seed.ts";
 
 // filing.deadlines through the real bus, served by the filing service in-process on its own
 // Postgres database, Redis and RabbitMQ vhost, with the authority simulator as the registry's
@@ -24,14 +24,18 @@ beforeAll(async () => {
   h = await startFilingHarness("deadlines");
   owner = h.caller({ account_id: "acc_deadlines", key_id: "key_deadlines" });
   const keys = { accountId: owner.account_id, keyId: owner.key_id };
+  // An account has one live filing per type, company and period end (FILING_EXISTS): another key
+  // of the account filed the period and was rejected, then this key, rejected too, then filed again.
+  const otherKeys = await seedCt600Filing(h.service.db, 1, { accountId: owner.account_id, keyId: "key_other" });
+  await rejectSeededPart(h.service.db, otherKeys, 1);
   mine.ct600 = await seedCt600Filing(h.service.db, 1, keys);
+  await rejectSeededPart(h.service.db, mine.ct600, 1);
   // Parts end 2025-12-31 and 2026-03-31: its second return ends with the current CT600 period.
   mine.split = await seedCt600Filing(h.service.db, 2, keys);
   mine.accounts = await seedAccountsFiling(h.service.db, keys);
-  // Not listed: another company, a period outside the listed ones, another key, another account.
+  // Not listed: another company, a period outside the listed ones, another key (above), another account.
   await seedCt600Filing(h.service.db, 1, { ...keys, companyNumber: "00000002", periodEnd: "2026-09-30" });
   await seedCt600Filing(h.service.db, 1, { ...keys, periodEnd: "2025-03-31" });
-  await seedCt600Filing(h.service.db, 1, { accountId: owner.account_id, keyId: "key_other" });
   await seedAccountsFiling(h.service.db, { accountId: "acc_other", keyId: "key_stranger" });
 }, 60_000);
 afterAll(async () => {
@@ -72,7 +76,7 @@ describe("filing.deadlines", () => {
           overdue: after("2027-03-31"),
           filings: [
             { filing_id: mine.split.id, status: "submitted" },
-            { filing_id: mine.ct600.id, status: "submitted" },
+            { filing_id: mine.ct600.id, status: "rejected" },
           ],
         },
         {

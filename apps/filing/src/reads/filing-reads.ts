@@ -28,6 +28,7 @@ export async function listFilings(db: FilingDb, caller: FilingRpcCaller, criteri
     ...(criteria.status ? [Prisma.sql`status = ${criteria.status}::filing_status`] : []),
     ...(criteria.type ? [Prisma.sql`filing_type = ${criteria.type}::filing_type`] : []),
     ...(criteria.company_number ? [Prisma.sql`company_number = ${criteria.company_number}`] : []),
+    ...(criteria.client_reference ? [Prisma.sql`client_reference = ${criteria.client_reference}`] : []),
   ];
   const where = Prisma.join(filters, " AND ");
   const [row] = await db.$queryRaw<PageRow[]>`
@@ -35,7 +36,7 @@ export async function listFilings(db: FilingDb, caller: FilingRpcCaller, criteri
       (SELECT count(*)::int FROM filings WHERE ${where}) AS total,
       (SELECT json_agg(json_build_object(
           'id', id, 'filingType', filing_type, 'companyNumber', company_number, 'companyName', company_name,
-          'periodEnd', period_end, 'status', status, 'createdAt', created_at) ORDER BY created_at DESC, id DESC)
+          'periodEnd', period_end, 'status', status, 'clientReference', client_reference, 'createdAt', created_at) ORDER BY created_at DESC, id DESC)
         FROM (SELECT * FROM filings WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${criteria.limit}::int OFFSET ${criteria.offset}::int) AS page) AS page`;
   const total = row?.total ?? 0;
   const filings = (row?.page ?? []).map((f) =>

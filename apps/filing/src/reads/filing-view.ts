@@ -6,13 +6,14 @@ import {
   type FilingSummary,
 } from "@dormant/contracts";
 import { isoDate } from "../db/date-columns.ts";
+import { clientReferenceOf } from "../state/client-reference.ts";
 import type { FilingRecord, PartRecord } from "../state/filing-record.ts";
 import { isFinalFiling, isFinalSubmission } from "../state/filing-state.ts";
 
 /** What a list entry shows of a filing. */
 export type SummaryFields = Pick<
   FilingRecord,
-  "id" | "filingType" | "companyNumber" | "companyName" | "periodEnd" | "status" | "createdAt"
+  "id" | "filingType" | "companyNumber" | "companyName" | "periodEnd" | "status" | "clientReference" | "createdAt"
 >;
 
 function partView(
@@ -92,6 +93,7 @@ export function filingView(filing: FilingRecord): FilingView {
     ...ct600,
     ...accounts,
     ...(error ? { error } : {}),
+    ...clientReferenceOf(filing),
     created_at: filing.createdAt.toISOString(),
     updated_at: filing.updatedAt.toISOString(),
   };
@@ -105,6 +107,7 @@ export function filingSummary(filing: SummaryFields): FilingSummary {
     company_name: filing.companyName,
     period_end: isoDate(filing.periodEnd),
     status: filing.status,
+    ...clientReferenceOf(filing),
     created_at: filing.createdAt.toISOString(),
   };
 }

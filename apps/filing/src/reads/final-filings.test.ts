@@ -32,7 +32,8 @@ async function finalRow(
   id: string,
   status: "accepted" | "rejected" | "error" | "submitted",
   finalizedAt: string | null,
-  accountId = "acc_rows",
+  // An account of its own: one live filing per account, type, company and period end.
+  accountId = `acc_rows_${id}`,
 ) {
   await h.service.db.filing.create({
     data: {

@@ -36,6 +36,7 @@ export const FILING_COLUMNS = {
   registryStatusCode: "text",
   registryStatusSince: "timestamptz",
   registryExaminerComment: "text",
+  clientReference: "text",
   errorCode: "text",
   errorMessage: "text",
   claimToken: "text",

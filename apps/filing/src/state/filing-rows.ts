@@ -33,6 +33,7 @@ function filingOf(row: FilingRow): FilingRecord {
       row.registryStatusCode !== null && row.registryStatusSince !== null
         ? { statusCode: row.registryStatusCode, since: row.registryStatusSince, examinerComment: row.registryExaminerComment }
         : null,
+    clientReference: row.clientReference,
     errorCode: row.errorCode,
     errorMessage: row.errorMessage,
     claimToken: row.claimToken,

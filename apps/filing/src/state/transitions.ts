@@ -1,6 +1,7 @@
 import type { FilingError, FilingStatus } from "@dormant/contracts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { outboxEvent } from "../outbox/enqueue.ts";
+import { clientReferenceOf } from "./client-reference.ts";
 import { decideFilingStatus, decidingSubmission, isFinalFiling, type SubmissionStatus } from "./filing-state.ts";
 import type { DocumentRow, FilingWrite, HistoryEntry, OutboxEvent } from "./filing-change.ts";
 import type { FilingRecord, PartRecord } from "./filing-record.ts";
@@ -99,6 +100,7 @@ export function moveFiling(change: Change, to: FilingStatus, cause: Cause, error
     account_id: filing.accountId,
     filing_type: filing.filingType,
     company_number: filing.companyNumber,
+    ...clientReferenceOf(filing),
     occurred_at: change.now.toISOString(),
   };
   if (to === "accepted") {

@@ -3,6 +3,7 @@ import type { FilingDb } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { outboxEvent } from "../outbox/enqueue.ts";
 import { outboxValues } from "../state/change-ctes.ts";
+import { clientReferenceOf } from "../state/client-reference.ts";
 import type { FilingRecord } from "../state/filing-record.ts";
 import { readFiling } from "../state/filing-rows.ts";
 import { MAX_WRITE_ATTEMPTS } from "../state/write-filing.ts";
@@ -44,6 +45,7 @@ export async function abandonFiling(db: FilingDb, filing: FilingRecord, reason: 
             account_id: current.accountId,
             filing_type: current.filingType,
             company_number: current.companyNumber,
+            ...clientReferenceOf(current),
             occurred_at: new Date().toISOString(),
             error: reason.error,
           },

@@ -38,6 +38,7 @@ export async function planAccountsFiling(
     period: facts.period,
     periodSplit: false,
     derivedValues: { ...facts.derivedValues },
+    clientReference: input.client_reference ?? null,
     parts: [],
     accountsInput: documentInput,
     registry: {

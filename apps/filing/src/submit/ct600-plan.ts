@@ -26,6 +26,7 @@ export async function planCt600Filing(registry: RegistryDataSource, input: Ct600
     period: facts.period,
     periodSplit: facts.periodSplit,
     derivedValues: { ...facts.derivedValues },
+    clientReference: input.client_reference ?? null,
     parts: facts.ct600Periods.map((period, index) => ({
       partNumber: index + 1,
       period,

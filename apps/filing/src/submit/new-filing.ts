@@ -33,6 +33,8 @@ export interface NewFiling {
   period: DatePeriod;
   periodSplit: boolean;
   derivedValues: Record<string, unknown>;
+  /** The request's `client_reference` (absent or null: none). */
+  clientReference?: string | null;
   /** CT600: one per return. */
   parts: Array<{ partNumber: number; period: DatePeriod; request: TaxPartDraft }>;
   /** Accounts: the registry submission. */

@@ -60,7 +60,7 @@ function splitCt600(): NewFiling {
 }
 
 const origin = (overrides: Partial<FilingOrigin> = {}): FilingOrigin => ({
-  accountId: "acc_pending",
+  accountId: `acc_pending_${randomUUID()}`,
   keyId: "key_pending",
   idempotencyKey: randomUUID(),
   fingerprint: "f".repeat(64),

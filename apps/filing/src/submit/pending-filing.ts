@@ -1,3 +1,4 @@
+import { AppError } from "@dormant/contracts";
 import type { FilingDb } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
@@ -10,6 +11,7 @@ import {
   type Ct600Accounts,
   type MaybeAccountsRow,
 } from "./accounts-for-ct600.ts";
+import { filingExistsError, findLiveFiling, LIVE_FILING_INDEX, type LiveFilingKey } from "./live-duplicate.ts";
 import type { NewFiling, RegistryRequestRecord } from "./new-filing.ts";
 
 /** Who creates the filing and under which idempotency key, and the claim its request holds. */
@@ -48,6 +50,9 @@ export interface CreatedFiling {
  * request refers to them by `accounts_filing_id`, and they are returned for the first sending.
  * Returns the filing as written, or "exists" when another request already created the filing
  * under the same API key and Idempotency-Key (the unique key is the idempotency backstop).
+ * Throws 409 FILING_EXISTS when the account already has a live filing of this type, company and
+ * period end (live-duplicate.ts): written before the fee is held, so a refused submit holds
+ * nothing and sends nothing.
  */
 export async function createPendingFiling(db: FilingDb, filing: NewFiling, origin: FilingOrigin): Promise<CreatedFiling | "exists"> {
   const cause = `submit request ${origin.requestId}`;
@@ -89,27 +94,33 @@ export async function createPendingFiling(db: FilingDb, filing: NewFiling, origi
       INSERT INTO documents (filing_id, type, part_number, media_type, file_name, content, size_bytes, generated_at)
       SELECT filing.id, v.* FROM filing CROSS JOIN (VALUES ${Prisma.join(rows)}) AS v(type, part_number, media_type, file_name, content, size_bytes, generated_at))`);
   }
-  let row: InsertedRow | undefined;
-  try {
-    [row] = await db.$queryRaw<InsertedRow[]>`
+  const insert = () => db.$queryRaw<InsertedRow[]>`
       WITH filing AS (
         INSERT INTO filings (id, account_id, key_id, idempotency_key, request_fingerprint, request_id, filing_type, company_number, company_name,
-          period_start, period_end, period_split, status, fee_pence, derived_values, accounts_input, claim_token, claim_expires_at,
+          period_start, period_end, period_split, status, fee_pence, derived_values, accounts_input, client_reference, claim_token, claim_expires_at,
           registry_status, registry_submission_number, registry_request)
         SELECT ${filing.id}, ${origin.accountId}, ${origin.keyId}, ${origin.idempotencyKey}, ${origin.fingerprint}, ${origin.requestId},
           ${filing.filingType}::filing_type, ${filing.companyNumber}, ${filing.companyName}, ${filing.period.start}::date, ${filing.period.end}::date,
           ${filing.periodSplit}::boolean, 'pending', ${origin.feePence}::int, ${JSON.stringify(filing.derivedValues)}::jsonb,
-          ${filing.accountsInput ? JSON.stringify(filing.accountsInput) : null}::jsonb, ${origin.claimToken},
+          ${filing.accountsInput ? JSON.stringify(filing.accountsInput) : null}::jsonb, ${filing.clientReference ?? null}::text, ${origin.claimToken},
           now() + ${origin.claimSeconds}::int * interval '1 second', ${registry}
         FROM ${number}
         RETURNING id, registry_submission_number, registry_request, created_at, updated_at, version
       ), ${Prisma.join(ctes, ", ")}
       SELECT filing.registry_submission_number, filing.registry_request, filing.created_at, filing.updated_at, filing.version, a.*
       FROM filing LEFT JOIN ct600_accounts a ON true`;
-  } catch (error) {
-    if (isUniqueViolation(error, "filings_key_id_idempotency_key_key")) return "exists";
-    throw error;
-  }
+  const row = await insertUnlessLive(
+    db,
+    insert,
+    {
+      accountId: origin.accountId,
+      filingType: filing.filingType,
+      companyNumber: filing.companyNumber,
+      periodEnd: filing.period.end,
+    },
+    origin,
+  );
+  if (row === "exists") return "exists";
   if (!row) throw new Error(`the filing ${filing.id} was not written`);
   const ct600Accounts = ct600AccountsFromRow(row);
   const record: FilingRecord = {
@@ -128,6 +139,7 @@ export async function createPendingFiling(db: FilingDb, filing: NewFiling, origi
     status: "pending",
     feePence: origin.feePence,
     derivedValues: filing.derivedValues,
+    clientReference: filing.clientReference ?? null,
     registryStatus: filing.registry ? "pending" : null,
     registrySubmissionNumber: row.registry_submission_number,
     registryRequest: row.registry_request as RegistryRequestRecord | null,
@@ -158,6 +170,36 @@ export async function createPendingFiling(db: FilingDb, filing: NewFiling, origi
     })),
   };
   return { filing: record, ct600Accounts };
+}
+
+/** A live filing the index refused ours for that ended or went meanwhile lets the insert be tried again, this often. */
+const LIVE_CONFLICT_ATTEMPTS = 3;
+
+/**
+ * Runs the INSERT: "exists" when the Idempotency-Key's filing exists, 409 FILING_EXISTS (with the
+ * live filing's id) when the account has another live filing of the same type, company and period end. Each attempt is one
+ * statement; only a refusal costs the look-up.
+ */
+async function insertUnlessLive(
+  db: FilingDb,
+  insert: () => Promise<InsertedRow[]>,
+  key: LiveFilingKey,
+  origin: Pick<FilingOrigin, "keyId" | "idempotencyKey">,
+): Promise<InsertedRow | undefined | "exists"> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await insert())[0];
+    } catch (error) {
+      if (isUniqueViolation(error, "filings_key_id_idempotency_key_key")) return "exists";
+      if (!isUniqueViolation(error, LIVE_FILING_INDEX)) throw error;
+    }
+    const existing = await findLiveFiling(db, key);
+    // The same request again (same key and Idempotency-Key) that the live index refused before the
+    // idempotency key's: the backstop answers it, as for "exists".
+    if (existing?.keyId === origin.keyId && existing.idempotencyKey === origin.idempotencyKey) return "exists";
+    if (existing) throw filingExistsError(existing.id);
+    if (attempt >= LIVE_CONFLICT_ATTEMPTS) throw new AppError("INTERNAL_ERROR", "The filing could not be written; retry shortly");
+  }
 }
 
 /** `createPendingFiling` for callers that need only whether it was created (test seeding, crash tests). */

@@ -88,10 +88,10 @@ describe("live accounts submit", () => {
   });
 
   it("gives every filing its own submission number", async () => {
-    const caller = await funded();
+    // Three accounts: one account has one live filing per company and period end (FILING_EXISTS).
     const answers = (await Promise.all(
-      ["2026-05-03", "2026-05-04", "2026-05-05"].map((date) =>
-        h.submitAccounts(caller, { company_number: "SC000001", period_end: "2025-10-31", approval: { date } }),
+      ["2026-05-03", "2026-05-04", "2026-05-05"].map(async (date) =>
+        h.submitAccounts(await funded(), { company_number: "SC000001", period_end: "2025-10-31", approval: { date } }),
       ),
     )) as AccountsSubmitResponse[];
     expect(new Set(answers.map((a) => a.registry_submission_number)).size).toBe(3);

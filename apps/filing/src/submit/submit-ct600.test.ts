@@ -218,8 +218,9 @@ describe("idempotency backstop", () => {
 
     const conflict = await failure(h.submitCt600(caller, { ...filing, utr: "9999999999" }, { idempotencyKey: "same-key" }));
     expect(conflict.code).toBe("IDEMPOTENCY_KEY_CONFLICT");
-    // The same key under another API key is another request.
-    const otherKey = await h.submitCt600({ ...caller, key_id: `${caller.key_id}_2` }, filing, { idempotencyKey: "same-key" });
-    expect((otherKey as Ct600SubmitResponse).filing_id).not.toBe(answers[0]!.filing_id);
+    // The same key under another API key is another request: not a replay, but a second filing of
+    // the same account, company and period end, so 409 FILING_EXISTS (live-duplicate.test.ts).
+    const otherKey = await failure(h.submitCt600({ ...caller, key_id: `${caller.key_id}_2` }, filing, { idempotencyKey: "same-key" }));
+    expect(otherKey).toMatchObject({ code: "FILING_EXISTS", details: [{ filing_id: answers[0]!.filing_id }] });
   });
 });

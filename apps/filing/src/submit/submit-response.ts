@@ -7,6 +7,7 @@ import {
   type FilingPart as FilingPartView,
 } from "@dormant/contracts";
 import { isoDate } from "../db/date-columns.ts";
+import { clientReferenceOf } from "../state/client-reference.ts";
 import type { FilingRecord } from "../state/filing-record.ts";
 
 /**
@@ -36,6 +37,7 @@ export function ct600SubmitResponse(filing: FilingRecord): Ct600SubmitResponse {
     ...(filing.periodSplit ? { parts } : {}),
     submitted_at: (filing.submittedAt ?? first.submittedAt ?? filing.updatedAt).toISOString(),
     derived_values: Ct600DerivedValues.parse(filing.derivedValues),
+    ...clientReferenceOf(filing),
   };
 }
 
@@ -47,5 +49,6 @@ export function accountsSubmitResponse(filing: FilingRecord): AccountsSubmitResp
     registry_submission_number: filing.registrySubmissionNumber,
     submitted_at: (filing.submittedAt ?? filing.updatedAt).toISOString(),
     derived_values: AccountsDerivedValues.parse(filing.derivedValues),
+    ...clientReferenceOf(filing),
   };
 }

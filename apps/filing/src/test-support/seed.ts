@@ -155,7 +155,9 @@ export async function seedAccountsFiling(db: FilingDb, options: SeedOptions = {}
 
 function seedOrigin(options: SeedOptions) {
   return {
-    accountId: options.accountId ?? "acc_seed",
+    // An account of its own unless given: an account has one live filing per type, company and
+    // period end (the partial unique index filings_live_filing_key, 409 FILING_EXISTS).
+    accountId: options.accountId ?? `acc_seed_${randomUUID()}`,
     keyId: options.keyId ?? "key_seed",
     idempotencyKey: options.idempotencyKey ?? randomUUID(),
     fingerprint: "f".repeat(64),

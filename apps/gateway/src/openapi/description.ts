@@ -18,6 +18,8 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: "(extension) The body is larger than the limit (32 KiB by default).",
   UNSUPPORTED_MEDIA_TYPE: "(extension) The body is not JSON.",
   IDEMPOTENCY_KEY_IN_USE: "(extension) A request with this Idempotency-Key is still running; `Retry-After`.",
+  FILING_EXISTS:
+    "(extension) Live submits: this account already has a pending, submitted or accepted filing of this type for this company and period end; `details` has field `filing_id` with the existing `filing_id`. Filing again is allowed once it is rejected or error. Not in the sandbox.",
   SERVICE_UNAVAILABLE: "(extension) A part of the platform is out of reach (e.g. the filing service); `Retry-After`.",
   INTERNAL_ERROR: "(extension) An unexpected failure; quote the `request_id`.",
 };

@@ -35,7 +35,9 @@ const ERRORS: Record<number, { description: string; retryAfter?: boolean }> = {
   },
   409: {
     description:
-      "`IDEMPOTENCY_KEY_CONFLICT`: the key was used with another body (live keys). `IDEMPOTENCY_KEY_IN_USE`: the first request with this key is still running (Retry-After).",
+      "`IDEMPOTENCY_KEY_CONFLICT`: the key was used with another body (live keys). `IDEMPOTENCY_KEY_IN_USE`: the first request with this key is still running (Retry-After). " +
+      "`FILING_EXISTS` (live submits only; the sandbox is stateless): the account already has a pending, submitted or accepted filing of this type for this company and `period_end`; " +
+      "`details` has field `filing_id` with the existing filing's `filing_id`. Nothing was held or sent; filing again is allowed once that filing is rejected or error.",
   },
   413: { description: "`PAYLOAD_TOO_LARGE`: the body is larger than the limit (32 KiB by default)." },
   415: { description: "`UNSUPPORTED_MEDIA_TYPE`: the body is not `application/json`." },

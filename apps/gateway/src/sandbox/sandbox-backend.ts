@@ -44,12 +44,11 @@ function refOf(filingId: string): SandboxFilingRef {
 function submitted(
   secret: KeyObject,
   type: FilingType,
-  companyNumber: string,
   idempotencyKey: string,
-  body: unknown,
+  body: { company_number: string; client_reference?: string | undefined },
 ): SandboxSubmitResponse {
-  const scenario = sandboxScenario(companyNumber);
-  const filingId = sandboxFilingId(secret, type, companyNumber, idempotencyKey, body);
+  const scenario = sandboxScenario(body.company_number);
+  const filingId = sandboxFilingId(secret, type, body.company_number, idempotencyKey, body);
   const when = scenario.immediate ? "The outcome is immediate: the first poll returns it." : "The first poll returns the final status.";
   return {
     filing_id: filingId,
@@ -57,6 +56,8 @@ function submitted(
     sandbox: true,
     message: `Sandbox submission: nothing was sent to the ${AUTHORITY[type]}, stored or charged. Poll GET /api/v1/filings/${filingId} for the outcome. ${when}`,
     expected_outcome: scenario.outcome,
+    // Echoed from the request: sandbox filings are not stored, so their reads cannot show it.
+    ...(body.client_reference === undefined ? {} : { client_reference: body.client_reference }),
   };
 }
 
@@ -97,10 +98,10 @@ export function createSandboxBackend(options: { secret: string }): FilingBackend
   const secret = createSecretKey(Buffer.from(options.secret, "utf8"));
   return {
     async submitCt600(_caller, { idempotencyKey, body }) {
-      return submitted(secret, "ct600", body.company_number, idempotencyKey, body);
+      return submitted(secret, "ct600", idempotencyKey, body);
     },
     async submitAccounts(_caller, { idempotencyKey, body }) {
-      return submitted(secret, "accounts", body.company_number, idempotencyKey, body);
+      return submitted(secret, "accounts", idempotencyKey, body);
     },
     async getFiling(_caller, filingId) {
       return sandboxFiling(refOf(filingId));

@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { EVEN_WHEN_OTHER_FIELDS_FAIL, isCalendarDate, pick } from "./cross-field.ts";
 import { isWholePenceAmount, moneyAmount, toPence } from "./money.ts";
-import { CalendarDate, CompanyNumber, DateTime, FilingStatus, NAME_LIMITS, boundedName, fieldError } from "./primitives.ts";
+import {
+  CalendarDate,
+  ClientReference,
+  CompanyNumber,
+  DateTime,
+  FilingStatus,
+  NAME_LIMITS,
+  boundedName,
+  fieldError,
+} from "./primitives.ts";
 
 const OBJECT = { error: fieldError("must be an object") };
 
@@ -96,6 +105,7 @@ const accountsFields = {
     )
     .optional(),
   balance_sheet: BalanceSheet.optional(),
+  client_reference: ClientReference.optional(),
 };
 
 function accountsRules(body: unknown, ctx: z.RefinementCtx): void {
@@ -152,6 +162,7 @@ export const AccountsSubmitResponse = z
     registry_submission_number: z.string(),
     submitted_at: DateTime,
     derived_values: AccountsDerivedValues,
+    client_reference: ClientReference.optional().meta({ description: "The request's `client_reference`, when it had one." }),
   })
   .meta({ id: "AccountsSubmitResponse", description: "A live accounts submit: status `submitted`." });
 export type AccountsSubmitResponse = z.infer<typeof AccountsSubmitResponse>;

@@ -1,7 +1,18 @@
 import { z } from "zod";
 import { EVEN_WHEN_OTHER_FIELDS_FAIL, isCalendarDate, pick } from "./cross-field.ts";
 import { FilingPart } from "./filing.ts";
-import { CalendarDate, CompanyNumber, DateTime, FilingStatus, NAME_LIMITS, Utr, boundedName, ct600Name, fieldError } from "./primitives.ts";
+import {
+  CalendarDate,
+  ClientReference,
+  CompanyNumber,
+  DateTime,
+  FilingStatus,
+  NAME_LIMITS,
+  Utr,
+  boundedName,
+  ct600Name,
+  fieldError,
+} from "./primitives.ts";
 
 const OBJECT = { error: fieldError("must be an object") };
 
@@ -41,6 +52,7 @@ const ct600Fields = {
     .strictObject({ name: ct600Name(NAME_LIMITS.ct600DeclarantName).optional(), status: DeclarantStatus.optional() }, OBJECT)
     .optional()
     .meta({ description: "Who signs the declaration; the first active director when omitted." }),
+  client_reference: ClientReference.optional(),
 };
 
 function ct600Rules(body: unknown, ctx: z.RefinementCtx): void {
@@ -88,6 +100,7 @@ export const Ct600SubmitResponse = z
     parts: z.array(FilingPart).optional().meta({ description: "Only present when `period_split` is true." }),
     submitted_at: DateTime,
     derived_values: Ct600DerivedValues,
+    client_reference: ClientReference.optional().meta({ description: "The request's `client_reference`, when it had one." }),
   })
   .meta({ id: "Ct600SubmitResponse", description: "A live CT600 submit: status `submitted`." });
 export type Ct600SubmitResponse = z.infer<typeof Ct600SubmitResponse>;

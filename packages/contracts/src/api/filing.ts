@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { FilingError } from "./filing-error.ts";
-import { CalendarDate, CompanyNumber, DateTime, FilingPartStatus, FilingStatus, FilingType, Period } from "./primitives.ts";
+import {
+  CalendarDate,
+  ClientReference,
+  CompanyNumber,
+  DateTime,
+  FilingPartStatus,
+  FilingStatus,
+  FilingType,
+  Period,
+} from "./primitives.ts";
 
 /** A live filing id: `fil_` followed by an opaque id (sandbox ids are `fil_test_...`). */
 export const LIVE_FILING_ID_PATTERN = /^fil_(?!test_)[A-Za-z0-9_-]{1,64}$/;
@@ -54,6 +63,7 @@ export const Filing = z
     registry_submission_number: z.string().optional().meta({ description: "Accounts filings." }),
     registry_examination: RegistryExamination.optional(),
     error: FilingError.optional(),
+    client_reference: ClientReference.optional().meta({ description: "The submit's `client_reference`, when it had one." }),
     created_at: DateTime,
     updated_at: DateTime,
   })
@@ -72,6 +82,7 @@ export const FilingSummary = z
     company_name: z.string(),
     period_end: CalendarDate,
     status: FilingStatus,
+    client_reference: ClientReference.optional().meta({ description: "The submit's `client_reference`, when it had one." }),
     created_at: DateTime,
   })
   .meta({ id: "FilingSummary", description: "An item of the filings list." });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FilingSummary } from "./filing.ts";
-import { CompanyNumber, FilingStatus, FilingType } from "./primitives.ts";
+import { ClientReference, CompanyNumber, FilingStatus, FilingType } from "./primitives.ts";
 
 export const PAGE_SIZE = { default: 20, max: 100 } as const;
 
@@ -26,6 +26,9 @@ export const ListFilingsQuery = z
     status: FilingStatus.optional(),
     type: FilingType.optional(),
     company_number: CompanyNumber.optional(),
+    client_reference: ClientReference.optional().meta({
+      description: "Only the filings submitted with this `client_reference` (exact match).",
+    }),
     limit: queryInteger({ min: 1, max: PAGE_SIZE.max })
       .optional()
       .default(PAGE_SIZE.default)

@@ -102,3 +102,14 @@ export function boundedName(max: number) {
     .max(max, `must be at most ${max} characters`)
     .refine((value) => value.length === 0 || value.trim().length > 0, "must not be blank");
 }
+
+/** The caller's own reference for a filing (issue 13 item 4): optional on both submits, stored, shown on reads, a list filter. */
+export const CLIENT_REFERENCE_MAX = 100;
+export const ClientReference = z
+  .string({ error: fieldError("must be a string") })
+  .min(1, "must not be empty")
+  .max(CLIENT_REFERENCE_MAX, `must be at most ${CLIENT_REFERENCE_MAX} characters`)
+  .meta({
+    description: `Your own reference for the filing, 1 to ${CLIENT_REFERENCE_MAX} characters: stored as given, shown on every read of the filing, a \`GET /filings\` filter (exact match).`,
+    example: "ACME-2026-0042",
+  });

@@ -3,7 +3,7 @@ import { FilingDocument } from "./documents.ts";
 import { FilingError } from "./filing-error.ts";
 import { FilingSummary } from "./filing.ts";
 import { Pagination } from "./filings-list.ts";
-import { CompanyNumber, FilingType } from "./primitives.ts";
+import { ClientReference, CompanyNumber, FilingType } from "./primitives.ts";
 
 /** `fil_test_{type}_{company}_{hash}`: the hash is 16 lower-case hex digits. */
 export const SANDBOX_FILING_ID_PATTERN = /^fil_test_(ct600|accounts)_([A-Z0-9]{8})_([0-9a-f]{16})$/;
@@ -26,6 +26,9 @@ export const SandboxSubmitResponse = z
     sandbox: z.literal(true),
     message: z.string(),
     expected_outcome: SandboxOutcome,
+    client_reference: ClientReference.optional().meta({
+      description: "The request's `client_reference`, when it had one (sandbox filings are not stored, so their reads do not show it).",
+    }),
   })
   .meta({ id: "SandboxSubmitResponse", description: "A submit with a test key: nothing is sent, stored or charged." });
 export type SandboxSubmitResponse = z.infer<typeof SandboxSubmitResponse>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FilingError } from "../api/filing-error.ts";
-import { CompanyNumber, DateTime, FilingType } from "../api/primitives.ts";
+import { ClientReference, CompanyNumber, DateTime, FilingType } from "../api/primitives.ts";
 
 /**
  * Facts the filing service publishes (through its outbox) on the `filing.events` topic exchange
@@ -15,6 +15,8 @@ const FilingFinal = z.object({
   account_id: z.string().min(1),
   filing_type: FilingType,
   company_number: CompanyNumber,
+  /** The submit's `client_reference`, when it had one (optional: events written before it existed parse). */
+  client_reference: ClientReference.optional(),
   occurred_at: DateTime,
 });
 

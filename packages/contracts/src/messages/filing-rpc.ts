@@ -6,7 +6,7 @@ import { DocumentType, DocumentsList } from "../api/documents.ts";
 import { Filing } from "../api/filing.ts";
 import { FilingsList, PAGE_SIZE } from "../api/filings-list.ts";
 import { IdempotencyKey } from "../api/headers.ts";
-import { CompanyNumber, DateTime, FilingStatus, FilingType } from "../api/primitives.ts";
+import { ClientReference, CompanyNumber, DateTime, FilingStatus, FilingType } from "../api/primitives.ts";
 import { SealedSecret } from "./sealed-secret.ts";
 
 /**
@@ -57,6 +57,7 @@ export const ListFilingsCriteria = z.object({
   status: FilingStatus.optional(),
   type: FilingType.optional(),
   company_number: CompanyNumber.optional(),
+  client_reference: ClientReference.optional(),
   limit: z.number().int().min(1).max(PAGE_SIZE.max),
   offset: z.number().int().min(0),
 });
