@@ -135,7 +135,8 @@ export function tableFilings(): PlannedFiling[] {
 
 /**
  * `count` filings of both kinds for companies that end accepted or rejected (never the silent
- * 00000004), with a 16-month (split) CT600 among them, in a fixed rotation.
+ * 00000004), with a 16-month (split) CT600 among them, in a fixed rotation, no two of the same
+ * type, company and period end.
  */
 export function mixedFilings(count: number): PlannedFiling[] {
   const rotation: PlannedFiling[] = [
@@ -163,5 +164,17 @@ export function mixedFilings(count: number): PlannedFiling[] {
       expected: { status: "rejected", code: "AUTH_CODE_INVALID" },
     },
   ];
-  return Array.from({ length: count }, (_, index) => rotation[index % rotation.length]!);
+  // One account may have one live filing per type, company and period end (409 FILING_EXISTS):
+  // each round of the rotation ends its periods a day earlier than the round before.
+  return Array.from({ length: count }, (_, index) => {
+    const filing = rotation[index % rotation.length]!;
+    const round = Math.floor(index / rotation.length);
+    if (round === 0) return filing;
+    return { ...filing, body: { ...filing.body, period_end: daysBefore(String(filing.body.period_end), round) } };
+  });
+}
+
+/** The calendar date `days` days before `date` (YYYY-MM-DD). */
+function daysBefore(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }
