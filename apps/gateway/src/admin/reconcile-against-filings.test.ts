@@ -35,9 +35,13 @@ const reconcile = (amqpUrl = h.vhost.url) =>
   admin(amqpUrl, "reconcile", "--against-filings", "--since", since, "--until", new Date(Date.now() + 60_000).toISOString());
 const balance = () => h.peer.rpcCall(BILLING_RPC_QUEUE, "billing.get_balance", { account_id: accountId });
 
-/** Submits a CT600 and waits for its filing event: 00000001 is accepted, 00000002 rejected. */
-async function file(companyNumber: "00000001" | "00000002") {
-  const period_end = companyNumber === "00000001" ? "2026-03-31" : "2026-09-30";
+/**
+ * Submits a CT600 and waits for its filing event: 00000001 is accepted, 00000002 rejected. An
+ * account has one live filing per company and period end (FILING_EXISTS): another filing of the
+ * same company gives another period end.
+ */
+async function file(companyNumber: "00000001" | "00000002", periodEnd?: string) {
+  const period_end = periodEnd ?? (companyNumber === "00000001" ? "2026-03-31" : "2026-09-30");
   const answer = (await h.submitCt600(h.caller({ account_id: accountId }), {
     company_number: companyNumber,
     utr: "1234567890",
@@ -93,7 +97,7 @@ describe("admin reconcile --against-filings (child process, real filing service)
 
     // An acceptance that never reaches billing: its event is lost on the way to billing.events.
     await h.unbindFromFilingEvents("billing.events", "filing.accepted");
-    const lost = await file("00000001");
+    const lost = await file("00000001", "2026-03-30");
     expect((await balance()).held_pence).toBe(2000);
 
     const found = await reconcile();
