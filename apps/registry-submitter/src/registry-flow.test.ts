@@ -73,11 +73,12 @@ describe.concurrent("registry submitter: submit, status polls, outcome", () => {
   it("00000004: the registry stops answering; the accounts end in error GATEWAY_TIMEOUT at the give-up time", async ({ expect }) => {
     const filingId = newFilingId();
     const { submitted_at } = await t.submit({ filingId, companyNumber: "00000004" });
-    const outcome = await t.outcome(filingId, 12_000);
+    const outcome = await t.outcome(filingId, 18_000);
     const elapsed = Date.now() - Date.parse(submitted_at);
     expect(outcome).toMatchObject({ outcome: "error", registry_status: "TIMEOUT", error: { code: "GATEWAY_TIMEOUT" } });
-    expect(elapsed).toBeGreaterThanOrEqual(3_900);
-    expect(elapsed).toBeLessThan(7_500);
+    // POLL_GIVE_UP_AFTER_SECONDS is 10 here (the shared test world's): not before it, promptly after.
+    expect(elapsed).toBeGreaterThanOrEqual(9_900);
+    expect(elapsed).toBeLessThan(13_500);
     const statuses = await t.received({ company: "00000004", kind: "status" });
     expect(statuses.length).toBeGreaterThanOrEqual(1);
     expect(statuses.every((e) => e.answer === "no-answer")).toBe(true);

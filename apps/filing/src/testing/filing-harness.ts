@@ -206,7 +206,7 @@ export async function startFilingHarness(label: string, options: HarnessOptions 
           OPS_HOST: "127.0.0.1",
           TAX_BASE_URL: sim.urls.tax,
           TAX_VENDOR_ID: "1234",
-          POLL_GIVE_UP_AFTER_SECONDS: "4",
+          POLL_GIVE_UP_AFTER_SECONDS: "10",
         }),
         silent,
       );

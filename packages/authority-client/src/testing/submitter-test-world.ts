@@ -87,7 +87,9 @@ export async function submitterTestWorld<S extends TestSim, E>(options: Submitte
       AUTHORITY_TIMEOUT_MS: "15000",
       BREAKER_VOLUME_THRESHOLD: "1000",
       BREAKER_RESET_TIMEOUT_MS: "2000",
-      POLL_GIVE_UP_AFTER_SECONDS: "4",
+      // Long enough for the simulator's business-rules check to answer a poll on a busy machine
+      // (each is an xsltproc run, queued behind the others), short enough for a give-up test.
+      POLL_GIVE_UP_AFTER_SECONDS: "10",
       IN_DOUBT_SETTLE_SECONDS: "1",
       ...own,
     }),
