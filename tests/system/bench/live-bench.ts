@@ -6,11 +6,11 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import type { Filing } from "@dormant/contracts";
 import type { ApiClient } from "../src/harness/api-client.ts";
-import { accountsBody, ct600Body } from "../src/harness/companies.ts";
 import { repoRoot } from "../src/harness/paths.ts";
 import { startSystem } from "../src/harness/system.ts";
 import { isFinal } from "../src/harness/wait-final.ts";
-import { openLoop, type LoadRequest, type SubmitSample } from "./open-loop.ts";
+import { accountsNeeded, benchFiling } from "./bench-filings.ts";
+import { openLoop, type SubmitSample } from "./open-loop.ts";
 import { settlePdfs } from "./pdf-progress.ts";
 import { percentile } from "./percentiles.ts";
 import { cpuGroups, measureCpu } from "./process-cpu.ts";
@@ -27,16 +27,6 @@ const RAMP_SECONDS = Number(process.env.BENCH_LIVE_RAMP_SECONDS ?? 10);
 const SETTLE_SECONDS = 45;
 const log = (message: string) => process.stderr.write(`[live-bench] ${message}\n`);
 
-/** Companies the simulator accepts after polling, both filing kinds, in rotation. */
-const ROTATION: LoadRequest[] = [
-  { kind: "ct600", body: ct600Body("00000001", "2026-03-31") },
-  { kind: "accounts", body: accountsBody("SC000001", "2026-10-31") },
-  { kind: "ct600", body: ct600Body("NI000001", "2026-08-31") },
-  { kind: "accounts", body: accountsBody("00000001", "2026-03-31") },
-  { kind: "ct600", body: ct600Body("SC000001", "2026-10-31") },
-  { kind: "accounts", body: accountsBody("NI000001", "2026-08-31") },
-];
-
 /** Waits until none of `filingIds` is pending or submitted any more (two small list reads a second), or the deadline. */
 async function settle(client: ApiClient, filingIds: string[], deadline: number): Promise<void> {
   const ids = new Set(filingIds);
@@ -47,60 +37,68 @@ async function settle(client: ApiClient, filingIds: string[], deadline: number):
   }
 }
 
-/** Each filing once, 16 at a time: its final status and when it was recorded (updated_at). */
-async function readFilings(client: ApiClient, filingIds: string[]): Promise<Map<string, Filing>> {
+/** Each filing once, 16 at a time, through the key that filed it: its final status and when it was recorded (updated_at). */
+async function readFilings(sent: ReadonlyArray<{ client: ApiClient; filingId: string }>): Promise<Map<string, Filing>> {
   const finals = new Map<string, Filing>();
-  const ids = [...filingIds];
+  const queue = [...sent];
   await Promise.all(
     Array.from({ length: 16 }, async () => {
-      for (let id = ids.pop(); id !== undefined; id = ids.pop()) {
-        const answer = await client.getFiling(id);
-        if (answer.data) finals.set(id, answer.data);
+      for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+        const answer = await next.client.getFiling(next.filingId);
+        if (answer.data) finals.set(next.filingId, answer.data);
       }
     }),
   );
   return finals;
 }
 
+/** The filings each key sent (a key sees only its own). */
+function byClient(sent: ReadonlyArray<{ client: ApiClient; filingId: string }>): Map<ApiClient, string[]> {
+  const groups = new Map<ApiClient, string[]>();
+  for (const { client, filingId } of sent) groups.set(client, [...(groups.get(client) ?? []), filingId]);
+  return groups;
+}
+
 interface PhaseContext {
-  client: ApiClient;
+  /** Opens `count` accounts (ample balance and limits) and answers a client of each one's live key. */
+  newClients: (count: number) => Promise<ApiClient[]>;
   /** The filing service's database (where rendered PDFs are counted). */
   filingDatabaseUrl: string;
   measure: () => () => Record<string, number>;
 }
 
 async function phase(
-  { client, filingDatabaseUrl, measure }: PhaseContext,
+  { newClients, filingDatabaseUrl, measure }: PhaseContext,
   name: string,
   rate: number,
   seconds: number,
 ): Promise<PhaseResult> {
-  log(`${name}: ${rate} submits/s for ${seconds} s`);
+  const clients = await newClients(accountsNeeded(Math.round(rate * seconds)));
+  log(`${name}: ${rate} submits/s for ${seconds} s (${clients.length} account${clients.length === 1 ? "" : "s"})`);
   const cpu = measure();
   const started = Date.now();
-  const samples: SubmitSample[] = await openLoop(client, {
+  const samples: SubmitSample[] = await openLoop(clients[0]!, {
     rate,
     seconds,
     keyPrefix: `bench-${name}-${started}`,
-    request: (index) => ROTATION[index % ROTATION.length]!,
+    request: (index) => benchFiling(clients, index),
   });
   const lastSent = Math.max(...samples.map((sample) => sample.sentAt));
-  const accepted202 = samples.filter((sample) => sample.status === 202 && sample.filingId);
+  const accepted202 = samples.flatMap((sample) =>
+    sample.status === 202 && sample.filingId ? [{ client: sample.client, filingId: sample.filingId, sentAt: sample.sentAt }] : [],
+  );
   const deadline = lastSent + SETTLE_SECONDS * 1000;
-  const ids = accepted202.map((sample) => sample.filingId!);
-  await settle(client, ids, deadline);
+  const ids = accepted202.map((sample) => sample.filingId);
+  await Promise.all([...byClient(accepted202)].map(([client, filingIds]) => settle(client, filingIds, deadline)));
   // The PDFs are rendered after acceptance (the documents consumer): the phase ends when they are.
   const pdfs = await settlePdfs(filingDatabaseUrl, ids, deadline);
   // CPU and time up to the last PDF; reading the details back is not part of it.
   const cpuSeconds = cpu();
   const elapsedSeconds = (Date.now() - started) / 1000;
-  const finals = await readFilings(
-    client,
-    accepted202.map((sample) => sample.filingId!),
-  );
+  const finals = await readFilings(accepted202);
   const finalTimes = [...finals.values()].filter((filing) => isFinal(filing.status)).map((filing) => Date.parse(filing.updated_at));
   const toAccepted = accepted202.flatMap((sample) => {
-    const filing = finals.get(sample.filingId!);
+    const filing = finals.get(sample.filingId);
     return filing?.status === "accepted" ? [Date.parse(filing.updated_at) - sample.sentAt] : [];
   });
   const failures: Record<string, number> = {};
@@ -173,15 +171,22 @@ async function main(): Promise<void> {
     env: { "authority-sim": { SIM_BUSINESS_RULES: "off" } },
   });
   try {
-    const account = await system.createAccount({
-      balancePence: 1_000_000_000,
-      name: "Live bench",
-      ratePerMinute: 100_000,
-      ratePerDay: 10_000_000,
-    });
-    const client = system.client(account.liveKey);
+    let opened = 0;
+    const newClients = (count: number) =>
+      Promise.all(
+        Array.from({ length: count }, async () => {
+          opened += 1;
+          const account = await system.createAccount({
+            balancePence: 1_000_000_000,
+            name: `Live bench ${opened}`,
+            ratePerMinute: 10_000_000,
+            ratePerDay: 1_000_000_000,
+          });
+          return system.client(account.liveKey);
+        }),
+      );
     const groups = cpuGroups(Object.fromEntries(Object.entries(system.apps).map(([name, app]) => [name, app.pid])));
-    const context: PhaseContext = { client, filingDatabaseUrl: system.databases.filing.url, measure: () => measureCpu(groups) };
+    const context: PhaseContext = { newClients, filingDatabaseUrl: system.databases.filing.url, measure: () => measureCpu(groups) };
     log("warming up (20 submits)");
     await phase(context, "warm-up", 10, 2);
 

@@ -3,6 +3,8 @@ import type { ApiClient, FilingKind } from "../src/harness/api-client.ts";
 export interface LoadRequest {
   kind: FilingKind;
   body: Record<string, unknown>;
+  /** Who sends it (its key); the loop's client when absent. */
+  client?: ApiClient;
 }
 
 export interface SubmitSample {
@@ -12,6 +14,8 @@ export interface SubmitSample {
   status: number | "network-error";
   code?: string;
   filingId?: string;
+  /** The client that sent it: the filing is visible only to its key. */
+  client: ApiClient;
 }
 
 /**
@@ -30,18 +34,19 @@ export async function openLoop(
     const due = started + (index * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    const { kind, body } = request(index);
+    const { kind, body, client: sender = client } = request(index);
     const sentAt = Date.now();
     pending.push(
-      client.submit(kind, body, `${keyPrefix}-${index}`).then(
+      sender.submit(kind, body, `${keyPrefix}-${index}`).then(
         (answer) => ({
+          client: sender,
           sentAt,
           latencyMs: answer.elapsedMs,
           status: answer.status,
           ...(answer.error ? { code: answer.error.code } : {}),
           ...(answer.data ? { filingId: answer.data.filing_id } : {}),
         }),
-        () => ({ sentAt, latencyMs: Date.now() - sentAt, status: "network-error" as const }),
+        () => ({ client: sender, sentAt, latencyMs: Date.now() - sentAt, status: "network-error" as const }),
       ),
     );
   }
