@@ -67,16 +67,18 @@ export function registerFilingTools(server: McpServer, context: ToolContext): vo
     },
     ({ filing_id, timeout_seconds }, extra) =>
       runTool(context, "wait_for_filing", async () => {
-        const onProgress = progressReporter(extra);
+        const { onProgress, flushed } = progressReporter(extra);
         try {
           const filing = await context.client.filings.waitForFinal(filing_id, {
             timeoutMs: timeout_seconds * 1000,
             pollIntervalMs: waitPollInterval,
             ...(onProgress ? { onProgress } : {}),
           });
+          await flushed();
           return jsonResult({ final: true, filing });
         } catch (error) {
           if (!(error instanceof FilingWaitTimeoutError)) throw error;
+          await flushed();
           return jsonResult({
             final: false,
             waited_seconds: timeout_seconds,

@@ -2,21 +2,32 @@ import type { FilingProgress } from "@dormant/client";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 
-/**
- * A `waitForFinal` progress callback that sends MCP `notifications/progress` for the request, or
- * undefined when the caller asked for none (no progressToken). `progress` counts the changes seen.
- */
-export function progressReporter(
-  extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
-): ((progress: FilingProgress) => void) | undefined {
+export interface ProgressReporter {
+  /** A `waitForFinal` progress callback; undefined when the caller asked for no progress (no progressToken). */
+  onProgress: ((progress: FilingProgress) => void) | undefined;
+  /** Resolves once every notification sent so far is written, so none arrives after the tool's result. */
+  flushed(): Promise<void>;
+}
+
+/** Sends MCP `notifications/progress` for the request at each status change; `progress` counts the changes seen. */
+export function progressReporter(extra: RequestHandlerExtra<ServerRequest, ServerNotification>): ProgressReporter {
   const progressToken = extra._meta?.progressToken;
-  if (progressToken === undefined) return undefined;
+  const sending: Promise<void>[] = [];
+  const flushed = async () => {
+    await Promise.all(sending);
+  };
+  if (progressToken === undefined) return { onProgress: undefined, flushed };
   let changes = 0;
-  return ({ status, previousStatus, elapsedMs }) => {
-    changes += 1;
-    const message = `${previousStatus ? `${previousStatus} -> ` : ""}${status} after ${Math.round(elapsedMs / 1000)} s`;
-    void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: changes, message } }).catch(() => {
-      // The caller went away: the wait ends on its own at its deadline.
-    });
+  return {
+    onProgress: ({ status, previousStatus, elapsedMs }) => {
+      changes += 1;
+      const message = `${previousStatus ? `${previousStatus} -> ` : ""}${status} after ${Math.round(elapsedMs / 1000)} s`;
+      sending.push(
+        extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: changes, message } }).catch(() => {
+          // The caller went away: the wait ends on its own at its deadline.
+        }),
+      );
+    },
+    flushed,
   };
 }
