@@ -113,3 +113,13 @@ export type { FieldProblem } from "./validation/field-problem.ts";
 export { MAX_ACCOUNTING_PERIOD_MONTHS, validatePeriod } from "./validation/period.ts";
 export { amountToPence, balanceSheetProblems, validateBalanceSheet } from "./validation/balance-sheet.ts";
 export type { AmountConversion } from "./validation/balance-sheet.ts";
+
+// The sandbox's made-up registry (test keys)
+export {
+  SANDBOX_COMPANY_NAME,
+  SANDBOX_DIRECTOR_NAME,
+  sandboxCompanyRecord,
+  sandboxJurisdiction,
+  sandboxProfile,
+  sandboxReferenceMonth,
+} from "./sandbox/sandbox-company.ts";

@@ -1,7 +1,8 @@
 import { CompanyDeadlines } from "@dormant/contracts";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sandboxDeadlines, sandboxReferenceMonth } from "../sandbox/sandbox-deadlines.ts";
+import { sandboxReferenceMonth } from "@dormant/company-data";
+import { sandboxDeadlines } from "../sandbox/sandbox-deadlines.ts";
 import { get, RATE_LIMIT_HEADERS } from "../test-support/requests.ts";
 import { createTestGateway, type TestGateway } from "../test-support/test-gateway.ts";
 

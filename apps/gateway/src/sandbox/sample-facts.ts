@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { SANDBOX_COMPANY_NAME, sandboxJurisdiction } from "@dormant/company-data";
 import type { DormantAccountsInput, RegistryJurisdiction } from "@dormant/documents";
 import type { SandboxFilingRef } from "./filing-id.ts";
 
@@ -24,18 +25,10 @@ export interface SampleFacts {
   generatedAt: string;
 }
 
-export const SAMPLE_COMPANY_NAME = "SANDBOX SAMPLE COMPANY LIMITED";
 const SAMPLE_PERIOD = { start: "2025-04-01", end: "2026-03-31" } as const;
 const SAMPLE_APPROVAL_DATE = "2026-04-30";
 const SAMPLE_GENERATED_AT = "2026-05-01T09:00:00Z";
 const SAMPLE_DIRECTOR = "Sandbox Director";
-
-/** The registry jurisdiction a company number's prefix stands for (SC Scotland, NI Northern Ireland). */
-function jurisdictionOf(companyNumber: string): RegistryJurisdiction {
-  if (companyNumber.startsWith("SC")) return "scotland";
-  if (companyNumber.startsWith("NI")) return "northern-ireland";
-  return "england-wales";
-}
 
 /** 10 decimal digits from a hash of the id: the same id always has the same sample UTR. */
 function sampleUtr(filingId: string): string {
@@ -45,14 +38,14 @@ function sampleUtr(filingId: string): string {
 
 export function sampleFacts(ref: SandboxFilingRef): SampleFacts {
   return {
-    companyName: SAMPLE_COMPANY_NAME,
+    companyName: SANDBOX_COMPANY_NAME,
     companyNumber: ref.companyNumber,
     utr: sampleUtr(ref.filingId),
     periodStart: SAMPLE_PERIOD.start,
     periodEnd: SAMPLE_PERIOD.end,
     directorName: SAMPLE_DIRECTOR,
     approvalDate: SAMPLE_APPROVAL_DATE,
-    jurisdiction: jurisdictionOf(ref.companyNumber),
+    jurisdiction: sandboxJurisdiction(ref.companyNumber),
     generatedAt: SAMPLE_GENERATED_AT,
   };
 }

@@ -15,3 +15,4 @@ export * from "./sandbox.ts";
 export * from "./validation-details.ts";
 export * from "./account.ts";
 export * from "./deadlines.ts";
+export * from "./validate.ts";

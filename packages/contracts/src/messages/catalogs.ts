@@ -15,6 +15,8 @@ import {
 } from "./in-doubt.ts";
 import { FILING_EVENTS_EXCHANGE, FilingAccepted, FilingErrored, FilingRejected } from "./filing-events.ts";
 import {
+  CheckTaxPartRequest,
+  CheckTaxPartResponse,
   FILING_OUTCOMES_QUEUE,
   PollRegistryStatusCommand,
   PollTaxPartCommand,
@@ -135,6 +137,14 @@ export const SUBMISSION_RPC_CATALOG = {
     queue: REGISTRY_SUBMIT_QUEUE,
     request: SubmitRegistryAccountsRequest,
     response: SubmitRegistryAccountsResponse,
+    schemaVersion: 1,
+    timeoutMs: 25 * SECOND,
+  },
+  // Validation: builds and checks the part's message; never sends anything.
+  "tax.check_part": {
+    queue: TAX_SUBMIT_QUEUE,
+    request: CheckTaxPartRequest,
+    response: CheckTaxPartResponse,
     schemaVersion: 1,
     timeoutMs: 25 * SECOND,
   },

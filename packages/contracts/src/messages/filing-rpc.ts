@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AccountsFilingInput, AccountsSubmitResponse } from "../api/accounts-submit.ts";
 import { Ct600FilingInput, Ct600SubmitResponse } from "../api/ct600-submit.ts";
+import { AccountsValidationResult, Ct600ValidationResult } from "../api/validate.ts";
 import { CompanyDeadlines } from "../api/deadlines.ts";
 import { DocumentType, DocumentsList } from "../api/documents.ts";
 import { Filing } from "../api/filing.ts";
@@ -48,6 +49,14 @@ export const SubmitAccountsRequest = z.object({
   credentials: SealedSecret,
 });
 export type SubmitAccountsRequest = z.infer<typeof SubmitAccountsRequest>;
+
+/** `filing.validate_ct600`: the body without credentials (they are only checked for form, at the gateway, and go no further). */
+export const ValidateCt600Request = z.object({ caller: FilingRpcCaller, filing: Ct600FilingInput });
+export type ValidateCt600Request = z.infer<typeof ValidateCt600Request>;
+
+/** `filing.validate_accounts`: the body without credentials. */
+export const ValidateAccountsRequest = z.object({ caller: FilingRpcCaller, filing: AccountsFilingInput });
+export type ValidateAccountsRequest = z.infer<typeof ValidateAccountsRequest>;
 
 export const GetFilingRequest = z.object({ caller: FilingRpcCaller, filing_id: z.string().min(1).max(128) });
 export type GetFilingRequest = z.infer<typeof GetFilingRequest>;
@@ -141,6 +150,21 @@ export const FILING_RPC_CATALOG = {
     queue: FILING_RPC_QUEUE,
     request: SubmitAccountsRequest,
     response: AccountsSubmitResponse,
+    schemaVersion: 1,
+    timeoutMs: 30_000,
+  },
+  // Validation derives like a submit and has each return built and checked by the tax submitter.
+  "filing.validate_ct600": {
+    queue: FILING_RPC_QUEUE,
+    request: ValidateCt600Request,
+    response: Ct600ValidationResult,
+    schemaVersion: 1,
+    timeoutMs: 30_000,
+  },
+  "filing.validate_accounts": {
+    queue: FILING_RPC_QUEUE,
+    request: ValidateAccountsRequest,
+    response: AccountsValidationResult,
     schemaVersion: 1,
     timeoutMs: 30_000,
   },

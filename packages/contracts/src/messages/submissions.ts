@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CalendarDate, CompanyNumber, DateTime, Utr } from "../api/primitives.ts";
 import { FilingError } from "../api/filing-error.ts";
 import { RegistryUndecidedStatusCode } from "../api/filing.ts";
+import { ValidationCheck, ValidationProblem } from "../api/validate.ts";
 import { SealedSecret } from "./sealed-secret.ts";
 
 /**
@@ -54,6 +55,18 @@ export const SubmitTaxPartRequest = z.object({
   credentials: SealedSecret,
 });
 export type SubmitTaxPartRequest = z.infer<typeof SubmitTaxPartRequest>;
+
+/**
+ * `tax.check_part`: a part as `tax.submit_part` would send it, without credentials. The tax
+ * submitter builds the message it would send (with a placeholder sender: credentials are in the
+ * envelope's header, never in the return the checks read) and runs the authority's checks on it.
+ */
+export const CheckTaxPartRequest = SubmitTaxPartRequest.omit({ credentials: true });
+export type CheckTaxPartRequest = z.infer<typeof CheckTaxPartRequest>;
+
+/** The checks that ran on the part (CT600 schema, HMRC's business rules) and the problems they found. */
+export const CheckTaxPartResponse = z.object({ checks: z.array(ValidationCheck), problems: z.array(ValidationProblem) });
+export type CheckTaxPartResponse = z.infer<typeof CheckTaxPartResponse>;
 
 export const SubmitTaxPartResponse = z.object({
   correlation_id: z.string().regex(/^[0-9A-F]{1,32}$/),
