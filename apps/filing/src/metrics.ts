@@ -3,6 +3,7 @@ import { Counter, Gauge, Histogram, type Registry } from "prom-client";
 /** The filing service's own metrics (the bus, HTTP and process metrics come from their packages). */
 export interface FilingMetrics {
   submits: Counter<"type" | "result">;
+  validations: Counter<"type" | "mode" | "result">;
   outcomes: Counter<"type" | "effect">;
   eventsPublished: Counter<"type">;
   registryLookups: Counter<"result">;
@@ -33,6 +34,12 @@ export function createFilingMetrics(registry: Registry): FilingMetrics {
       name: "filing_submits_total",
       help: "Submit RPCs answered, by filing type and result code",
       labelNames: ["type", "result"],
+      registers: [registry],
+    }),
+    validations: new Counter({
+      name: "filing_validations_total",
+      help: "Validate-only RPCs answered, by filing type, key mode and result (valid, invalid, or the error code)",
+      labelNames: ["type", "mode", "result"],
       registers: [registry],
     }),
     outcomes: new Counter({

@@ -10,6 +10,9 @@ import { companyDeadlines } from "./reads/company-deadlines.ts";
 import { listFinalFilings } from "./reads/final-filings.ts";
 import { submitAccounts } from "./submit/submit-accounts.ts";
 import { submitCt600 } from "./submit/submit-ct600.ts";
+import { sandboxRegistry } from "./registry-data/sandbox-registry.ts";
+import { validateAccounts } from "./validate/validate-accounts.ts";
+import { validateCt600 } from "./validate/validate-ct600.ts";
 
 /** Counts a submit by the code it ended with ("ok" for a 202). */
 async function counted<T>(metrics: FilingMetrics, type: "ct600" | "accounts", work: () => Promise<T>): Promise<T> {
@@ -23,15 +26,36 @@ async function counted<T>(metrics: FilingMetrics, type: "ct600" | "accounts", wo
   }
 }
 
+/** Counts a validation by its verdict (or the code it failed with). */
+async function countedValidation<T extends { valid: boolean }>(
+  metrics: FilingMetrics,
+  labels: { type: "ct600" | "accounts"; mode: "live" | "test" },
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    const result = await work();
+    metrics.validations.inc({ ...labels, result: result.valid ? "valid" : "invalid" });
+    return result;
+  } catch (error) {
+    metrics.validations.inc({ ...labels, result: error instanceof AppError ? error.code : "INTERNAL_ERROR" });
+    throw error;
+  }
+}
+
 /** The filing.rpc server: each RPC is a call to its service function (reads, submits, documents, reconcile). */
 export function filingRpcHandlers(
   deps: SubmitDeps,
   documents: DocumentDeps,
   metrics: FilingMetrics,
 ): RpcHandlerMap<typeof FILING_SERVICE_RPC, "filing.rpc"> {
+  const validating = { ...deps, sandboxRegistry: sandboxRegistry(deps.now) };
   return {
     "filing.submit_ct600": (request) => counted(metrics, "ct600", () => submitCt600(deps, request)),
     "filing.submit_accounts": (request) => counted(metrics, "accounts", () => submitAccounts(deps, request)),
+    "filing.validate_ct600": (request) =>
+      countedValidation(metrics, { type: "ct600", mode: request.caller.mode }, () => validateCt600(validating, request)),
+    "filing.validate_accounts": (request) =>
+      countedValidation(metrics, { type: "accounts", mode: request.caller.mode }, () => validateAccounts(validating, request)),
     "filing.get": (request) => getFiling(deps.db, request.caller, request.filing_id),
     "filing.list": (request) => listFilings(deps.db, request.caller, request.criteria),
     "filing.list_documents": (request) => listDocuments(documents, request.caller, request.filing_id),

@@ -100,3 +100,14 @@ export function attachedAccounts(
     filename: accounts.fileName,
   };
 }
+
+/** The accounts a new CT600 of this account, company and period end would attach now (the validate-only path: a read, nothing written). */
+export async function findCt600Accounts(
+  db: FilingDb,
+  accountId: string,
+  companyNumber: string,
+  periodEnd: string,
+): Promise<Ct600Accounts | null> {
+  const rows = await db.$queryRaw<AccountsRow[]>(accountsForCt600Query(accountId, companyNumber, periodEnd));
+  return rows[0] ? ct600AccountsFromRow(rows[0]) : null;
+}

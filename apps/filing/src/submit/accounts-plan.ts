@@ -1,6 +1,6 @@
 import { deriveCompanyFacts } from "@dormant/company-data";
 import { DOCUMENT_MEDIA_TYPES, type AccountsFilingInput } from "@dormant/contracts";
-import { renderDormantAccountsIxbrl } from "@dormant/documents";
+import { missingMandatoryFacts, readIxbrl, renderDormantAccountsIxbrl } from "@dormant/documents";
 import { newFilingId } from "../ids.ts";
 import type { RegistryDataSource } from "../registry-data/registry-data-source.ts";
 import { accountsDocumentProblems, dormantAccountsInput } from "./accounts-document.ts";
@@ -11,7 +11,7 @@ import type { NewFiling } from "./new-filing.ts";
  * An accounts submit turned into a filing: the company's registry data with every override
  * (company.name/entity_type, period.start/is_first_year, approval.*, balance_sheet.*), the
  * business rules (company known, period, approval date, a balance sheet that balances), and the
- * iXBRL accounts rendered once, here: they are stored as the ixbrl_accounts document and sent to
+ * iXBRL accounts rendered once, here, with the registry's mandatory facts checked: they are stored as the ixbrl_accounts document and sent to
  * the registry byte for byte, and the facts they were rendered from are kept for the accounts_pdf.
  */
 export async function planAccountsFiling(
@@ -27,6 +27,12 @@ export async function planAccountsFiling(
   const problems = accountsDocumentProblems(documentInput);
   if (problems.length > 0) throw businessValidationError(problems);
   const ixbrl = renderDormantAccountsIxbrl(documentInput);
+  // The registry's check 3312: every mandatory fact tagged for the reporting period.
+  const missing = missingMandatoryFacts(readIxbrl(ixbrl));
+  if (missing.length > 0) {
+    const message = `the accounts iXBRL lacks facts the registry requires: ${missing.join(", ")}`;
+    throw businessValidationError([{ path: "accounts", message }], "IXBRL_MANDATORY_FACT");
+  }
   const id = newFilingId();
   // FormSubmission/Document/Filename is at most 32 characters (FormSubmission-v2-11.xsd): 23 here.
   const fileName = `${facts.companyNumber}-${facts.period.end.replaceAll("-", "")}.xhtml`;

@@ -12,10 +12,24 @@ import type { RegistryCompanyRecord, RegistryDataSource } from "../registry-data
 /** Retry-After when the registry gave none. */
 const REGISTRY_RETRY_AFTER_SECONDS = 30;
 
+/** Which check a plan problem comes from: the business rules, or the accounts iXBRL's mandatory facts. */
+export type PlanProblemCode = "BUSINESS_RULE" | "IXBRL_MANDATORY_FACT";
+
+/**
+ * Problems that stop a filing from being planned, as the 400 VALIDATION_ERROR the caller of a
+ * submit sees (one detail per field problem); `problems` keeps which check found each, for the
+ * validate-only report.
+ */
+export class FilingPlanProblems extends AppError {
+  constructor(readonly problems: readonly (FieldProblem & { code: PlanProblemCode })[]) {
+    const details: ErrorDetail[] = problems.map((p) => ({ field: p.path, message: p.message }));
+    super("VALIDATION_ERROR", "The filing does not satisfy the business rules", { details });
+  }
+}
+
 /** Business-rule problems as the 400 VALIDATION_ERROR the caller sees, one detail per field problem. */
-export function businessValidationError(problems: readonly FieldProblem[]): AppError {
-  const details: ErrorDetail[] = problems.map((p) => ({ field: p.path, message: p.message }));
-  return new AppError("VALIDATION_ERROR", "The filing does not satisfy the business rules", { details });
+export function businessValidationError(problems: readonly FieldProblem[], code: PlanProblemCode = "BUSINESS_RULE"): FilingPlanProblems {
+  return new FilingPlanProblems(problems.map((problem) => ({ ...problem, code })));
 }
 
 /**
