@@ -14,6 +14,8 @@
 //       read    GET /filings[...]         -> auth -> rate limit -> validate -> handler
 //       submit  POST /filings/{type}      -> auth -> rate limit -> JSON body -> validate
 //                                            -> idempotency -> handler
+//       check   POST /filings/{type}/validate -> auth -> rate limit -> JSON body -> validate
+//                                            -> handler (nothing stored: no Idempotency-Key)
 //     Auth comes first so that nothing is revealed to callers without a key; the rate limit
 //     right after it, so the X-RateLimit-* headers are on every authenticated answer, errors
 //     included. Validation (headers + body, one 400 VALIDATION_ERROR listing every field) runs
@@ -109,15 +111,18 @@ export function createApp(deps: GatewayAppDeps): Express {
     fingerprintSecret: settings.apiKeyPepper,
     logger,
   });
+  const live = createBusFilingBackend({
+    bus: deps.bus,
+    sealingKey: settings.sealingKey,
+    ...(settings.filingRpcSubmitTimeoutMs ? { submitTimeoutMs: settings.filingRpcSubmitTimeoutMs } : {}),
+    ...(settings.filingRpcReadTimeoutMs ? { readTimeoutMs: settings.filingRpcReadTimeoutMs } : {}),
+    ...(settings.documentChunkBytes ? { documentChunkBytes: settings.documentChunkBytes } : {}),
+  });
   const backends: FilingBackends = {
-    live: createBusFilingBackend({
-      bus: deps.bus,
-      sealingKey: settings.sealingKey,
-      ...(settings.filingRpcSubmitTimeoutMs ? { submitTimeoutMs: settings.filingRpcSubmitTimeoutMs } : {}),
-      ...(settings.filingRpcReadTimeoutMs ? { readTimeoutMs: settings.filingRpcReadTimeoutMs } : {}),
-      ...(settings.documentChunkBytes ? { documentChunkBytes: settings.documentChunkBytes } : {}),
-    }),
-    test: createSandboxBackend({ secret: settings.apiKeyPepper }),
+    live,
+    // A test key's validation is derived by the filing service from the sandbox's made-up
+    // registry (the caller's mode says so); nothing is stored or sent either way.
+    test: createSandboxBackend({ secret: settings.apiKeyPepper, validator: live }),
   };
   const routeDeps: RouteDeps = { backends, account: createBusAccountBackend({ bus: deps.bus }) };
   const readiness: Record<string, ReadinessCheck> = {
@@ -130,6 +135,7 @@ export function createApp(deps: GatewayAppDeps): Express {
     public: [],
     read: [authenticate, rateLimit],
     submit: [authenticate, rateLimit, ...jsonBody({ limitBytes: settings.bodyLimitBytes })],
+    check: [authenticate, rateLimit, ...jsonBody({ limitBytes: settings.bodyLimitBytes })],
   };
   const api = express.Router();
   api.get(openApiRoute.path, openApiRoute.handler(API_ROUTES));

@@ -102,6 +102,12 @@ describe("the gateway process", () => {
       "filing.deadlines": async () => {
         throw new Error("not used");
       },
+      "filing.validate_ct600": async () => {
+        throw new Error("not used");
+      },
+      "filing.validate_accounts": async () => {
+        throw new Error("not used");
+      },
     });
     try {
       const inFlight = fetch(`http://127.0.0.1:${port}/api/v1/filings/ct600`, {

@@ -12,12 +12,14 @@ import {
   type SubmitAccountsRequest,
   type SubmitCt600Request,
   PLATFORM_TOPOLOGY,
+  type ValidateAccountsRequest,
+  type ValidateCt600Request,
 } from "@dormant/contracts";
 import { createLogger } from "@dormant/service-kit";
 import { createTestVhost, type TestVhost } from "@dormant/testing";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { accountsBody, ct600Body, get, idempotencyKey, submit } from "../test-support/requests.ts";
+import { accountsBody, ct600Body, get, idempotencyKey, submit, validate } from "../test-support/requests.ts";
 import { createTestGateway, type TestGateway } from "../test-support/test-gateway.ts";
 
 const NOW = "2024-05-01T10:00:00.000Z";
@@ -33,6 +35,14 @@ const FILING: Filing = {
   tax_correlation_id: "A1B2C3",
   created_at: NOW,
   updated_at: NOW,
+};
+
+const FILING_DERIVED = {
+  company_name: "ACME DORMANT LIMITED",
+  period_start: "2023-04-01",
+  is_first_year: false,
+  declarant_name: "Ada Lovelace",
+  declarant_status: "Director",
 };
 
 const DEADLINES: CompanyDeadlines = {
@@ -65,6 +75,7 @@ function fakeFilingService() {
     ct600: [] as SubmitCt600Request[],
     accounts: [] as SubmitAccountsRequest[],
     reads: [] as Array<{ type: string; request: unknown; requestId: string }>,
+    validations: [] as Array<ValidateCt600Request | ValidateAccountsRequest>,
   };
   let failWith: AppError | undefined;
   const handlers = {
@@ -136,6 +147,32 @@ function fakeFilingService() {
         .subarray(request.offset, request.offset + request.length)
         .toString("base64"),
     }),
+    "filing.validate_ct600": async (request: ValidateCt600Request) => {
+      received.validations.push(request);
+      return {
+        valid: true,
+        derived_values: FILING_DERIVED,
+        period_split: false,
+        parts: [{ part_number: 1, period: { start: "2023-04-01", end: "2024-03-31" } }],
+        problems: [],
+        checks: [
+          { name: "business_rules" as const, passed: true },
+          { name: "ct600_schema" as const, part_number: 1, passed: true },
+          { name: "hmrc_business_rules" as const, part_number: 1, passed: true },
+        ],
+      };
+    },
+    "filing.validate_accounts": async (request: ValidateAccountsRequest) => {
+      received.validations.push(request);
+      return {
+        valid: false,
+        derived_values: null,
+        period_split: null,
+        parts: [],
+        problems: [{ field: "approval.date", code: "BUSINESS_RULE" as const, message: "must be after the period end" }],
+        checks: [{ name: "business_rules" as const, passed: false }],
+      };
+    },
     "filing.deadlines": async (request: CompanyDeadlinesRequest) => {
       received.reads.push({ type: "deadlines", request, requestId: request.caller.request_id });
       if (request.company_number === "99999999") {
@@ -293,6 +330,53 @@ describe("live mode over the bus (a stand-in filing service serves filing.rpc)",
     const reads = service.received.reads.length;
     expect((await get(gw.app, "/companies/00000001/deadlines", gw.account.testKey)).body.data.sandbox).toBe(true);
     expect(service.received.reads.length).toBe(reads);
+  });
+
+  it("validates through the filing service without credentials, Idempotency-Key or a hold: contract check first", async () => {
+    const before = service.received.ct600.length;
+    const response = await validate(gw.app, "ct600", gw.account.liveKey, ct600Body({ client_reference: "batch-7" }));
+    expect(response.status).toBe(200);
+    expect(response.headers["x-ratelimit-limit-minute"]).toBeDefined();
+    expect(response.body.success).toBe(true);
+    expect(response.body.data).toMatchObject({ valid: true, derived_values: FILING_DERIVED, period_split: false, problems: [] });
+    expect(response.body.data.checks.map((c: { name: string }) => c.name)).toEqual([
+      "contract",
+      "business_rules",
+      "ct600_schema",
+      "hmrc_business_rules",
+    ]);
+    const received = service.received.validations.at(-1) as ValidateCt600Request;
+    expect(received.caller).toMatchObject({ account_id: gw.account.accountId, mode: "live", request_id: response.headers["x-request-id"] });
+    const { credentials: _credentials, ...filing } = ct600Body({ client_reference: "batch-7" });
+    expect(received.filing).toEqual(filing);
+    expect(JSON.stringify(received)).not.toContain("correct horse battery staple");
+    expect(JSON.stringify(received)).not.toContain("credentials");
+    expect(service.received.ct600.length).toBe(before);
+
+    const accounts = await validate(gw.app, "accounts", gw.account.liveKey, accountsBody());
+    expect(accounts.status).toBe(200);
+    expect(accounts.body.data).toMatchObject({ valid: false, problems: [{ field: "approval.date", code: "BUSINESS_RULE" }] });
+    expect(JSON.stringify(service.received.validations.at(-1))).not.toContain(String(accountsBody().credentials));
+  });
+
+  it("reports a body that breaks the contract itself (200, INVALID_FIELD problems), asking nobody", async () => {
+    const asked = service.received.validations.length;
+    const response = await validate(gw.app, "ct600", gw.account.liveKey, ct600Body({ utr: "12", period_end: "2024-02-30", colour: "red" }));
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ valid: false, derived_values: null, period_split: null, parts: [] });
+    expect(response.body.data.checks).toEqual([{ name: "contract", passed: false }]);
+    const fields = response.body.data.problems.map((p: { field: string; code: string }) => `${p.code}:${p.field}`);
+    expect(fields).toEqual(expect.arrayContaining(["INVALID_FIELD:utr", "INVALID_FIELD:period_end", "INVALID_FIELD:colour"]));
+    const notObject = await validate(gw.app, "accounts", gw.account.testKey, [1, 2]);
+    expect(notObject.status).toBe(200);
+    expect(notObject.body.data).toMatchObject({ valid: false, sandbox: true, problems: [{ field: "body", code: "INVALID_FIELD" }] });
+    expect(service.received.validations.length).toBe(asked);
+  });
+
+  it("a test key's validation is derived by the filing service in test mode", async () => {
+    const response = await validate(gw.app, "ct600", gw.account.testKey, ct600Body());
+    expect(response.status).toBe(200);
+    expect((service.received.validations.at(-1) as ValidateCt600Request).caller.mode).toBe("test");
   });
 
   it("never sends a sandbox id or a test key's request to the filing service", async () => {

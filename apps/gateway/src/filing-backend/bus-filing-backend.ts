@@ -96,7 +96,15 @@ export function createBusFilingBackend(options: BusFilingBackendOptions): Filing
     return { caller: rpcCaller(caller), idempotency_key: idempotencyKey, filing, credentials: sealed };
   }
 
+  /** A validation's RPC payload: the filing without its credentials, which are not needed and go nowhere. */
+  function validation<B extends { credentials: unknown }>(caller: FilingCaller, body: B) {
+    const { credentials: _unused, ...filing } = body;
+    return { caller: rpcCaller(caller), filing };
+  }
+
   return {
+    validateCt600: (caller, body) => call("filing.validate_ct600", validation(caller, body), options.submitTimeoutMs),
+    validateAccounts: (caller, body) => call("filing.validate_accounts", validation(caller, body), options.submitTimeoutMs),
     submitCt600: (caller, input) => call("filing.submit_ct600", submission(caller, input), options.submitTimeoutMs),
     submitAccounts: (caller, input) => call("filing.submit_accounts", submission(caller, input), options.submitTimeoutMs),
     async getFiling(caller, filingId) {

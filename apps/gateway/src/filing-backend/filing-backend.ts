@@ -1,4 +1,6 @@
 import type {
+  AccountsValidationResult,
+  Ct600ValidationResult,
   AccountsSubmitRequest,
   AccountsSubmitResponse,
   CompanyDeadlines,
@@ -47,6 +49,12 @@ export interface DocumentDownload {
 export interface FilingBackend {
   submitCt600(caller: FilingCaller, input: SubmitInput<Ct600SubmitRequest>): Promise<Ct600SubmitResponse | SandboxSubmitResponse>;
   submitAccounts(caller: FilingCaller, input: SubmitInput<AccountsSubmitRequest>): Promise<AccountsSubmitResponse | SandboxSubmitResponse>;
+  /**
+   * Validate-only: everything a submit runs before money or an authority, on a body that passed
+   * the contract (its credentials go nowhere); nothing stored, held or sent.
+   */
+  validateCt600(caller: FilingCaller, body: Ct600SubmitRequest): Promise<Ct600ValidationResult>;
+  validateAccounts(caller: FilingCaller, body: AccountsSubmitRequest): Promise<AccountsValidationResult>;
   getFiling(caller: FilingCaller, filingId: string): Promise<Filing | SandboxFiling>;
   listFilings(caller: FilingCaller, criteria: ListFilingsCriteria): Promise<FilingsList | SandboxFilingsList>;
   listDocuments(caller: FilingCaller, filingId: string): Promise<DocumentsList | SandboxDocumentsList>;

@@ -11,6 +11,8 @@ const PATHS = [
   "/filings",
   "/filings/ct600",
   "/filings/accounts",
+  "/filings/ct600/validate",
+  "/filings/accounts/validate",
   "/filings/{filing_id}",
   "/filings/{filing_id}/documents",
   "/filings/{filing_id}/documents/{type}",
@@ -63,6 +65,12 @@ const SCHEMAS = [
   "Period",
   "DeclarantStatus",
   "Account",
+  "Ct600ValidationResult",
+  "AccountsValidationResult",
+  "ValidationProblem",
+  "ValidationProblemCode",
+  "ValidationCheck",
+  "ValidationPart",
 ];
 
 describe("OpenAPI document", () => {
@@ -92,7 +100,7 @@ describe("OpenAPI document", () => {
     expect(document.servers).toEqual([{ url: "/api/v1" }]);
   });
 
-  it("asks for the API key everywhere but health and itself, and for an Idempotency-Key on submits", () => {
+  it("asks for the API key everywhere but health and itself, and for an Idempotency-Key on submits (not on validation)", () => {
     const document = buildOpenApiDocument(API_ROUTES);
     const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
       (["get", "post"] as const).filter((m) => item[m]).map((m) => ({ path, method: m, operation: item[m]! })),
@@ -101,7 +109,8 @@ describe("OpenAPI document", () => {
       const open = path === "/health" || path === "/openapi.json";
       expect(operation.security, `${method} ${path}`).toEqual(open ? undefined : [{ ApiKeyAuth: [] }]);
       const headers = (operation.parameters ?? []).filter((p) => "in" in p && p.in === "header").map((p) => ("name" in p ? p.name : ""));
-      expect(headers, `${method} ${path}`).toEqual(method === "post" ? ["Idempotency-Key"] : []);
+      const submit = method === "post" && !path.endsWith("/validate");
+      expect(headers, `${method} ${path}`).toEqual(submit ? ["Idempotency-Key"] : []);
     }
     expect(document.components?.securitySchemes?.ApiKeyAuth).toMatchObject({ type: "apiKey", in: "header", name: "X-API-Key" });
   });

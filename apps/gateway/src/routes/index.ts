@@ -8,6 +8,8 @@ import { listFilingsRoute } from "./list-filings.ts";
 import type { Route } from "./route.ts";
 import { submitAccountsRoute } from "./submit-accounts.ts";
 import { submitCt600Route } from "./submit-ct600.ts";
+import { validateAccountsRoute } from "./validate-accounts.ts";
+import { validateCt600Route } from "./validate-ct600.ts";
 
 /** Every endpoint of /api/v1 (spec section 4, plus the GET /account extension), mounted by app.ts and described by the OpenAPI document. */
 export const API_ROUTES: readonly Route[] = [
@@ -15,6 +17,8 @@ export const API_ROUTES: readonly Route[] = [
   listFilingsRoute,
   submitCt600Route,
   submitAccountsRoute,
+  validateCt600Route,
+  validateAccountsRoute,
   getFilingRoute,
   listDocumentsRoute,
   getDocumentRoute,

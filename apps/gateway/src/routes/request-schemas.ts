@@ -70,6 +70,20 @@ export function createRequestParser<S extends RequestDeclaration>(schemas: S): (
   };
 }
 
+/** Bodies a route checks itself, and the schema each is documented with. */
+const checkedByHandler = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * A body that is never refused with 400: the handler receives `schema.safeParse(body)` and
+ * decides what a body that breaks the schema means (the validate-only routes report it). The
+ * OpenAPI document shows `schema`, so the declaration stays the one source of both.
+ */
+export function bodyCheckedByHandler<S extends z.ZodType>(schema: S) {
+  const body = z.unknown().transform((value) => schema.safeParse(value));
+  checkedByHandler.set(body, schema);
+  return body;
+}
+
 /** The OpenAPI operation's `request`, from the same schemas (undefined when the route reads nothing). */
 export function openApiRequest(schemas: RequestSchemas): RouteConfig["request"] {
   const { headers, params, query, body } = schemas;
@@ -78,6 +92,6 @@ export function openApiRequest(schemas: RequestSchemas): RouteConfig["request"] 
     ...(headers ? { headers } : {}),
     ...(params ? { params } : {}),
     ...(query ? { query } : {}),
-    ...(body ? { body: { required: true, content: { "application/json": { schema: body } } } } : {}),
+    ...(body ? { body: { required: true, content: { "application/json": { schema: checkedByHandler.get(body) ?? body } } } } : {}),
   };
 }

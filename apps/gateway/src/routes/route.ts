@@ -12,9 +12,10 @@ import {
 
 /**
  * public: no key (health). read: key + rate limit. submit: key + rate limit + JSON body +
- * Idempotency-Key. app.ts puts the matching middleware in front of each route.
+ * Idempotency-Key. check: key + rate limit + JSON body, no Idempotency-Key (the validate-only
+ * routes change nothing). app.ts puts the matching middleware in front of each route.
  */
-export type RouteKind = "public" | "read" | "submit";
+export type RouteKind = "public" | "read" | "submit" | "check";
 
 export interface RouteDeps {
   backends: FilingBackends;

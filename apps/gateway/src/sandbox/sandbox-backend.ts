@@ -90,13 +90,19 @@ function requireAccepted(ref: SandboxFilingRef): void {
 
 /**
  * Sandbox mode (spec "Sandbox behaviour"): the same validated input as live, but nothing is sent,
- * stored or charged. Everything is derived from the filing id, so any replica answers any poll;
+ * stored or charged. Validation is the same as live too, derived from the sandbox's registry. Everything is derived from the filing id, so any replica answers any poll;
  * an accepted filing's documents are samples rendered on request (sample-documents.ts).
  * `secret` keys the id hash (see sandboxFilingId).
  */
-export function createSandboxBackend(options: { secret: string }): FilingBackend {
+export function createSandboxBackend(options: {
+  secret: string;
+  /** Answers a test key's validation (the filing service derives it from the sandbox's registry). */
+  validator: Pick<FilingBackend, "validateCt600" | "validateAccounts">;
+}): FilingBackend {
   const secret = createSecretKey(Buffer.from(options.secret, "utf8"));
   return {
+    validateCt600: (caller, body) => options.validator.validateCt600(caller, body),
+    validateAccounts: (caller, body) => options.validator.validateAccounts(caller, body),
     async submitCt600(_caller, { idempotencyKey, body }) {
       return submitted(secret, "ct600", idempotencyKey, body);
     },

@@ -41,3 +41,11 @@ export const RATE_LIMIT_HEADERS = [
   "x-ratelimit-limit-day",
   "x-ratelimit-remaining-day",
 ];
+
+/** POST /filings/{type}/validate (no Idempotency-Key: validation changes nothing). */
+export function validate(app: Express, type: "ct600" | "accounts", apiKey: string, body: unknown) {
+  return request(app)
+    .post(`/api/v1/filings/${type}/validate`)
+    .set("X-API-Key", apiKey)
+    .send(body as object);
+}

@@ -18,6 +18,16 @@ export const SECURED_ROUTES: Record<string, SecuredRouteCalls> = {
     invalid: { body: accountsBody({ period_end: "x", credentials: { company_auth_code: COMPANY_AUTH_CODE } }) },
     secrets: [COMPANY_AUTH_CODE],
   },
+  validateCt600: {
+    body: () => ct600Body({ credentials: ct600Credentials }),
+    invalid: { body: ct600Body({ utr: "x", credentials: ct600Credentials }) },
+    secrets: [GATEWAY_PASSWORD],
+  },
+  validateAccounts: {
+    body: () => accountsBody({ credentials: { company_auth_code: COMPANY_AUTH_CODE } }),
+    invalid: { body: accountsBody({ period_end: "x", credentials: { company_auth_code: COMPANY_AUTH_CODE } }) },
+    secrets: [COMPANY_AUTH_CODE],
+  },
   getFiling: { invalid: { params: { filing_id: `fil_${"a".repeat(200)}` } } },
   listDocuments: { invalid: { params: { filing_id: `fil_${"a".repeat(200)}` } } },
   getDocument: { params: { type: "ct600_pdf" }, invalid: { params: { type: "vat_pdf" } } },
