@@ -1,6 +1,7 @@
 import { startSubmitterWorker, type SubmitterWorker } from "@dormant/authority-client";
 import { SubmitTaxPartResponse, TAX_POLL_QUEUE, TAX_SUBMIT_QUEUE } from "@dormant/contracts";
 import type { Logger } from "@dormant/service-kit";
+import { checkTaxPart } from "./check-part.ts";
 import type { TaxSubmitterConfig } from "./env.ts";
 import { PartPoller } from "./poll-part.ts";
 import { TaxSubmitAttempt } from "./submit-attempt.ts";
@@ -14,7 +15,8 @@ export type TaxSubmitter = SubmitterWorker;
 
 /**
  * Starts the worker (startSubmitterWorker does the common part): Redis, the bus (serves
- * `tax.submit`, consumes `tax.poll`), one breaker per authority endpoint, and the ops endpoints.
+ * `tax.submit`: submit, resolve and check a part; consumes `tax.poll`), one breaker per
+ * authority endpoint, and the ops endpoints.
  */
 export function startTaxSubmitter(config: TaxSubmitterConfig, logger: Logger): Promise<TaxSubmitter> {
   return startSubmitterWorker({
@@ -45,6 +47,8 @@ export function startTaxSubmitter(config: TaxSubmitterConfig, logger: Logger): P
         submit: {
           "tax.submit_part": (request, context) => submitter.submit(request, context),
           "tax.resolve_part": (request, context) => submitter.resolve(request, context),
+          // Builds and checks, never sends: no credentials, no ledger, no authority call.
+          "tax.check_part": (request, context) => checkTaxPart(config.tax, request, context.signal),
         },
       };
     },
