@@ -3,8 +3,10 @@ import { idempotencyKeyFor } from "./idempotency.ts";
 import type {
   AccountsSubmitRequest,
   AccountsSubmitResult,
+  AccountsValidationResult,
   Ct600SubmitRequest,
   Ct600SubmitResult,
+  Ct600ValidationResult,
   FilingsPage,
   FilingView,
   ListFilingsQuery,
@@ -29,6 +31,24 @@ export class FilingsApi {
   submitAccounts(body: AccountsSubmitRequest, options: SubmitOptions = {}): Promise<AccountsSubmitResult> {
     const key = idempotencyKeyFor(options.idempotencyKey);
     return dataOf(this.http.POST("/filings/accounts", { body, params: { header: { "Idempotency-Key": key } } }), key);
+  }
+
+  /**
+   * POST /filings/ct600/validate: everything the CT600 submit checks (contract, derivation, business
+   * rules, period split, HMRC's schema and business rules per return), nothing filed, stored or
+   * charged. Always the report (200), valid or not; no Idempotency-Key, retried like a read.
+   */
+  validateCt600(body: Ct600SubmitRequest): Promise<Ct600ValidationResult> {
+    return dataOf(this.http.POST("/filings/ct600/validate", { body }));
+  }
+
+  /**
+   * POST /filings/accounts/validate: everything the accounts submit checks (contract, derivation,
+   * business rules, the iXBRL's mandatory facts), nothing filed, stored or charged. Always the
+   * report (200), valid or not; no Idempotency-Key, retried like a read.
+   */
+  validateAccounts(body: AccountsSubmitRequest): Promise<AccountsValidationResult> {
+    return dataOf(this.http.POST("/filings/accounts/validate", { body }));
   }
 
   /** GET /filings/{filing_id}. */

@@ -28,6 +28,12 @@ export type AccountsSubmitRequest = RequestBody<"submitAccounts">;
 /** A live submit's answer, or a sandbox one (test keys). */
 export type Ct600SubmitResult = ResponseData<"submitCt600", 202>;
 export type AccountsSubmitResult = ResponseData<"submitAccounts", 202>;
+/** The report of a validate-only submit: `valid`, `derived_values`, `period_split`, `parts`, `problems`, `checks`. */
+export type Ct600ValidationResult = ResponseData<"validateCt600", 200>;
+export type AccountsValidationResult = ResponseData<"validateAccounts", 200>;
+export type ValidationProblem = Schemas["ValidationProblem"];
+export type ValidationProblemCode = Schemas["ValidationProblemCode"];
+export type ValidationCheck = Schemas["ValidationCheck"];
 /** A filing (live), or a sandbox filing (test keys). */
 export type FilingView = ResponseData<"getFiling", 200>;
 export type FilingsPage = ResponseData<"listFilings", 200>;
