@@ -23,6 +23,32 @@ export function withoutSecrets(value: unknown): unknown {
   return copy;
 }
 
+/** The string values of secret fields (passwords, authentication codes, keys) anywhere in `value`, e.g. a tool's arguments. */
+export function secretValuesOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(secretValuesOf);
+  if (typeof value !== "object" || value === null) return [];
+  return Object.entries(value).flatMap(([key, item]) =>
+    SECRET_FIELDS.has(key) && typeof item === "string" ? [item] : secretValuesOf(item),
+  );
+}
+
+/**
+ * A copy of `value` whose strings no longer contain any of `secrets` (replaced by `[redacted]`):
+ * for answers built from the caller's own arguments (a validation's problem messages), where a
+ * value could be quoted back. Secrets shorter than 4 characters are not searched for.
+ */
+export function withoutSecretValues(value: unknown, secrets: readonly string[]): unknown {
+  const searched = secrets.filter((secret) => secret.length >= 4);
+  if (searched.length === 0) return value;
+  const scrub = (item: unknown): unknown => {
+    if (typeof item === "string") return searched.reduce((text, secret) => text.split(secret).join("[redacted]"), item);
+    if (Array.isArray(item)) return item.map(scrub);
+    if (typeof item !== "object" || item === null) return item;
+    return Object.fromEntries(Object.entries(item).map(([key, entry]) => [key, scrub(entry)]));
+  };
+  return scrub(value);
+}
+
 /** Pretty JSON text content, secrets removed. */
 export function jsonText(value: unknown): TextContent {
   return { type: "text", text: JSON.stringify(withoutSecrets(value), null, 2) };

@@ -76,6 +76,8 @@ describe("the Streamable HTTP endpoint", () => {
       "list_filings",
       "submit_accounts",
       "submit_ct600",
+      "validate_accounts",
+      "validate_ct600",
       "wait_for_filing",
     ]);
 
