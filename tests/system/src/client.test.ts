@@ -33,8 +33,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const POLL = { pollIntervalMs: 250, timeoutMs: 60_000 };
 
 // The typed client (@dormant/client, as built to dist/ and as packed for publishing) against the
-// whole system as processes: sandbox and live submits, polling to the final status, documents,
-// the account, filters, and the API's errors as DormantApiError.
+// whole system as processes: sandbox and live submits, validations, polling to the final status,
+// documents, the account, filters, and the API's errors as DormantApiError.
 describe("@dormant/client against the running system", () => {
   let system: RunningSystem;
   let live: DormantClient;
@@ -82,6 +82,27 @@ describe("@dormant/client against the running system", () => {
 
   it("account.get answers the key's account", async () => {
     expect(await live.account.get()).toMatchObject({ balance: "100.00", held: "0.00", available: "100.00", currency: "GBP" });
+  });
+
+  it("validates without filing: a sandbox CT600, a contract problem, live accounts on a zero balance", async () => {
+    const sandbox = await test.filings.validateCt600(ct600("00000001", "2026-03-31"));
+    expect(sandbox).toMatchObject({ valid: true, sandbox: true, period_split: false, problems: [] });
+    expect(sandbox.checks.map((check) => `${check.name}:${check.passed}`)).toEqual(
+      expect.arrayContaining(["contract:true", "business_rules:true", "ct600_schema:true", "hmrc_business_rules:true"]),
+    );
+
+    // A body that breaks the contract is a report (200), not a thrown 400.
+    const broken = await test.filings.validateCt600({ ...ct600("00000001", "2026-03-31"), utr: "123" });
+    expect(broken).toMatchObject({ valid: false, derived_values: null, checks: [{ name: "contract", passed: false }] });
+    expect(broken.problems).toEqual([expect.objectContaining({ field: "utr", code: "INVALID_FIELD" })]);
+
+    const empty = await system.createAccount({ balancePence: 0 });
+    const broke = new DormantClient({ apiKey: empty.liveKey, baseUrl: system.gatewayUrl });
+    const report = await broke.filings.validateAccounts(accounts("00000001", "2026-03-31"));
+    expect(report).toMatchObject({ valid: true, problems: [], parts: [{ part_number: 1 }] });
+    expect(report).not.toHaveProperty("sandbox");
+    expect((await broke.filings.list()).filings).toEqual([]);
+    expect(await broke.account.get()).toMatchObject({ balance: "0.00", held: "0.00" });
   });
 
   it("live: submits, reports each status change until final, lists with filters, downloads what was filed", async () => {

@@ -31,6 +31,8 @@ const TOOLS = [
   "list_filings",
   "submit_accounts",
   "submit_ct600",
+  "validate_accounts",
+  "validate_ct600",
   "wait_for_filing",
 ];
 /** Long enough for a live filing at the simulator's fast timing; progress notifications reset it. */
@@ -48,7 +50,11 @@ async function call(
   const result = await client.callTool({ name, arguments: args }, undefined, { ...LONG_CALL, ...(onprogress ? { onprogress } : {}) });
   answered.push(JSON.stringify(result));
   if (!("content" in result) || !Array.isArray(result.content)) throw new Error(`${name}: no content`);
-  return { content: result.content, ...(result.isError === true ? { isError: true } : {}) };
+  return {
+    content: result.content,
+    ...(result.structuredContent ? { structuredContent: result.structuredContent as Record<string, unknown> } : {}),
+    ...(result.isError === true ? { isError: true } : {}),
+  };
 }
 
 /** The JSON of a result's first (text) content. */
@@ -119,7 +125,7 @@ describe("the MCP server against the running system", () => {
     await expect(client.connect(new StreamableHTTPClientTransport(new URL(endpoint)))).rejects.toThrow();
   });
 
-  it("HTTP with a live key: lists the tools, submits a CT600, waits with progress, downloads the PDF and the XML", async () => {
+  it("HTTP with a live key: lists the tools, validates, submits a CT600, waits with progress, downloads the PDF and the XML", async () => {
     const transport = new StreamableHTTPClientTransport(new URL(endpoint), { requestInit: { headers: { "X-API-Key": keys.liveKey } } });
     const client = new Client({ name: "system-test-http", version: "1.0.0" });
     await client.connect(transport);
@@ -127,6 +133,19 @@ describe("the MCP server against the running system", () => {
       const tools = (await client.listTools()).tools;
       expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS);
       expect(tools.find((tool) => tool.name === "submit_ct600")?.description).toMatch(/20\.00 GBP/);
+      expect(tools.find((tool) => tool.name === "submit_ct600")?.description).toMatch(/validate_ct600/);
+
+      // Validation first: the registry does not know the company; a report, not an error, and nothing filed.
+      const unknown = await call(client, "validate_ct600", ct600("99999999"));
+      expect(unknown.isError).toBeUndefined();
+      expect(unknown.structuredContent).toMatchObject({
+        valid: false,
+        problems: [expect.objectContaining({ field: "company_number", code: "BUSINESS_RULE" })],
+      });
+      expect(unknown.structuredContent).not.toHaveProperty("sandbox");
+      const valid = await call(client, "validate_ct600", ct600("00000001"));
+      expect(valid.structuredContent).toMatchObject({ valid: true, problems: [], period_split: false });
+      expect(valid.content[0]).toMatchObject({ type: "text", text: expect.stringMatching(/^VALID/) });
 
       const submitted = json(await call(client, "submit_ct600", ct600("00000001")));
       expect(submitted).toMatchObject({
@@ -179,7 +198,7 @@ describe("the MCP server against the running system", () => {
     }
   });
 
-  it("stdio with a test key: submits in the sandbox, waits, downloads the PDF; the log holds no secret", async () => {
+  it("stdio with a test key: validates, submits in the sandbox, waits, downloads the PDF; the log holds no secret", async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: ["--import", "tsx", join(repoRoot, "apps", "mcp", "src", "stdio.ts")],
@@ -199,6 +218,18 @@ describe("the MCP server against the running system", () => {
     await client.connect(transport);
     try {
       expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(TOOLS);
+
+      const validated = await call(client, "validate_ct600", ct600("00000001"));
+      expect(validated.structuredContent).toMatchObject({ valid: true, sandbox: true, problems: [] });
+      expect(validated.structuredContent?.checks).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: "hmrc_business_rules", passed: true })]),
+      );
+      // A contract problem is refused by the tool's input schema (the API's own contract) before any request.
+      const contract = await call(client, "validate_ct600", { ...ct600("00000001"), utr: "12" });
+      expect(contract.isError).toBe(true);
+      expect(contract.content[0]).toMatchObject({ type: "text", text: expect.stringMatching(/at utr/) });
+      const accountsReport = await call(client, "validate_accounts", accounts("00000001"));
+      expect(accountsReport.structuredContent).toMatchObject({ valid: true, sandbox: true });
 
       const submitted = json(await call(client, "submit_ct600", ct600("00000001")));
       expect(submitted).toMatchObject({ sandbox: true, filing_id: expect.stringMatching(/^fil_test_ct600_00000001_/) });
@@ -227,6 +258,7 @@ describe("the MCP server against the running system", () => {
     }
     const log = stderr.join("");
     expect(log).toMatch(/"tool":"submit_ct600"/);
+    expect(log).toMatch(/"tool":"validate_ct600"/);
     expectNoSecrets(log, [keys.liveKey, keys.testKey]);
   });
 
