@@ -189,6 +189,26 @@ describe("split filings", () => {
     expect(last).toMatchObject({ fromStatus: "error", toStatus: "accepted" });
   });
 
+  it("take a late acceptance even after the account filed the same period again: both stand, the refiling holds the live place", async () => {
+    const accountId = `acc_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+    const first = await seedCt600Filing(db, 1, { accountId, periodEnd: "2026-03-31" });
+    await taxOutcome(failed(first, 1, "error", "GATEWAY_TIMEOUT"));
+    // Filing again is allowed after an error; the refiling is live (submitted) in the index.
+    const refiling = await seedCt600Filing(db, 1, { accountId, periodEnd: "2026-03-31" });
+    expect(await taxOutcome(accepted(first, 1))).toBe("applied");
+    expect(await state(first.id)).toMatchObject({ status: "accepted", events: ["filing.errored", "filing.accepted"] });
+    const rows = await db.filing.findMany({ where: { id: { in: [first.id, refiling.id] } }, orderBy: { createdAt: "asc" } });
+    expect(rows.map((row) => [row.id, row.status, row.acceptedLate])).toEqual([
+      [first.id, "accepted", true],
+      [refiling.id, "submitted", false],
+    ]);
+    // The refiling still holds the place: a third live filing is refused by the index.
+    await expect(seedCt600Filing(db, 1, { accountId, periodEnd: "2026-03-31" })).rejects.toMatchObject({
+      code: "FILING_EXISTS",
+      details: [{ filing_id: refiling.id }],
+    });
+  });
+
   it("never turn a rejected filing accepted", async () => {
     const filing = await seedCt600Filing(db, 2);
     await taxOutcome(failed(filing, 1, "rejected", "TAX_UTR_MISMATCH"));

@@ -28,6 +28,7 @@ function special<T, Field extends keyof T>(field: Field, sql: (value: T[Field]) 
 const FILING_SETTABLE = [
   "status",
   "registryStatus",
+  "acceptedLate",
   "errorCode",
   "errorMessage",
   "idempotencyKey",

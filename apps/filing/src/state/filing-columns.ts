@@ -37,6 +37,7 @@ export const FILING_COLUMNS = {
   registryStatusSince: "timestamptz",
   registryExaminerComment: "text",
   clientReference: "text",
+  acceptedLate: "boolean",
   errorCode: "text",
   errorMessage: "text",
   claimToken: "text",

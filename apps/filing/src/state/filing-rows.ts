@@ -34,6 +34,7 @@ function filingOf(row: FilingRow): FilingRecord {
         ? { statusCode: row.registryStatusCode, since: row.registryStatusSince, examinerComment: row.registryExaminerComment }
         : null,
     clientReference: row.clientReference,
+    acceptedLate: row.acceptedLate,
     errorCode: row.errorCode,
     errorMessage: row.errorMessage,
     claimToken: row.claimToken,

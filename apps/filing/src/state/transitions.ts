@@ -107,6 +107,8 @@ export function moveFiling(change: Change, to: FilingStatus, cause: Cause, error
     if (corrects) {
       filing.errorCode = null;
       filing.errorMessage = null;
+      // Out of the live-filing index: a refiling of the same period may hold its place.
+      filing.acceptedLate = true;
     }
     change.events.push(
       outboxEvent("filing.accepted", { ...common, fee_pence: filing.feePence, ...(corrects ? { corrects } : {}) }, cause.requestId),

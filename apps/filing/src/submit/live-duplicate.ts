@@ -4,8 +4,9 @@ import type { FilingDb } from "../db/client.ts";
 /**
  * No duplicate filings (issue 13 item 3): the partial unique index that allows one live
  * (pending, submitted or accepted) filing per account, filing type, company and period end
- * (migration 20261127140000_client_reference_live_filing_unique). The database decides, so the rule
- * holds under concurrency and across replicas.
+ * (migration 20261127140000_client_reference_live_filing_unique; a late acceptance stays out of it,
+ * 20261127170000_accepted_late_leaves_live_index). The database decides, so the rule holds under
+ * concurrency and across replicas.
  */
 export const LIVE_FILING_INDEX = "filings_live_filing_key";
 
@@ -33,7 +34,7 @@ export async function findLiveFiling(db: FilingDb, key: LiveFilingKey): Promise<
   const rows = await db.$queryRaw<LiveFiling[]>`
     SELECT id, key_id AS "keyId", idempotency_key AS "idempotencyKey" FROM filings
     WHERE account_id = ${key.accountId} AND filing_type = ${key.filingType}::filing_type AND company_number = ${key.companyNumber}
-      AND period_end = ${key.periodEnd}::date AND status IN ('pending', 'submitted', 'accepted')
+      AND period_end = ${key.periodEnd}::date AND status IN ('pending', 'submitted', 'accepted') AND NOT accepted_late
     LIMIT 1`;
   return rows[0] ?? null;
 }

@@ -140,6 +140,7 @@ export async function createPendingFiling(db: FilingDb, filing: NewFiling, origi
     feePence: origin.feePence,
     derivedValues: filing.derivedValues,
     clientReference: filing.clientReference ?? null,
+    acceptedLate: false,
     registryStatus: filing.registry ? "pending" : null,
     registrySubmissionNumber: row.registry_submission_number,
     registryRequest: row.registry_request as RegistryRequestRecord | null,
