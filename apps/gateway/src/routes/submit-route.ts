@@ -10,18 +10,18 @@ import type { HandlerContext } from "./route.ts";
 /** The headers both submits read: the Idempotency-Key. */
 export const SubmitHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey });
 
-/** What differs between the submit operations; tags, security and answers are shared. */
-export interface SubmitOperation {
+/** What differs between the POST operations on filings (submits, validations); tags and security are shared. */
+export interface FilingsPostOperation {
   path: string;
   operationId: string;
   summary: string;
   description: string;
-  /** The live answer's schema (a test key answers SandboxSubmitResponse). */
+  /** The answer's schema (a submit's live answer: a test key answers SandboxSubmitResponse). */
   response: z.ZodType;
 }
 
-/** The OpenAPI operation of a submit (its `request` comes from the route's declaration). */
-export function submitOperation(operation: SubmitOperation): Omit<RouteConfig, "request"> {
+/** A POST operation on filings with its answers (its `request` comes from the route's declaration). */
+export function filingsPostOperation(operation: FilingsPostOperation, responses: RouteConfig["responses"]): Omit<RouteConfig, "request"> {
   // Keys in the order of the other operations: the document lists them as given.
   return {
     method: "post",
@@ -31,17 +31,22 @@ export function submitOperation(operation: SubmitOperation): Omit<RouteConfig, "
     summary: operation.summary,
     description: operation.description,
     security: API_KEY_SECURITY,
-    responses: {
-      202: jsonResponse(
-        "Submitted (live), or a sandbox filing (test key).",
-        submitEnvelope(z.union([operation.response, SandboxSubmitResponse])),
-        {
-          authenticated: true,
-        },
-      ),
-      ...errorResponses([400, 401, 402, 409, 413, 415, 429, 502, 503], { authenticated: true }),
-    },
+    responses,
   };
+}
+
+/** The OpenAPI operation of a submit. */
+export function submitOperation(operation: FilingsPostOperation): Omit<RouteConfig, "request"> {
+  return filingsPostOperation(operation, {
+    202: jsonResponse(
+      "Submitted (live), or a sandbox filing (test key).",
+      submitEnvelope(z.union([operation.response, SandboxSubmitResponse])),
+      {
+        authenticated: true,
+      },
+    ),
+    ...errorResponses([400, 401, 402, 409, 413, 415, 429, 502, 503], { authenticated: true }),
+  });
 }
 
 /**

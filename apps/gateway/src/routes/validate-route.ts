@@ -3,39 +3,21 @@ import { successEnvelope, validationDetails, type ValidationCheck, type Validati
 import type { z } from "zod";
 import type { FilingBackend, FilingCaller } from "../filing-backend/filing-backend.ts";
 import { sendData } from "../http/envelope.ts";
-import { API_KEY_SECURITY, errorResponses, jsonResponse } from "../openapi/responses.ts";
+import { errorResponses, jsonResponse } from "../openapi/responses.ts";
 import { callerOf } from "./caller.ts";
 import type { HandlerContext } from "./route.ts";
+import { type FilingsPostOperation, filingsPostOperation } from "./submit-route.ts";
 
-/** What differs between the two validate-only operations. */
-export interface ValidateOperation {
-  path: string;
-  operationId: string;
-  summary: string;
-  description: string;
-  /** The report's schema (Ct600ValidationResult, AccountsValidationResult). */
-  response: z.ZodType;
-}
-
-/** The OpenAPI operation of a validate-only route (its `request` comes from the route's declaration). */
-export function validateOperation(operation: ValidateOperation): Omit<RouteConfig, "request"> {
-  return {
-    method: "post",
-    path: operation.path,
-    operationId: operation.operationId,
-    tags: ["Filings"],
-    summary: operation.summary,
-    description: operation.description,
-    security: API_KEY_SECURITY,
-    responses: {
-      200: jsonResponse(
-        "The validation report, valid or not: nothing was stored, held, charged or sent.",
-        successEnvelope(operation.response),
-        { authenticated: true },
-      ),
-      ...errorResponses([400, 401, 413, 415, 429, 502, 503], { authenticated: true }),
-    },
-  };
+/** The OpenAPI operation of a validate-only route: `response` is the report's schema (Ct600ValidationResult, AccountsValidationResult). */
+export function validateOperation(operation: FilingsPostOperation): Omit<RouteConfig, "request"> {
+  return filingsPostOperation(operation, {
+    200: jsonResponse(
+      "The validation report, valid or not: nothing was stored, held, charged or sent.",
+      successEnvelope(operation.response),
+      { authenticated: true },
+    ),
+    ...errorResponses([400, 401, 413, 415, 429, 502, 503], { authenticated: true }),
+  });
 }
 
 /** The report of a body that breaks the request contract: nothing else could run. */
