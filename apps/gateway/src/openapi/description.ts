@@ -20,6 +20,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   IDEMPOTENCY_KEY_IN_USE: "(extension) A request with this Idempotency-Key is still running; `Retry-After`.",
   FILING_EXISTS:
     "(extension) Live submits: this account already has a pending, submitted or accepted filing of this type for this company and period end; `details` has field `filing_id` with the existing `filing_id`. Filing again is allowed once it is rejected or error. Not in the sandbox.",
+  WEBHOOK_ENDPOINT_NOT_FOUND: "(extension) No webhook endpoint with this id for this key's account and mode.",
   SERVICE_UNAVAILABLE: "(extension) A part of the platform is out of reach (e.g. the filing service); `Retry-After`.",
   INTERNAL_ERROR: "(extension) An unexpected failure; quote the `request_id`.",
 };

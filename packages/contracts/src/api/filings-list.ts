@@ -17,6 +17,24 @@ function queryInteger({ min, max }: { min: number; max?: number }) {
     );
 }
 
+/** `limit` and `offset` of a paginated list's query (`GET /filings`, `GET /webhook_endpoints`, ...). */
+export const PAGE_QUERY_FIELDS = {
+  limit: queryInteger({ min: 1, max: PAGE_SIZE.max })
+    .optional()
+    .default(PAGE_SIZE.default)
+    .meta({
+      description: `Page size, 1 to ${PAGE_SIZE.max}.`,
+      type: "integer",
+      minimum: 1,
+      maximum: PAGE_SIZE.max,
+      default: PAGE_SIZE.default,
+    }),
+  offset: queryInteger({ min: 0 })
+    .optional()
+    .default(0)
+    .meta({ description: "Number of items to skip.", type: "integer", minimum: 0, default: 0 }),
+};
+
 /**
  * `GET /filings` query. Unknown parameters are refused so that a misspelt filter never widens
  * the answer silently; a parameter given twice is refused too.
@@ -29,20 +47,7 @@ export const ListFilingsQuery = z
     client_reference: ClientReference.optional().meta({
       description: "Only the filings submitted with this `client_reference` (exact match).",
     }),
-    limit: queryInteger({ min: 1, max: PAGE_SIZE.max })
-      .optional()
-      .default(PAGE_SIZE.default)
-      .meta({
-        description: `Page size, 1 to ${PAGE_SIZE.max}.`,
-        type: "integer",
-        minimum: 1,
-        maximum: PAGE_SIZE.max,
-        default: PAGE_SIZE.default,
-      }),
-    offset: queryInteger({ min: 0 })
-      .optional()
-      .default(0)
-      .meta({ description: "Number of filings to skip.", type: "integer", minimum: 0, default: 0 }),
+    ...PAGE_QUERY_FIELDS,
   })
   .meta({ id: "ListFilingsQuery" });
 export type ListFilingsQuery = z.output<typeof ListFilingsQuery>;

@@ -16,3 +16,4 @@ export * from "./validation-details.ts";
 export * from "./account.ts";
 export * from "./deadlines.ts";
 export * from "./validate.ts";
+export * from "./webhooks.ts";

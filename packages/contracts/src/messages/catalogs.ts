@@ -13,7 +13,8 @@ import {
   ResolveTaxPartRequest,
   ResolveTaxPartResponse,
 } from "./in-doubt.ts";
-import { FILING_EVENTS_EXCHANGE, FilingAccepted, FilingErrored, FilingRejected } from "./filing-events.ts";
+import { FILING_EVENTS_EXCHANGE, FilingAccepted, FilingDocumentsReady, FilingErrored, FilingRejected } from "./filing-events.ts";
+import { DeliverWebhookCommand, NOTIFIER_DELIVERIES_QUEUE, NOTIFIER_EVENTS_QUEUE, SandboxWebhookEvent } from "./notifier.ts";
 import {
   CheckTaxPartRequest,
   CheckTaxPartResponse,
@@ -33,7 +34,7 @@ import {
   TaxPartOutcome,
   TaxPartPolling,
 } from "./submissions.ts";
-import { EVENT_WAIT_TIERS_MS } from "./wait-tiers.ts";
+import { EVENT_WAIT_TIERS_MS, WEBHOOK_WAIT_TIERS_MS } from "./wait-tiers.ts";
 
 /**
  * The platform's messages and RPCs in the shape of the bus's catalogs (packages/bus
@@ -99,12 +100,13 @@ export const PLATFORM_MESSAGE_CATALOG = {
   "filing.accepted": {
     schema: FilingAccepted,
     schemaVersion: 1,
-    // billing captures the fee; the filing service renders the filing's PDFs (its own queue).
+    // billing captures the fee; the filing service renders the filing's PDFs (its own queue); the
+    // notifier pushes it to the account's webhook endpoints.
     route: {
       kind: "event",
       exchange: FILING_EVENTS_EXCHANGE,
       routingKey: "filing.accepted",
-      consumers: [BILLING_EVENTS_QUEUE, FILING_DOCUMENTS_QUEUE],
+      consumers: [BILLING_EVENTS_QUEUE, FILING_DOCUMENTS_QUEUE, NOTIFIER_EVENTS_QUEUE],
     },
     retry: EVENT_RETRY,
     timeoutMs: 10 * SECOND,
@@ -112,16 +114,50 @@ export const PLATFORM_MESSAGE_CATALOG = {
   "filing.rejected": {
     schema: FilingRejected,
     schemaVersion: 1,
-    route: { kind: "event", exchange: FILING_EVENTS_EXCHANGE, routingKey: "filing.rejected", consumers: [BILLING_EVENTS_QUEUE] },
+    route: {
+      kind: "event",
+      exchange: FILING_EVENTS_EXCHANGE,
+      routingKey: "filing.rejected",
+      consumers: [BILLING_EVENTS_QUEUE, NOTIFIER_EVENTS_QUEUE],
+    },
     retry: EVENT_RETRY,
     timeoutMs: 10 * SECOND,
   },
   "filing.errored": {
     schema: FilingErrored,
     schemaVersion: 1,
-    route: { kind: "event", exchange: FILING_EVENTS_EXCHANGE, routingKey: "filing.errored", consumers: [BILLING_EVENTS_QUEUE] },
+    route: {
+      kind: "event",
+      exchange: FILING_EVENTS_EXCHANGE,
+      routingKey: "filing.errored",
+      consumers: [BILLING_EVENTS_QUEUE, NOTIFIER_EVENTS_QUEUE],
+    },
     retry: EVENT_RETRY,
     timeoutMs: 10 * SECOND,
+  },
+  "filing.documents_ready": {
+    schema: FilingDocumentsReady,
+    schemaVersion: 1,
+    route: { kind: "event", exchange: FILING_EVENTS_EXCHANGE, routingKey: "filing.documents_ready", consumers: [NOTIFIER_EVENTS_QUEUE] },
+    retry: EVENT_RETRY,
+    timeoutMs: 10 * SECOND,
+  },
+  "notifier.sandbox_event": {
+    schema: SandboxWebhookEvent,
+    schemaVersion: 1,
+    route: { kind: "command", queue: NOTIFIER_EVENTS_QUEUE },
+    retry: EVENT_RETRY,
+    timeoutMs: 10 * SECOND,
+  },
+  "notifier.deliver": {
+    schema: DeliverWebhookCommand,
+    schemaVersion: 1,
+    route: { kind: "command", queue: NOTIFIER_DELIVERIES_QUEUE },
+    // Only failures of the notifier's own (database down): an endpoint's failures are retried by
+    // the notifier itself, on its delivery schedule, with a new command.
+    retry: { maxAttempts: 6, backoffMs: [1 * SECOND, 5 * SECOND, 30 * SECOND, 2 * 60 * SECOND, 10 * 60 * SECOND], jitter: 0.2 },
+    // An attempt waits at most 10 s for the endpoint, plus its database work.
+    timeoutMs: 20 * SECOND,
   },
 } as const;
 

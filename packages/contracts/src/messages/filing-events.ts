@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { DocumentType } from "../api/documents.ts";
+import { Filing } from "../api/filing.ts";
 import { FilingError } from "../api/filing-error.ts";
 import { ClientReference, CompanyNumber, DateTime, FilingType } from "../api/primitives.ts";
 
@@ -18,6 +20,11 @@ const FilingFinal = z.object({
   /** The submit's `client_reference`, when it had one (optional: events written before it existed parse). */
   client_reference: ClientReference.optional(),
   occurred_at: DateTime,
+  /**
+   * The filing as `GET /filings/{filing_id}` shows it once this event is true (what a webhook
+   * sends as its `data`). Optional: events written before it existed parse.
+   */
+  filing: Filing.optional(),
 });
 
 /**
@@ -47,3 +54,12 @@ export type FilingRejected = z.infer<typeof FilingRejected>;
 /** `filing.errored`: the filing could not be completed; nothing is due. */
 export const FilingErrored = FilingFinal.extend({ error: FilingError });
 export type FilingErrored = z.infer<typeof FilingErrored>;
+
+/**
+ * `filing.documents_ready`: an accepted filing's documents are stored and can be downloaded
+ * (published once, by the documents consumer, with the documents it stored).
+ */
+export const FilingDocumentsReady = FilingFinal.extend({
+  documents: z.array(z.object({ type: DocumentType, part_number: z.number().int().min(1).max(2).optional() })).min(1),
+});
+export type FilingDocumentsReady = z.infer<typeof FilingDocumentsReady>;

@@ -6,5 +6,6 @@ export * from "./submissions.ts";
 export * from "./in-doubt.ts";
 export * from "./filing-events.ts";
 export * from "./billing-rpc.ts";
+export * from "./notifier.ts";
 export * from "./catalogs.ts";
 export * from "./platform-topology.ts";

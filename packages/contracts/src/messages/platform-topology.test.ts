@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { BILLING_RPC_CATALOG, PLATFORM_MESSAGE_CATALOG, SUBMISSION_RPC_CATALOG } from "./catalogs.ts";
 import { FILING_RECONCILE_RPC_CATALOG, FILING_RPC_CATALOG } from "./filing-rpc.ts";
+import { NOTIFIER_RPC_CATALOG } from "./notifier.ts";
 import { PLATFORM_TOPOLOGY } from "./platform-topology.ts";
 
 /** The operators' description of the topology, beside the RabbitMQ definitions generated from it. */
@@ -14,6 +15,10 @@ describe("the platform topology", () => {
       "filing.events filing.rejected billing.events",
       "filing.events filing.errored billing.events",
       "filing.events filing.accepted filing.documents",
+      "filing.events filing.accepted notifier.events",
+      "filing.events filing.rejected notifier.events",
+      "filing.events filing.errored notifier.events",
+      "filing.events filing.documents_ready notifier.events",
     ]);
   });
 
@@ -22,8 +27,8 @@ describe("the platform topology", () => {
     const routedQueues = new Set(routes.flatMap((route) => (route.kind === "command" ? [route.queue] : route.consumers)));
     const routedExchanges = new Set(routes.flatMap((route) => (route.kind === "event" ? [route.exchange] : [])));
     const rpcQueues = new Set(
-      [FILING_RPC_CATALOG, FILING_RECONCILE_RPC_CATALOG, BILLING_RPC_CATALOG, SUBMISSION_RPC_CATALOG].flatMap((catalog) =>
-        Object.values(catalog).map((definition) => definition.queue),
+      [FILING_RPC_CATALOG, FILING_RECONCILE_RPC_CATALOG, BILLING_RPC_CATALOG, SUBMISSION_RPC_CATALOG, NOTIFIER_RPC_CATALOG].flatMap(
+        (catalog) => Object.values(catalog).map((definition) => definition.queue),
       ),
     );
     expect(new Set(PLATFORM_TOPOLOGY.workQueues.map((q) => q.name))).toEqual(routedQueues);

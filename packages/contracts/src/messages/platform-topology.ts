@@ -2,8 +2,9 @@ import { BILLING_RPC_QUEUE } from "./billing-rpc.ts";
 import { BILLING_EVENTS_QUEUE, FILING_DOCUMENTS_QUEUE, PLATFORM_MESSAGE_CATALOG } from "./catalogs.ts";
 import { FILING_EVENTS_EXCHANGE } from "./filing-events.ts";
 import { FILING_RPC_QUEUE } from "./filing-rpc.ts";
+import { NOTIFIER_DELIVERIES_QUEUE, NOTIFIER_EVENTS_QUEUE, NOTIFIER_RPC_QUEUE } from "./notifier.ts";
 import { FILING_OUTCOMES_QUEUE, REGISTRY_POLL_QUEUE, REGISTRY_SUBMIT_QUEUE, TAX_POLL_QUEUE, TAX_SUBMIT_QUEUE } from "./submissions.ts";
-import { EVENT_WAIT_TIERS_MS, POLL_WAIT_TIERS_MS } from "./wait-tiers.ts";
+import { EVENT_WAIT_TIERS_MS, POLL_WAIT_TIERS_MS, WEBHOOK_WAIT_TIERS_MS } from "./wait-tiers.ts";
 
 /**
  * THE bus topology of the platform, as data in the shape of packages/bus's `Topology`: every
@@ -48,7 +49,7 @@ export const PLATFORM_TOPOLOGY = {
     {
       name: FILING_EVENTS_EXCHANGE,
       type: "topic",
-      purpose: "Facts about filings (filing.accepted, filing.rejected, filing.errored) for whoever reacts to them",
+      purpose: "Facts about filings (filing.accepted, filing.rejected, filing.errored, filing.documents_ready) for whoever reacts to them",
     },
   ],
   workQueues: [
@@ -82,6 +83,18 @@ export const PLATFORM_TOPOLOGY = {
       waitTiersMs: EVENT_WAIT_TIERS_MS,
       deliveryLimit: DELIVERY_LIMIT,
     },
+    {
+      name: NOTIFIER_EVENTS_QUEUE,
+      purpose: "notifier: turn filing events (and the gateway's sandbox events) into webhook deliveries to the account's endpoints",
+      waitTiersMs: EVENT_WAIT_TIERS_MS,
+      deliveryLimit: DELIVERY_LIMIT,
+    },
+    {
+      name: NOTIFIER_DELIVERIES_QUEUE,
+      purpose: "notifier: one webhook delivery attempt (an event to an endpoint); retries are delayed commands on this queue",
+      waitTiersMs: WEBHOOK_WAIT_TIERS_MS,
+      deliveryLimit: DELIVERY_LIMIT,
+    },
   ],
   rpcQueues: [
     {
@@ -103,6 +116,11 @@ export const PLATFORM_TOPOLOGY = {
       name: REGISTRY_SUBMIT_QUEUE,
       purpose: "registry-submitter: submit dormant accounts to the registry (called by filing)",
       maxRequestAgeMs: MINUTE,
+    },
+    {
+      name: NOTIFIER_RPC_QUEUE,
+      purpose: "notifier: webhook endpoints and their deliveries (called by the gateway and the admin CLI)",
+      maxRequestAgeMs: 30 * SECOND,
     },
   ],
   bindings: eventBindings(PLATFORM_MESSAGE_CATALOG),

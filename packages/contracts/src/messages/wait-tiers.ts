@@ -24,3 +24,9 @@ export const POLL_WAIT_TIERS_MS = [
   5 * MINUTE,
   15 * MINUTE,
 ] as const;
+
+/**
+ * The notifier's delivery retries (notifier.deliveries): the first retries within a minute, then
+ * up to an hour per wait; longer waits (hours, in the 3-day retry schedule) take several hops.
+ */
+export const WEBHOOK_WAIT_TIERS_MS = [1 * SECOND, 5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE, 60 * MINUTE] as const;
