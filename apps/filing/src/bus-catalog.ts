@@ -23,5 +23,8 @@ export const FILING_SERVICE_MESSAGES = PLATFORM_MESSAGE_CATALOG;
 
 export type FilingBus = Bus<typeof FILING_SERVICE_MESSAGES, typeof FILING_SERVICE_RPC>;
 
-/** The events the filing service publishes (one per filing, when it reaches a final status). */
-export type FilingEventType = "filing.accepted" | "filing.rejected" | "filing.errored";
+/**
+ * The events the filing service publishes: one per filing when it reaches a final status, and
+ * `filing.documents_ready` once an accepted filing's PDFs are all stored.
+ */
+export type FilingEventType = "filing.accepted" | "filing.rejected" | "filing.errored" | "filing.documents_ready";

@@ -56,6 +56,7 @@ describe("filing database schema", () => {
       "20261125180000_accounts_for_ct600_index",
       "20261127140000_client_reference_live_filing_unique",
       "20261127170000_accepted_late_leaves_live_index",
+      "20261127180000_documents_ready",
     ]);
   });
 

@@ -46,6 +46,10 @@ async function acceptAccounts(filing: SeededFiling) {
   );
 }
 
+/** The outbox events of a type about a filing. */
+const eventsOf = (filingId: string, type: string) =>
+  db.outboxMessage.findMany({ where: { type, payload: { path: ["filing_id"], equals: filingId } } });
+
 /** The filing's documents as rows: what a re-render must never change. */
 const rows = (filingId: string) =>
   db.document.findMany({
@@ -98,6 +102,25 @@ describe("rendering on filing.accepted", () => {
     expect(await renderOnAcceptance(deps, randomUUID(), filing.id)).toBe("complete");
     expect(renders - before).toBe(2);
     expect(await rows(filing.id)).toEqual(first);
+
+    // filing.documents_ready: once, whatever the redeliveries, with the filing as GET shows it.
+    const ready = await eventsOf(filing.id, "filing.documents_ready");
+    expect(ready).toHaveLength(1);
+    expect(ready[0]!.payload).toMatchObject({
+      filing_id: filing.id,
+      filing: { filing_id: filing.id, status: "accepted", period_split: true },
+      documents: [
+        { type: "ct600_pdf", part_number: 1 },
+        { type: "ct600_xml", part_number: 1 },
+        { type: "ct600_pdf", part_number: 2 },
+        { type: "ct600_xml", part_number: 2 },
+      ],
+    });
+    // The acceptance itself carried the filing as GET shows it too (the webhooks' data).
+    const [accepted] = await eventsOf(filing.id, "filing.accepted");
+    expect(accepted!.payload).toMatchObject({
+      filing: { filing_id: filing.id, status: "accepted", parts: [{ part_number: 1 }, { part_number: 2 }] },
+    });
   });
 
   it("stores each document once when the same event is handled twice at the same time", async () => {
@@ -112,6 +135,10 @@ describe("rendering on filing.accepted", () => {
     expect(effects).toContain("rendered");
     expect((await rows(filing.id)).map((d) => d.type)).toEqual(["ixbrl_accounts", "accounts_pdf"]);
     expect(await db.inboxMessage.count({ where: { messageId } })).toBe(1);
+    const ready = await eventsOf(filing.id, "filing.documents_ready");
+    expect(ready.map((event) => (event.payload as { documents: unknown }).documents)).toEqual([
+      [{ type: "ixbrl_accounts" }, { type: "accounts_pdf" }],
+    ]);
   });
 
   it("waits (retryably, without marking the message handled) for a part whose submit record has not landed", async () => {
@@ -124,6 +151,7 @@ describe("rendering on filing.accepted", () => {
     );
     expect(error).toBeInstanceOf(DocumentsNotReadyError);
     expect(await db.inboxMessage.count({ where: { messageId } })).toBe(0);
+    expect(await eventsOf(filing.id, "filing.documents_ready")).toEqual([]);
     await recordTaxPartSubmitted(db, filing.id, 1, submitAnswer(filing.correlationIds[0]!), "late");
     expect(await renderOnAcceptance(deps, messageId, filing.id)).toBe("rendered");
     expect((await rows(filing.id)).map((d) => d.type)).toEqual(["ct600_pdf", "ct600_xml"]);

@@ -4,6 +4,7 @@ import { DormantAccountsInputError, PdfInputError } from "@dormant/documents";
 import type { FILING_SERVICE_MESSAGES } from "../bus-catalog.ts";
 import type { FilingDb } from "../db/client.ts";
 import type { DocumentDeps } from "./document-deps.ts";
+import { announceDocumentsReady } from "./documents-ready.ts";
 import { readForDocuments } from "./read-for-documents.ts";
 import { renderMissingDocuments, storeDocuments, type RenderOutcome } from "./render-missing.ts";
 
@@ -40,12 +41,17 @@ async function recordInbox(db: FilingDb, messageId: string, filingId: string): P
  *    in between, stored together with the message's inbox row in one statement.
  * Idempotent twice over: a redelivered message finds its inbox row (on the read, or as a
  * conflict of its write, which then stores nothing new), and a document is stored once per
- * (filing, type, part) whoever renders it.
+ * (filing, type, part) whoever renders it. Once every PDF is stored, `filing.documents_ready` is
+ * written (once per filing: documents-ready.ts).
  */
 export async function renderOnAcceptance(deps: DocumentDeps, messageId: string, filingId: string): Promise<DocumentsEffect> {
   const { db } = deps;
   const { seen, filing, stored } = await readForDocuments(db, messageId, filingId);
-  if (seen) return "duplicate";
+  if (seen) {
+    // Handled before; the announcement may not have been written then (a crash in between).
+    if (filing?.status === "accepted") await announceDocumentsReady(db, filingId, deps.now());
+    return "duplicate";
+  }
   if (filing?.status !== "accepted") {
     await recordInbox(db, messageId, filingId);
     return "ignored";
@@ -69,6 +75,7 @@ export async function renderOnAcceptance(deps: DocumentDeps, messageId: string, 
   const { recorded } = await storeDocuments(db, filingId, documents, waiting.length === 0 ? { messageId } : undefined);
   for (const document of documents) deps.onRendered?.(document.type, "event");
   if (waiting.length > 0) throw new DocumentsNotReadyError(waiting.join("; "));
+  await announceDocumentsReady(db, filingId, deps.now());
   if (!recorded) return "duplicate";
   return documents.length > 0 ? "rendered" : "complete";
 }

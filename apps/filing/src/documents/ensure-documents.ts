@@ -1,4 +1,5 @@
 import type { DocumentDeps } from "./document-deps.ts";
+import { announceDocumentsReady } from "./documents-ready.ts";
 import { renderMissingDocuments, storeDocuments, type RenderableFiling } from "./render-missing.ts";
 
 /**
@@ -13,6 +14,7 @@ export async function ensureDocuments(deps: DocumentDeps, filing: RenderableFili
     const { stored } = await storeDocuments(deps.db, filing.id, documents);
     deps.logger.info({ filing_id: filing.id, rendered: documents.map((d) => d.fileName), stored }, "documents rendered on request");
     for (const document of documents) deps.onRendered?.(document.type, "request");
+    if (waiting.length === 0) await announceDocumentsReady(deps.db, filing.id, deps.now());
   }
   if (waiting.length > 0) deps.logger.info({ filing_id: filing.id, waiting }, "documents not renderable yet");
 }

@@ -48,7 +48,10 @@ export interface RegistryExaminationRecord {
 
 /** Columns the record types more closely than the Prisma model (statuses, JSON). */
 type OwnTyped = "status" | "registryStatus" | "derivedValues" | "registryRequest";
-/** Columns a record does not carry: the accounts facts (documents only), the claim's expiry and the sweeper's `resolve_after`. */
-type NotInRecord = "accountsInput" | "claimExpiresAt" | "resolveAfter";
+/**
+ * Columns a record does not carry: the accounts facts (documents only), the claim's expiry, the
+ * sweeper's `resolve_after` and `documents_ready_at` (documents/documents-ready.ts alone).
+ */
+type NotInRecord = "accountsInput" | "claimExpiresAt" | "resolveAfter" | "documentsReadyAt";
 /** The three columns of `registryExamination`. */
 export type RegistryExaminationColumn = "registryStatusCode" | "registryStatusSince" | "registryExaminerComment";

@@ -1,6 +1,7 @@
 import type { FilingError, FilingStatus } from "@dormant/contracts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { outboxEvent } from "../outbox/enqueue.ts";
+import { filingView } from "../reads/filing-view.ts";
 import { clientReferenceOf } from "./client-reference.ts";
 import { decideFilingStatus, decidingSubmission, isFinalFiling, type SubmissionStatus } from "./filing-state.ts";
 import type { DocumentRow, FilingWrite, HistoryEntry, OutboxEvent } from "./filing-change.ts";
@@ -95,6 +96,12 @@ export function moveFiling(change: Change, to: FilingStatus, cause: Cause, error
     filing.errorMessage = error.message;
   }
   if (!final) return;
+  if (to === "accepted" && corrects) {
+    filing.errorCode = null;
+    filing.errorMessage = null;
+    // Out of the live-filing index: a refiling of the same period may hold its place.
+    filing.acceptedLate = true;
+  }
   const common = {
     filing_id: filing.id,
     account_id: filing.accountId,
@@ -102,14 +109,10 @@ export function moveFiling(change: Change, to: FilingStatus, cause: Cause, error
     company_number: filing.companyNumber,
     ...clientReferenceOf(filing),
     occurred_at: change.now.toISOString(),
+    // The filing as GET /filings/{filing_id} shows it from now on (the webhooks' data).
+    filing: filingView(filing),
   };
   if (to === "accepted") {
-    if (corrects) {
-      filing.errorCode = null;
-      filing.errorMessage = null;
-      // Out of the live-filing index: a refiling of the same period may hold its place.
-      filing.acceptedLate = true;
-    }
     change.events.push(
       outboxEvent("filing.accepted", { ...common, fee_pence: filing.feePence, ...(corrects ? { corrects } : {}) }, cause.requestId),
     );
