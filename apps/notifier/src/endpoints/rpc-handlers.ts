@@ -1,0 +1,216 @@
+import type { RpcHandlerMap } from "@dormant/bus";
+import {
+  AppError,
+  isAppError,
+  type SealingKey,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookCaller,
+  type WebhookDeliveryAttempt,
+  type DeliveredEventType,
+} from "@dormant/contracts";
+import type { Logger } from "@dormant/service-kit";
+import type { NOTIFIER_RPC_CATALOG } from "../bus/catalog.ts";
+import type { NotifierDb } from "../db/client.ts";
+import { newWebhookSecret } from "../delivery/signature.ts";
+import { newId } from "../ids.ts";
+import { takeEvent, type IntakeDeps } from "../intake/intake.ts";
+import { checkWebhookUrl } from "../safety/url-safety.ts";
+import { type EndpointRow, endpointView, sealEndpointSecret } from "./endpoint-row.ts";
+
+export interface EndpointRpcDeps extends IntakeDeps {
+  db: NotifierDb;
+  logger: Logger;
+  sealingKeys: readonly SealingKey[];
+  allowPrivateUrls: boolean;
+  httpsOnly: boolean;
+  secretOverlapSeconds: number;
+}
+
+const notFound = (id: string) => new AppError("WEBHOOK_ENDPOINT_NOT_FOUND", `No webhook endpoint ${id}`);
+
+/** A database failure is the caller's retryable SERVICE_UNAVAILABLE (the cause only in our log); AppErrors pass. */
+function unavailable(error: unknown, logger: Logger, what: string): AppError {
+  if (isAppError(error)) return error;
+  logger.error({ err: error }, `${what} failed`);
+  return new AppError("SERVICE_UNAVAILABLE", "Webhooks are temporarily unavailable; retry shortly", {
+    retryable: true,
+    retryAfterSeconds: 1,
+    cause: error,
+  });
+}
+
+const pagination = (total: number, limit: number, offset: number) => ({ total, limit, offset, has_more: offset + limit < total });
+
+/**
+ * `notifier.rpc`: an account's webhook endpoints, in one key mode. Every request names its caller
+ * (account and mode); an endpoint of another account or mode does not exist for it
+ * (WEBHOOK_ENDPOINT_NOT_FOUND), nor does a deleted one.
+ */
+export function endpointRpcHandlers(deps: EndpointRpcDeps): RpcHandlerMap<typeof NOTIFIER_RPC_CATALOG, "notifier.rpc"> {
+  const { db, logger } = deps;
+
+  const visible = async (caller: WebhookCaller, id: string): Promise<EndpointRow> => {
+    const found = await db.pool.query<EndpointRow>(
+      "SELECT * FROM endpoints WHERE id = $1 AND account_id = $2 AND mode = $3 AND deleted_at IS NULL",
+      [id, caller.account_id, caller.mode],
+    );
+    const row = found.rows[0];
+    if (!row) throw notFound(id);
+    return row;
+  };
+
+  const guarded =
+    <Req, Res>(what: string, fn: (request: Req) => Promise<Res>) =>
+    async (request: Req): Promise<Res> => {
+      try {
+        return await fn(request);
+      } catch (error) {
+        throw unavailable(error, logger, what);
+      }
+    };
+
+  return {
+    "notifier.create_endpoint": guarded("notifier.create_endpoint", async ({ caller, endpoint }) => {
+      const check = await checkWebhookUrl(endpoint.url, { httpsOnly: deps.httpsOnly, allowPrivate: deps.allowPrivateUrls });
+      if (!check.ok) {
+        throw new AppError("VALIDATION_ERROR", `The webhook URL is refused: ${check.reason}`, {
+          details: [{ field: "url", message: check.reason }],
+        });
+      }
+      const id = newId("we");
+      const secret = newWebhookSecret();
+      const [key] = deps.sealingKeys;
+      if (!key) throw new Error("no sealing key");
+      const inserted = await db.pool.query<EndpointRow>(
+        `INSERT INTO endpoints (id, account_id, mode, url, events, description, secret_sealed)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+        [
+          id,
+          caller.account_id,
+          caller.mode,
+          endpoint.url,
+          endpoint.events ?? [...WEBHOOK_EVENT_TYPES],
+          endpoint.description ?? null,
+          JSON.stringify(sealEndpointSecret(secret, id, key)),
+        ],
+      );
+      const row = inserted.rows[0];
+      if (!row) throw new Error("endpoint insert returned nothing");
+      logger.info({ endpoint_id: id, account_id: caller.account_id, mode: caller.mode, events: row.events }, "webhook endpoint created");
+      return { ...endpointView(row), secret };
+    }),
+
+    "notifier.list_endpoints": guarded("notifier.list_endpoints", async ({ caller, limit, offset }) => {
+      const [rows, count] = await Promise.all([
+        db.pool.query<EndpointRow>(
+          `SELECT * FROM endpoints WHERE account_id = $1 AND mode = $2 AND deleted_at IS NULL
+            ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+          [caller.account_id, caller.mode, limit, offset],
+        ),
+        db.pool.query<{ total: number }>(
+          "SELECT count(*)::int AS total FROM endpoints WHERE account_id = $1 AND mode = $2 AND deleted_at IS NULL",
+          [caller.account_id, caller.mode],
+        ),
+      ]);
+      const total = count.rows[0]?.total ?? 0;
+      return { endpoints: rows.rows.map(endpointView), pagination: pagination(total, limit, offset) };
+    }),
+
+    "notifier.get_endpoint": guarded("notifier.get_endpoint", async ({ caller, endpoint_id }) =>
+      endpointView(await visible(caller, endpoint_id)),
+    ),
+
+    "notifier.delete_endpoint": guarded("notifier.delete_endpoint", async ({ caller, endpoint_id }) => {
+      const client = await db.pool.connect();
+      try {
+        await client.query("BEGIN");
+        const deleted = await client.query(
+          "UPDATE endpoints SET deleted_at = now() WHERE id = $1 AND account_id = $2 AND mode = $3 AND deleted_at IS NULL RETURNING id",
+          [endpoint_id, caller.account_id, caller.mode],
+        );
+        if (deleted.rowCount === 0) throw notFound(endpoint_id);
+        const cancelled = await client.query(
+          "UPDATE deliveries SET state = 'cancelled', updated_at = now() WHERE endpoint_id = $1 AND state = 'pending'",
+          [endpoint_id],
+        );
+        await client.query("COMMIT");
+        if (cancelled.rowCount) deps.metrics.deliveries.inc({ outcome: "cancelled" }, cancelled.rowCount);
+        logger.info({ endpoint_id, account_id: caller.account_id, cancelled: cancelled.rowCount ?? 0 }, "webhook endpoint deleted");
+        return { id: endpoint_id, deleted: true as const };
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    }),
+
+    "notifier.rotate_secret": guarded("notifier.rotate_secret", async ({ caller, endpoint_id }) => {
+      await visible(caller, endpoint_id);
+      const secret = newWebhookSecret();
+      const [key] = deps.sealingKeys;
+      if (!key) throw new Error("no sealing key");
+      const rotated = await db.pool.query<EndpointRow>(
+        `UPDATE endpoints SET previous_secret_sealed = secret_sealed, secret_sealed = $2,
+                previous_until = now() + $3 * interval '1 second'
+          WHERE id = $1 AND deleted_at IS NULL RETURNING *`,
+        [endpoint_id, JSON.stringify(sealEndpointSecret(secret, endpoint_id, key)), deps.secretOverlapSeconds],
+      );
+      const row = rotated.rows[0];
+      if (!row) throw notFound(endpoint_id);
+      logger.info(
+        { endpoint_id, account_id: caller.account_id },
+        "webhook endpoint secret rotated (the previous one still signs for the overlap)",
+      );
+      return { ...endpointView(row), secret };
+    }),
+
+    "notifier.send_test": guarded("notifier.send_test", async ({ caller, endpoint_id }) => {
+      const endpoint = await visible(caller, endpoint_id);
+      const id = newId("evt", 24);
+      const body = {
+        id,
+        type: "webhook.test",
+        created_at: new Date().toISOString(),
+        data: { endpoint_id, message: "A test event sent on request: this endpoint receives and verifies webhooks." },
+      };
+      await takeEvent(deps, { id, accountId: endpoint.account_id, mode: endpoint.mode, type: "webhook.test", body }, endpoint_id);
+      return { event_id: id, endpoint_id, type: "webhook.test" as const };
+    }),
+
+    "notifier.list_deliveries": guarded("notifier.list_deliveries", async ({ caller, endpoint_id, limit, offset }) => {
+      await visible(caller, endpoint_id);
+      const [rows, count] = await Promise.all([
+        db.pool.query<{
+          event_id: string;
+          type: string;
+          attempt: number;
+          attempted_at: Date;
+          outcome: "delivered" | "failed";
+          status_code: number | null;
+          error: string | null;
+          duration_ms: number;
+          next_retry_at: Date | null;
+        }>(
+          `SELECT a.event_id, ev.type, a.attempt, a.attempted_at, a.outcome, a.status_code, a.error, a.duration_ms, a.next_retry_at
+             FROM attempts a JOIN events ev ON ev.id = a.event_id
+            WHERE a.endpoint_id = $1 ORDER BY a.attempted_at DESC, a.id DESC LIMIT $2 OFFSET $3`,
+          [endpoint_id, limit, offset],
+        ),
+        db.pool.query<{ total: number }>("SELECT count(*)::int AS total FROM attempts WHERE endpoint_id = $1", [endpoint_id]),
+      ]);
+      const deliveries: WebhookDeliveryAttempt[] = rows.rows.map((row) => ({
+        event_id: row.event_id,
+        event_type: row.type as DeliveredEventType,
+        attempt: row.attempt,
+        attempted_at: row.attempted_at.toISOString(),
+        outcome: row.outcome,
+        ...(row.status_code !== null ? { status_code: row.status_code } : {}),
+        ...(row.error !== null ? { error: row.error } : {}),
+        duration_ms: row.duration_ms,
+        ...(row.next_retry_at ? { next_retry_at: row.next_retry_at.toISOString() } : {}),
+      }));
+      return { deliveries, pagination: pagination(count.rows[0]?.total ?? 0, limit, offset) };
+    }),
+  };
+}

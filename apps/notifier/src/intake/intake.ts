@@ -1,0 +1,147 @@
+import type {
+  BusEnvelope,
+  FilingAccepted,
+  FilingDocumentsReady,
+  FilingErrored,
+  FilingRejected,
+  SandboxWebhookEvent,
+} from "@dormant/contracts";
+import type { Logger } from "@dormant/service-kit";
+import { inTransaction, type NotifierDb } from "../db/client.ts";
+import { eventIdForMessage, newId } from "../ids.ts";
+import type { NotifierMetrics } from "../metrics.ts";
+
+export type FilingEventType = "filing.accepted" | "filing.rejected" | "filing.errored" | "filing.documents_ready";
+type FilingEvent = FilingAccepted | FilingRejected | FilingErrored | FilingDocumentsReady;
+
+export interface IntakeDeps {
+  db: NotifierDb;
+  logger: Logger;
+  metrics: NotifierMetrics;
+  /** Sends `notifier.deliver` for a delivery due now. */
+  deliverNow: (deliveryId: string) => Promise<void>;
+}
+
+export interface StoredEvent {
+  id: string;
+  accountId: string;
+  mode: "live" | "test";
+  type: string;
+  body: Record<string, unknown>;
+}
+
+const STATUS_OF: Record<FilingEventType, string> = {
+  "filing.accepted": "accepted",
+  "filing.rejected": "rejected",
+  "filing.errored": "error",
+  "filing.documents_ready": "accepted",
+};
+
+/** The webhook body of a filing event: `data` is the filing as GET /filings/{id} shows it. */
+export function filingWebhookBody(type: FilingEventType, message: BusEnvelope<FilingEvent>, logger: Logger): StoredEvent {
+  const event = message.payload;
+  let data: Record<string, unknown>;
+  if (event.filing) {
+    data = event.filing as Record<string, unknown>;
+  } else {
+    // Events written before they carried the filing: what the event itself says.
+    logger.warn(
+      { filing_id: event.filing_id, type, message_id: message.message_id },
+      "filing event without its filing view; sending what it has",
+    );
+    data = {
+      filing_id: event.filing_id,
+      filing_type: event.filing_type,
+      company_number: event.company_number,
+      status: STATUS_OF[type],
+      ...(event.client_reference ? { client_reference: event.client_reference } : {}),
+      ...("error" in event && event.error ? { error: event.error } : {}),
+      ...("documents" in event ? { documents: event.documents } : {}),
+      finalized_at: event.occurred_at,
+    };
+  }
+  const id = eventIdForMessage(message.message_id);
+  return { id, accountId: event.account_id, mode: "live", type, body: { id, type, created_at: event.occurred_at, data } };
+}
+
+/**
+ * Stores an event and one delivery per matching endpoint in ONE transaction, then sends a deliver
+ * command for each new delivery. The event id is the dedupe key: a redelivered event stores
+ * nothing new and re-sends the commands of its deliveries still pending and never attempted (the
+ * first run may have died between commit and publish). Publish failures throw: the bus retries
+ * the event, and the sweeper catches whatever is still left.
+ */
+export async function takeEvent(
+  deps: IntakeDeps,
+  event: StoredEvent,
+  onlyEndpointId?: string,
+): Promise<{ created: boolean; deliveryIds: string[] }> {
+  const { db, metrics } = deps;
+  const result = await inTransaction(db, async (tx) => {
+    const inserted = await tx.query(
+      "INSERT INTO events (id, account_id, mode, type, payload) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING RETURNING id",
+      [event.id, event.accountId, event.mode, event.type, JSON.stringify(event.body)],
+    );
+    if (inserted.rowCount === 0) {
+      const pending = await tx.query<{ id: string }>(
+        "SELECT id FROM deliveries WHERE event_id = $1 AND state = 'pending' AND attempts = 0 AND (lease_until IS NULL OR lease_until <= now())",
+        [event.id],
+      );
+      return { created: false, deliveryIds: pending.rows.map((row) => row.id) };
+    }
+    const endpoints = onlyEndpointId
+      ? await tx.query<{ id: string }>("SELECT id FROM endpoints WHERE id = $1", [onlyEndpointId])
+      : await tx.query<{ id: string }>(
+          `SELECT id FROM endpoints
+            WHERE account_id = $1 AND mode = $2 AND status = 'enabled' AND deleted_at IS NULL AND $3 = ANY(events)`,
+          [event.accountId, event.mode, event.type],
+        );
+    const endpointIds = endpoints.rows.map((row) => row.id);
+    const deliveryIds = endpointIds.map(() => newId("wd"));
+    if (deliveryIds.length > 0) {
+      await tx.query(
+        `INSERT INTO deliveries (id, event_id, endpoint_id)
+         SELECT d, $1, e FROM unnest($2::text[], $3::text[]) AS t(d, e)`,
+        [event.id, deliveryIds, endpointIds],
+      );
+    }
+    return { created: true, deliveryIds };
+  });
+  metrics.events.inc({ type: event.type, new: String(result.created) });
+  for (const id of result.deliveryIds) await deps.deliverNow(id);
+  deps.logger.info(
+    {
+      event_id: event.id,
+      type: event.type,
+      account_id: event.accountId,
+      mode: event.mode,
+      deliveries: result.deliveryIds.length,
+      new: result.created,
+    },
+    result.created ? "webhook event taken in" : "webhook event seen before; pending deliveries sent again",
+  );
+  return result;
+}
+
+/** The `notifier.events` handlers: filing events (live mode) and the gateway's sandbox events (test mode). */
+export function intakeHandlers(deps: IntakeDeps) {
+  const filing = (type: FilingEventType) => async (message: BusEnvelope<FilingEvent>) => {
+    await takeEvent(deps, filingWebhookBody(type, message, deps.logger));
+  };
+  return {
+    "filing.accepted": filing("filing.accepted"),
+    "filing.rejected": filing("filing.rejected"),
+    "filing.errored": filing("filing.errored"),
+    "filing.documents_ready": filing("filing.documents_ready"),
+    "notifier.sandbox_event": async (message: BusEnvelope<SandboxWebhookEvent>) => {
+      const { account_id, event } = message.payload;
+      await takeEvent(deps, {
+        id: event.id,
+        accountId: account_id,
+        mode: "test",
+        type: event.type,
+        body: event as Record<string, unknown>,
+      });
+    },
+  };
+}
