@@ -97,6 +97,10 @@ export class Deliverer {
     const running = this.inFlight.get(endpointId) ?? 0;
     if (running >= settings.endpointConcurrency) {
       // Never wait here: the other endpoints' commands must keep flowing.
+      logger.debug(
+        { delivery_id: delivery.id, endpoint_id: endpointId, in_flight: running },
+        "endpoint busy: deliver command put back for 1 s",
+      );
       await publish({ delivery_id: delivery.id, ...(command.due_at ? { due_at: command.due_at } : {}) }, BUSY_RETRY_MS);
       return;
     }
@@ -121,6 +125,7 @@ export class Deliverer {
       [delivery.id, leaseMs, EARLY_TOLERANCE_MS],
     );
     if (leased.rowCount === 0) {
+      logger.debug({ delivery_id: delivery.id, endpoint_id: delivery.endpoint_id }, "delivery not leased");
       const now = await db.pool.query<{ state: string; lease_ms: number | null; ahead_ms: number }>(
         `SELECT state, (extract(epoch FROM lease_until - now()) * 1000)::int AS lease_ms,
                 (extract(epoch FROM next_attempt_at - now()) * 1000)::int AS ahead_ms
