@@ -14,8 +14,13 @@
 //       read    GET /filings[...]         -> auth -> rate limit -> validate -> handler
 //       submit  POST /filings/{type}      -> auth -> rate limit -> JSON body -> validate
 //                                            -> idempotency -> handler
-//       check   POST /filings/{type}/validate -> auth -> rate limit -> JSON body -> validate
-//                                            -> handler (nothing stored: no Idempotency-Key)
+//       json    POST /filings/{type}/validate, POST /webhook_endpoints
+//                                         -> auth -> rate limit -> JSON body -> validate
+//                                            -> handler (no Idempotency-Key: validation stores
+//                                            nothing; the notifier answers endpoint creation)
+//       action  DELETE /webhook_endpoints/{id}, POST .../rotate_secret, POST .../test
+//                                         -> auth -> rate limit -> validate -> handler (no
+//                                            body is read, no Idempotency-Key)
 //     Auth comes first so that nothing is revealed to callers without a key; the rate limit
 //     right after it, so the X-RateLimit-* headers are on every authenticated answer, errors
 //     included. Validation (headers + body, one 400 VALIDATION_ERROR listing every field) runs
@@ -62,6 +67,8 @@ import { createRateLimitMiddleware } from "./rate-limit/middleware.ts";
 import { API_ROUTES } from "./routes/index.ts";
 import type { Route, RouteDeps } from "./routes/route.ts";
 import { createSandboxBackend } from "./sandbox/sandbox-backend.ts";
+import { type SandboxEventBus, sandboxEventPublisher } from "./sandbox/sandbox-events.ts";
+import { createBusWebhookBackend, type NotifierRpcBus } from "./webhooks/webhook-backend.ts";
 
 export interface GatewaySettings {
   bodyLimitBytes: number;
@@ -83,7 +90,7 @@ export interface GatewayAppDeps {
   logger: Logger;
   db: GatewayDb;
   redis: Redis;
-  bus: FilingRpcBus & BillingRpcBus & { readinessCheck(): Promise<void> };
+  bus: FilingRpcBus & BillingRpcBus & NotifierRpcBus & SandboxEventBus & { readinessCheck(): Promise<void> };
   metrics: ReturnType<typeof createMetricsRegistry>;
   /** False once shutdown began (readiness turns 503). */
   isAcceptingWork?: () => boolean;
@@ -122,9 +129,18 @@ export function createApp(deps: GatewayAppDeps): Express {
     live,
     // A test key's validation is derived by the filing service from the sandbox's made-up
     // registry (the caller's mode says so); nothing is stored or sent either way.
-    test: createSandboxBackend({ secret: settings.apiKeyPepper, validator: live }),
+    // A test key's submit publishes its outcome event for the key's webhook endpoints.
+    test: createSandboxBackend({
+      secret: settings.apiKeyPepper,
+      validator: live,
+      publishEvent: sandboxEventPublisher({ bus: deps.bus, logger }),
+    }),
   };
-  const routeDeps: RouteDeps = { backends, account: createBusAccountBackend({ bus: deps.bus }) };
+  const routeDeps: RouteDeps = {
+    backends,
+    account: createBusAccountBackend({ bus: deps.bus }),
+    webhooks: createBusWebhookBackend({ bus: deps.bus }),
+  };
   const readiness: Record<string, ReadinessCheck> = {
     redis: async () => void (await deps.redis.ping()),
     postgres: async () => void (await deps.db.$queryRaw`SELECT 1`),
@@ -135,7 +151,8 @@ export function createApp(deps: GatewayAppDeps): Express {
     public: [],
     read: [authenticate, rateLimit],
     submit: [authenticate, rateLimit, ...jsonBody({ limitBytes: settings.bodyLimitBytes })],
-    check: [authenticate, rateLimit, ...jsonBody({ limitBytes: settings.bodyLimitBytes })],
+    json: [authenticate, rateLimit, ...jsonBody({ limitBytes: settings.bodyLimitBytes })],
+    action: [authenticate, rateLimit],
   };
   const api = express.Router();
   api.get(openApiRoute.path, openApiRoute.handler(API_ROUTES));
@@ -146,10 +163,12 @@ export function createApp(deps: GatewayAppDeps): Express {
     };
     const handle: RequestHandler = (req, res) => route.handle(req, res, routeDeps);
     const afterValidation = route.kind === "submit" ? [idempotency, handle] : [handle];
-    api[route.openapi.method === "post" ? "post" : "get"](
-      route.expressPath,
-      compose([...chains[route.kind], validate, ...afterValidation]),
-    );
+    const chain = compose([...chains[route.kind], validate, ...afterValidation]);
+    const { method } = route.openapi;
+    if (method === "get") api.get(route.expressPath, chain);
+    else if (method === "post") api.post(route.expressPath, chain);
+    else if (method === "delete") api.delete(route.expressPath, chain);
+    else throw new Error(`${method.toUpperCase()} ${route.openapi.path}: app.ts mounts GET, POST and DELETE only`);
   }
 
   app.use(compose([requestIdMiddleware(), accessLog({ logger, metrics: createHttpMetrics(deps.metrics) }), securityHeaders()]));

@@ -1,13 +1,20 @@
 import { connectBus } from "@dormant/bus";
-import { BILLING_RPC_CATALOG, FILING_RPC_CATALOG, PLATFORM_TOPOLOGY } from "@dormant/contracts";
+import { BILLING_RPC_CATALOG, FILING_RPC_CATALOG, NOTIFIER_RPC_CATALOG, PLATFORM_TOPOLOGY } from "@dormant/contracts";
 import { createMetricsRegistry, type Logger } from "@dormant/service-kit";
 import { Redis } from "ioredis";
 import type { GatewayAppDeps, GatewaySettings } from "./app.ts";
 import { createGatewayDb } from "./db/client.ts";
+import { SANDBOX_EVENT_MESSAGES } from "./sandbox/sandbox-events.ts";
 import type { GatewayConfig } from "./env.ts";
 
-/** The RPCs the gateway calls: the filing service (filings, documents) and billing (balances). */
-export const GATEWAY_RPC_CATALOG = { ...FILING_RPC_CATALOG, ...BILLING_RPC_CATALOG };
+/**
+ * The RPCs the gateway calls: the filing service (filings, documents), billing (balances) and the
+ * notifier (webhook endpoints).
+ */
+export const GATEWAY_RPC_CATALOG = { ...FILING_RPC_CATALOG, ...BILLING_RPC_CATALOG, ...NOTIFIER_RPC_CATALOG };
+
+/** The messages the gateway publishes: a test key's sandbox outcome events, for the notifier. */
+export const GATEWAY_MESSAGE_CATALOG = { ...SANDBOX_EVENT_MESSAGES };
 
 /** The settings createApp takes, from the parsed configuration. */
 export function gatewaySettings(config: GatewayConfig): GatewaySettings {
@@ -31,7 +38,7 @@ export interface GatewayResources extends Omit<GatewayAppDeps, "isAcceptingWork"
 
 /**
  * Connects what the gateway needs: Postgres (API keys), Redis (limits, idempotency) and RabbitMQ
- * (filing RPC). Redis fails fast when it is down (no offline queue), so requests get a 503
+ * (filing, billing and notifier RPC; sandbox webhook events). Redis fails fast when it is down (no offline queue), so requests get a 503
  * instead of hanging.
  */
 export async function openGatewayResources(config: GatewayConfig, logger: Logger): Promise<GatewayResources> {
@@ -50,7 +57,7 @@ export async function openGatewayResources(config: GatewayConfig, logger: Logger
       url: config.AMQP_URL,
       service: "gateway",
       topology: PLATFORM_TOPOLOGY,
-      messages: {},
+      messages: GATEWAY_MESSAGE_CATALOG,
       rpc: GATEWAY_RPC_CATALOG,
       logger,
       metrics,

@@ -46,16 +46,17 @@ const RETRY_AFTER_SECONDS: Partial<Record<BusFailure, number>> = {
 };
 
 /**
- * The filing service out of reach (nobody serves filing.rpc, no reply in time, broker down) is a
+ * A service out of reach (nobody serves its RPC queue, no reply in time, broker down) is a
  * retryable 503 SERVICE_UNAVAILABLE with Retry-After; the bus's own wording (queue names) stays
- * in the log. Errors the filing service answered with (FILING_NOT_FOUND, INSUFFICIENT_BALANCE,
- * TAX_UNAVAILABLE, ...) pass through unchanged.
+ * in the log. Errors the service answered with (FILING_NOT_FOUND, INSUFFICIENT_BALANCE,
+ * TAX_UNAVAILABLE, WEBHOOK_ENDPOINT_NOT_FOUND, ...) pass through unchanged. `service` names it
+ * in the message ("filing service", "notifier").
  */
-function publicError(error: unknown): unknown {
+export function publicBusError(error: unknown, service = "filing service"): unknown {
   if (!(error instanceof BusError)) return error;
   const retryAfterSeconds = RETRY_AFTER_SECONDS[error.reason];
   if (retryAfterSeconds === undefined) return new AppError("INTERNAL_ERROR", "Internal error", { cause: error });
-  return new AppError("SERVICE_UNAVAILABLE", `The filing service is temporarily unavailable; retry in ${retryAfterSeconds} seconds`, {
+  return new AppError("SERVICE_UNAVAILABLE", `The ${service} is temporarily unavailable; retry in ${retryAfterSeconds} seconds`, {
     cause: error,
     retryAfterSeconds,
   });
@@ -86,7 +87,7 @@ export function createBusFilingBackend(options: BusFilingBackendOptions): Filing
     try {
       return await options.bus.rpcCall(FILING_RPC_QUEUE, type, payload, timeoutMs === undefined ? {} : { timeoutMs });
     } catch (error) {
-      throw publicError(error);
+      throw publicBusError(error);
     }
   }
   /** A submit's RPC payload: the filing without its credentials, which travel sealed. */

@@ -18,8 +18,16 @@ const PATHS = [
   "/filings/{filing_id}/documents/{type}",
   "/account",
   "/companies/{company_number}/deadlines",
+  "/webhook_endpoints",
+  "/webhook_endpoints/{id}",
+  "/webhook_endpoints/{id}/rotate_secret",
+  "/webhook_endpoints/{id}/test",
+  "/webhook_endpoints/{id}/deliveries",
   "/openapi.json",
 ];
+
+/** The filings' submits: the only operations with an Idempotency-Key. */
+const SUBMITS = ["/filings/ct600", "/filings/accounts"];
 
 const SCHEMAS = [
   "CompanyDeadlines",
@@ -71,6 +79,19 @@ const SCHEMAS = [
   "ValidationProblemCode",
   "ValidationCheck",
   "ValidationPart",
+  "CreateWebhookEndpointRequest",
+  "WebhookEndpoint",
+  "WebhookEndpointWithSecret",
+  "WebhookEndpointStatus",
+  "WebhookEndpointsList",
+  "WebhookEndpointDeleted",
+  "WebhookTestSent",
+  "WebhookDeliveriesList",
+  "WebhookDeliveryAttempt",
+  "WebhookEventType",
+  "DeliveredEventType",
+  "WebhookEvent",
+  "WebhookTestData",
 ];
 
 describe("OpenAPI document", () => {
@@ -100,19 +121,70 @@ describe("OpenAPI document", () => {
     expect(document.servers).toEqual([{ url: "/api/v1" }]);
   });
 
-  it("asks for the API key everywhere but health and itself, and for an Idempotency-Key on submits (not on validation)", () => {
+  it("asks for the API key everywhere but health and itself, and for an Idempotency-Key on submits only (not on validation or webhook endpoints)", () => {
     const document = buildOpenApiDocument(API_ROUTES);
     const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
-      (["get", "post"] as const).filter((m) => item[m]).map((m) => ({ path, method: m, operation: item[m]! })),
+      (["get", "post", "delete", "put", "patch"] as const).filter((m) => item[m]).map((m) => ({ path, method: m, operation: item[m]! })),
     );
+    expect(operations.filter(({ method }) => method === "delete").map(({ path }) => path)).toEqual(["/webhook_endpoints/{id}"]);
+    expect(operations.filter(({ method }) => method === "put" || method === "patch")).toEqual([]);
     for (const { path, method, operation } of operations) {
       const open = path === "/health" || path === "/openapi.json";
       expect(operation.security, `${method} ${path}`).toEqual(open ? undefined : [{ ApiKeyAuth: [] }]);
       const headers = (operation.parameters ?? []).filter((p) => "in" in p && p.in === "header").map((p) => ("name" in p ? p.name : ""));
-      const submit = method === "post" && !path.endsWith("/validate");
+      const submit = method === "post" && SUBMITS.includes(path);
       expect(headers, `${method} ${path}`).toEqual(submit ? ["Idempotency-Key"] : []);
     }
     expect(document.components?.securitySchemes?.ApiKeyAuth).toMatchObject({ type: "apiKey", in: "header", name: "X-API-Key" });
+  });
+
+  it("documents the webhook endpoints: a JSON body only on creation, the secret only from creation and rotation", () => {
+    const paths = buildOpenApiDocument(API_ROUTES).paths ?? {};
+    const dataRef = (operation: { responses?: Record<string, unknown> } | undefined, status: string) =>
+      JSON.stringify((operation?.responses?.[status] as { content?: unknown } | undefined)?.content);
+    const create = paths["/webhook_endpoints"]?.post;
+    expect(create?.requestBody).toMatchObject({
+      required: true,
+      content: { "application/json": { schema: { $ref: "#/components/schemas/CreateWebhookEndpointRequest" } } },
+    });
+    expect(dataRef(create, "201")).toContain("#/components/schemas/WebhookEndpointWithSecret");
+    expect(dataRef(paths["/webhook_endpoints/{id}/rotate_secret"]?.post, "200")).toContain(
+      "#/components/schemas/WebhookEndpointWithSecret",
+    );
+    expect(dataRef(paths["/webhook_endpoints/{id}/test"]?.post, "202")).toContain("#/components/schemas/WebhookTestSent");
+    expect(dataRef(paths["/webhook_endpoints/{id}"]?.get, "200")).toContain('#/components/schemas/WebhookEndpoint"');
+    expect(dataRef(paths["/webhook_endpoints/{id}"]?.delete, "200")).toContain("#/components/schemas/WebhookEndpointDeleted");
+    expect(dataRef(paths["/webhook_endpoints"]?.get, "200")).toContain("#/components/schemas/WebhookEndpointsList");
+    expect(dataRef(paths["/webhook_endpoints/{id}/deliveries"]?.get, "200")).toContain("#/components/schemas/WebhookDeliveriesList");
+    for (const operation of [
+      paths["/webhook_endpoints/{id}"]?.delete,
+      paths["/webhook_endpoints/{id}/rotate_secret"]?.post,
+      paths["/webhook_endpoints/{id}/test"]?.post,
+    ]) {
+      expect(operation?.requestBody).toBeUndefined();
+      expect(operation?.tags).toEqual(["Webhooks"]);
+      expect(operation?.responses?.["404"]?.description).toContain("WEBHOOK_ENDPOINT_NOT_FOUND");
+    }
+  });
+
+  it("declares every delivered event in the webhooks section: the event body, the Standard Webhooks headers, 2xx to deliver", () => {
+    const webhooks = buildOpenApiDocument(API_ROUTES).webhooks ?? {};
+    expect(Object.keys(webhooks).sort()).toEqual(
+      ["filing.accepted", "filing.documents_ready", "filing.errored", "filing.rejected", "webhook.test"].sort(),
+    );
+    for (const [type, item] of Object.entries(webhooks)) {
+      const operation = "post" in item ? item.post : undefined;
+      expect(operation, type).toBeDefined();
+      const headers = (operation?.parameters ?? []).map((p) => ("in" in p ? `${p.in}:${p.name}:${p.required}` : ""));
+      expect(headers, type).toEqual(["header:webhook-id:true", "header:webhook-timestamp:true", "header:webhook-signature:true"]);
+      expect(operation?.requestBody, type).toMatchObject({
+        required: true,
+        content: { "application/json": { schema: { $ref: "#/components/schemas/WebhookEvent" } } },
+      });
+      expect(Object.keys(operation?.responses ?? {}), type).toEqual(["2XX"]);
+      expect(operation?.responses?.["2XX"]?.description, type).toMatch(/2xx within 10 seconds/);
+      expect(operation?.description, type).toContain(`\`${type}\``);
+    }
   });
 
   it("documents every error code and the sandbox table", () => {

@@ -2,6 +2,7 @@ import { OpenApiGeneratorV31, OpenAPIRegistry } from "@asteasolutions/zod-to-ope
 import { API_PREFIX, API_VERSION } from "@dormant/contracts";
 import type { Route } from "../routes/route.ts";
 import { apiDescription } from "./description.ts";
+import { registerWebhooks } from "./webhooks.ts";
 
 type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
 
@@ -26,6 +27,7 @@ export function buildOpenApiDocument(routes: readonly Route[]): OpenApiDocument 
     description: "The OpenAPI 3.1 document of the API; needs no API key. A readable version is served at `/docs`.",
     responses: { 200: { description: "The OpenAPI document.", content: { "application/json": { schema: { type: "object" } } } } },
   });
+  registerWebhooks(registry);
   const generator = new OpenApiGeneratorV31(registry.definitions);
   return generator.generateDocument({
     openapi: "3.1.0",
@@ -35,6 +37,11 @@ export function buildOpenApiDocument(routes: readonly Route[]): OpenApiDocument 
       { name: "Filings", description: "Submit and follow filings." },
       { name: "Documents", description: "Documents of accepted filings." },
       { name: "Companies", description: "What the registry's public data says of a company: its filing deadlines." },
+      {
+        name: "Webhooks",
+        description:
+          "Endpoints that receive signed filing events (Standard Webhooks) instead of polling; live and test keys have separate endpoints. The events are in the `webhooks` section.",
+      },
       { name: "Health", description: "Health and description of the API." },
     ],
   });

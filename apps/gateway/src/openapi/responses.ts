@@ -54,14 +54,20 @@ const ERRORS: Record<number, { description: string; retryAfter?: boolean }> = {
   },
 };
 
+/** An operation's own wording of some error statuses (the headers stay those of the status). */
+export type ErrorDescriptions = Partial<Record<number, string>>;
+
 /** The error responses of an operation, all in the error envelope. */
-export function errorResponses(statuses: readonly number[], { authenticated }: { authenticated: boolean }): Record<string, ResponseConfig> {
+export function errorResponses(
+  statuses: readonly number[],
+  { authenticated, descriptions = {} }: { authenticated: boolean; descriptions?: ErrorDescriptions },
+): Record<string, ResponseConfig> {
   const responses: Record<string, ResponseConfig> = {};
   for (const status of statuses) {
     const error = ERRORS[status];
     if (!error) throw new Error(`no description for error status ${status}`);
     responses[String(status)] = {
-      description: error.description,
+      description: descriptions[status] ?? error.description,
       headers: { ...REQUEST_ID, ...(authenticated ? RATE_LIMIT : {}), ...(error.retryAfter ? RETRY_AFTER : {}) },
       content: { "application/json": { schema: ErrorEnvelope } },
     };
@@ -82,9 +88,14 @@ export function jsonResponse(description: string, schema: z.ZodType, { authentic
 export const API_KEY_SECURITY = [{ ApiKeyAuth: [] }];
 
 /** The answers of an authenticated JSON read: 200 with `data` in the success envelope, then the errors. */
-export function readResponses(description: string, data: z.ZodType, errors: readonly number[]): Record<string, ResponseConfig> {
+export function readResponses(
+  description: string,
+  data: z.ZodType,
+  errors: readonly number[],
+  descriptions?: ErrorDescriptions,
+): Record<string, ResponseConfig> {
   return {
     200: jsonResponse(description, successEnvelope(data), { authenticated: true }),
-    ...errorResponses(errors, { authenticated: true }),
+    ...errorResponses(errors, { authenticated: true, ...(descriptions ? { descriptions } : {}) }),
   };
 }

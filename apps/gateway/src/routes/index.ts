@@ -10,8 +10,9 @@ import { submitAccountsRoute } from "./submit-accounts.ts";
 import { submitCt600Route } from "./submit-ct600.ts";
 import { validateAccountsRoute } from "./validate-accounts.ts";
 import { validateCt600Route } from "./validate-ct600.ts";
+import { WEBHOOK_ROUTES } from "./webhook-endpoints.ts";
 
-/** Every endpoint of /api/v1 (spec section 4, plus the GET /account extension), mounted by app.ts and described by the OpenAPI document. */
+/** Every endpoint of /api/v1 (spec section 4, plus the GET /account, deadlines and webhook endpoint extensions), mounted by app.ts and described by the OpenAPI document. */
 export const API_ROUTES: readonly Route[] = [
   healthRoute,
   listFilingsRoute,
@@ -24,4 +25,5 @@ export const API_ROUTES: readonly Route[] = [
   getDocumentRoute,
   getAccountRoute,
   getCompanyDeadlinesRoute,
+  ...WEBHOOK_ROUTES,
 ];

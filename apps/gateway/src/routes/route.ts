@@ -2,6 +2,7 @@ import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
 import type { Request, Response } from "express";
 import type { AccountBackend } from "../account/account-backend.ts";
 import type { FilingBackends } from "../filing-backend/filing-backend.ts";
+import type { WebhookBackend } from "../webhooks/webhook-backend.ts";
 import {
   createRequestParser,
   openApiRequest,
@@ -11,15 +12,19 @@ import {
 } from "./request-schemas.ts";
 
 /**
- * public: no key (health). read: key + rate limit. submit: key + rate limit + JSON body +
- * Idempotency-Key. check: key + rate limit + JSON body, no Idempotency-Key (the validate-only
- * routes change nothing). app.ts puts the matching middleware in front of each route.
+ * public: no key (health). read: key + rate limit (GETs). submit: key + rate limit + JSON body +
+ * Idempotency-Key (the filings). json: key + rate limit + JSON body, no Idempotency-Key (the
+ * validate-only routes, which change nothing, and webhook endpoint creation, which the notifier
+ * answers). action: key + rate limit, no body read and no Idempotency-Key (DELETE and the POSTs
+ * that take no body: rotate a secret, send a test event). app.ts puts the matching middleware in
+ * front of each route.
  */
-export type RouteKind = "public" | "read" | "submit" | "check";
+export type RouteKind = "public" | "read" | "submit" | "json" | "action";
 
 export interface RouteDeps {
   backends: FilingBackends;
   account: AccountBackend;
+  webhooks: WebhookBackend;
 }
 
 export interface HandlerContext {

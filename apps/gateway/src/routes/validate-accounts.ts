@@ -5,7 +5,7 @@ import { validateHandler, validateOperation } from "./validate-route.ts";
 
 /** `POST /filings/accounts/validate`: everything an accounts submit checks, nothing filed. */
 export const validateAccountsRoute = defineRoute({
-  kind: "check",
+  kind: "json",
   openapi: validateOperation({
     path: "/filings/accounts/validate",
     operationId: "validateAccounts",

@@ -5,7 +5,7 @@ import { validateHandler, validateOperation } from "./validate-route.ts";
 
 /** `POST /filings/ct600/validate`: everything a CT600 submit checks, nothing filed. */
 export const validateCt600Route = defineRoute({
-  kind: "check",
+  kind: "json",
   openapi: validateOperation({
     path: "/filings/ct600/validate",
     operationId: "validateCt600",

@@ -7,11 +7,13 @@ import {
   type SandboxFiling,
   type SandboxFilingsList,
   type SandboxSubmitResponse,
+  type SandboxWebhookEvent,
 } from "@dormant/contracts";
-import type { FilingBackend } from "../filing-backend/filing-backend.ts";
+import type { FilingBackend, FilingCaller } from "../filing-backend/filing-backend.ts";
 import { parseSandboxFilingId, sandboxFilingId, sandboxReference, type SandboxFilingRef } from "./filing-id.ts";
 import { sampleDocument, sampleDocuments } from "./sample-documents.ts";
 import { sandboxDeadlines } from "./sandbox-deadlines.ts";
+import { sandboxEventId, type SandboxEventPublisher, sandboxEventType } from "./sandbox-events.ts";
 import { sandboxScenario } from "./scenarios.ts";
 
 const AUTHORITY: Record<FilingType, string> = { ct600: "tax authority", accounts: "company registry" };
@@ -41,14 +43,29 @@ function refOf(filingId: string): SandboxFilingRef {
   return ref;
 }
 
-function submitted(
+/**
+ * The outcome event of a sandbox filing, as the notifier delivers it to the test key's
+ * endpoints: `data` is what a poll of the filing answers, the id derived from the filing id.
+ */
+export function sandboxWebhookEvent(accountId: string, filingId: string, now: Date = new Date()): SandboxWebhookEvent {
+  const ref = parseSandboxFilingId(filingId);
+  if (!ref) throw new Error(`not a sandbox filing id: ${filingId}`);
+  const type = sandboxEventType(sandboxScenario(ref.companyNumber).outcome);
+  return { account_id: accountId, event: { id: sandboxEventId(ref, type), type, created_at: now.toISOString(), data: sandboxFiling(ref) } };
+}
+
+async function submitted(
   secret: KeyObject,
+  publishEvent: SandboxEventPublisher,
+  caller: FilingCaller,
   type: FilingType,
   idempotencyKey: string,
   body: { company_number: string; client_reference?: string | undefined },
-): SandboxSubmitResponse {
+): Promise<SandboxSubmitResponse> {
   const scenario = sandboxScenario(body.company_number);
   const filingId = sandboxFilingId(secret, type, body.company_number, idempotencyKey, body);
+  // The test key's webhook endpoints get the outcome at once (publishEvent never rejects).
+  await publishEvent(sandboxWebhookEvent(caller.accountId, filingId));
   const when = scenario.immediate ? "The outcome is immediate: the first poll returns it." : "The first poll returns the final status.";
   return {
     filing_id: filingId,
@@ -92,23 +109,22 @@ function requireAccepted(ref: SandboxFilingRef): void {
  * Sandbox mode (spec "Sandbox behaviour"): the same validated input as live, but nothing is sent,
  * stored or charged. Validation is the same as live too, derived from the sandbox's registry. Everything is derived from the filing id, so any replica answers any poll;
  * an accepted filing's documents are samples rendered on request (sample-documents.ts).
- * `secret` keys the id hash (see sandboxFilingId).
+ * `secret` keys the id hash (see sandboxFilingId). A submit also publishes its outcome event for
+ * the test key's webhook endpoints (`notifier.sandbox_event`); a failed publish is only logged.
  */
 export function createSandboxBackend(options: {
   secret: string;
   /** Answers a test key's validation (the filing service derives it from the sandbox's registry). */
   validator: Pick<FilingBackend, "validateCt600" | "validateAccounts">;
+  /** Hands each submit's outcome event to the notifier (sandbox-events.ts). */
+  publishEvent: SandboxEventPublisher;
 }): FilingBackend {
   const secret = createSecretKey(Buffer.from(options.secret, "utf8"));
   return {
     validateCt600: (caller, body) => options.validator.validateCt600(caller, body),
     validateAccounts: (caller, body) => options.validator.validateAccounts(caller, body),
-    async submitCt600(_caller, { idempotencyKey, body }) {
-      return submitted(secret, "ct600", idempotencyKey, body);
-    },
-    async submitAccounts(_caller, { idempotencyKey, body }) {
-      return submitted(secret, "accounts", idempotencyKey, body);
-    },
+    submitCt600: (caller, { idempotencyKey, body }) => submitted(secret, options.publishEvent, caller, "ct600", idempotencyKey, body),
+    submitAccounts: (caller, { idempotencyKey, body }) => submitted(secret, options.publishEvent, caller, "accounts", idempotencyKey, body),
     async getFiling(_caller, filingId) {
       return sandboxFiling(refOf(filingId));
     },

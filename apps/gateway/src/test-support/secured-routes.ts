@@ -5,6 +5,10 @@ const GATEWAY_PASSWORD = "s3cret-Gateway-Passw0rd";
 const COMPANY_AUTH_CODE = "QX7K2M";
 const ct600Credentials = { government_gateway_id: "GW-USER-1", government_gateway_password: GATEWAY_PASSWORD };
 
+const WEBHOOK_URL = "https://agent.example.com/hooks/dormant";
+/** A webhook endpoint id nobody serves (nothing answers notifier.rpc in the tests' shared vhost), and a malformed one. */
+const endpointCalls: SecuredRouteCalls = { params: { id: "we_0123456789abcdefABCD" }, invalid: { params: { id: "we_1" } } };
+
 /** How the security suite calls each authenticated route, by operationId (every one must be here). */
 export const SECURED_ROUTES: Record<string, SecuredRouteCalls> = {
   listFilings: { invalid: { query: "limit=1000" } },
@@ -33,4 +37,14 @@ export const SECURED_ROUTES: Record<string, SecuredRouteCalls> = {
   getDocument: { params: { type: "ct600_pdf" }, invalid: { params: { type: "vat_pdf" } } },
   getAccount: {},
   getCompanyDeadlines: { params: { company_number: "00000001" }, invalid: { params: { company_number: "0000000x" } } },
+  createWebhookEndpoint: {
+    body: () => ({ url: WEBHOOK_URL, description: "agent hooks" }),
+    invalid: { body: { url: "ftp://agent.example.com/hooks" } },
+  },
+  listWebhookEndpoints: { invalid: { query: "limit=1000" } },
+  getWebhookEndpoint: endpointCalls,
+  deleteWebhookEndpoint: endpointCalls,
+  rotateWebhookEndpointSecret: endpointCalls,
+  sendWebhookTest: endpointCalls,
+  listWebhookDeliveries: { ...endpointCalls, invalid: { params: { id: "we_x" }, query: "offset=-1" } },
 };

@@ -10,7 +10,7 @@ import { createTestGateway, type TestGateway } from "./test-gateway.ts";
 
 /** How to call one authenticated route: what the suite cannot read from the route itself. */
 export interface SecuredRouteCalls {
-  /** Path parameters other than `filing_id` (e.g. a document `type`). */
+  /** Path parameters other than `filing_id` (e.g. a document `type`, a webhook endpoint `id`). */
   params?: Record<string, string>;
   /** A valid body (submits). */
   body?: () => Record<string, unknown>;
@@ -57,9 +57,9 @@ export function describeSecuritySuite(route: Route, calls: SecuredRouteCalls): v
     return `/api/v1${filled}${invalid && calls.invalid?.query ? `?${calls.invalid.query}` : ""}`;
   };
   const send = (app: Express, apiKey: string, call: Call) => {
-    const test = (method === "post" ? request(app).post(pathFor(call)) : request(app).get(pathFor(call)))
-      .set("X-API-Key", apiKey)
-      .set("Idempotency-Key", call.idempotencyKey ?? idempotencyKey());
+    const path = pathFor(call);
+    const sent = method === "post" ? request(app).post(path) : method === "delete" ? request(app).delete(path) : request(app).get(path);
+    const test = sent.set("X-API-Key", apiKey).set("Idempotency-Key", call.idempotencyKey ?? idempotencyKey());
     const body = call.invalid ? calls.invalid?.body : calls.body?.();
     return body === undefined ? test : test.send(body);
   };
