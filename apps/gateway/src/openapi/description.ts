@@ -47,6 +47,9 @@ Same validation as live; nothing is sent, stored or charged. A submit answers \`
 |---|---|---|---|---|
 ${sandbox}
 
+## Webhooks
+Instead of polling, register an endpoint (\`POST /webhook_endpoints\`, no Idempotency-Key) and receive \`filing.accepted\`, \`filing.rejected\`, \`filing.errored\` and \`filing.documents_ready\` as signed POSTs (Standard Webhooks: headers \`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`; verify them with a Standard Webhooks library and the endpoint's \`whsec_\` secret, shown only when the endpoint is created or its secret rotated). The body is \`{ id, type, created_at, data }\`, \`data\` being the filing as \`GET /filings/{filing_id}\` shows it; the events are described in the \`webhooks\` section. Answer 2xx within 10 seconds; anything else is retried (same \`webhook-id\`: deduplicate on it) for at least 3 days. Live and test keys have separate endpoints; a test key's sandbox submit sends its outcome event to the test endpoints at once (event id \`evt_test_...\`, the same for the same submit).
+
 ## Error codes
 | HTTP | Code | Meaning |
 |---|---|---|

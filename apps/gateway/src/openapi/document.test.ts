@@ -187,7 +187,7 @@ describe("OpenAPI document", () => {
     }
   });
 
-  it("documents every error code and the sandbox table", () => {
+  it("documents every error code, the sandbox table and webhooks", () => {
     const description = buildOpenApiDocument(API_ROUTES).info.description ?? "";
     for (const text of [
       "VALIDATION_ERROR",
@@ -196,6 +196,9 @@ describe("OpenAPI document", () => {
       "TAX_UTR_MISMATCH",
       "NI000002",
       "00000005",
+      "WEBHOOK_ENDPOINT_NOT_FOUND",
+      "webhook-signature",
+      "evt_test_",
     ]) {
       expect(description).toContain(text);
     }
