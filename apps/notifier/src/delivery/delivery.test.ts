@@ -47,7 +47,7 @@ describe("webhook delivery", () => {
     expect(request.at - published).toBeLessThan(5_000);
     const headers = request.headers as Record<string, string>;
     expect(headers["webhook-id"]).toBe(`evt_${messageId.replace(/-/g, "")}`);
-    const payload = new Webhook(created.secret).verify(request.body, headers) as Record<string, any>;
+    const payload = new Webhook(created.secret).verify(request.body, headers) as { data: unknown };
     expect(payload).toMatchObject({ id: headers["webhook-id"], type: "filing.accepted" });
     expect(payload.data).toMatchObject({ filing_id: filingId, status: "accepted", company_number: "00000001", client_reference: "ref-1" });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { Writable } from "node:stream";
 import { connectBus, type Bus } from "@dormant/bus";
 import { NOTIFIER_RPC_CATALOG, PLATFORM_MESSAGE_CATALOG, PLATFORM_TOPOLOGY, type Filing, type WebhookCaller } from "@dormant/contracts";
 import { createLogger } from "@dormant/service-kit";
@@ -26,6 +27,8 @@ export interface NotifierFixture {
   readonly vhost: TestVhost;
   readonly notifier: NotifierService;
   readonly platform: PlatformSideBus;
+  /** Every log line the notifier wrote (info and up), when the fixture was asked to capture them. */
+  readonly logs: string[];
   start(): Promise<NotifierService>;
   stop(): Promise<void>;
   caller(mode?: "live" | "test"): WebhookCaller;
@@ -40,7 +43,14 @@ export interface NotifierFixture {
  * Test support: the real notifier in-process on a database and a RabbitMQ vhost of the test file's
  * own, plus a bus client playing the gateway and the filing service. Everything closed at the end.
  */
-export function useNotifier(label: string, env: Record<string, string> = {}): NotifierFixture {
+export function useNotifier(label: string, env: Record<string, string> = {}, options: { captureLogs?: boolean } = {}): NotifierFixture {
+  const logs: string[] = [];
+  const capture = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+      done();
+    },
+  });
   let database: TestDatabase;
   let vhost: TestVhost;
   let db: NotifierDb;
@@ -58,7 +68,9 @@ export function useNotifier(label: string, env: Record<string, string> = {}): No
       ...env,
     });
     notifier = await startNotifier(config, {
-      logger: createLogger({ service: "notifier-test", level: process.env.TEST_LOG_LEVEL ?? "silent" }),
+      logger: options.captureLogs
+        ? createLogger({ service: "notifier-test", level: "info", destination: capture })
+        : createLogger({ service: "notifier-test", level: process.env.TEST_LOG_LEVEL ?? "silent" }),
       reconnect: { initialDelayMs: 50, maxDelayMs: 500 },
     });
     return notifier;
@@ -101,6 +113,7 @@ export function useNotifier(label: string, env: Record<string, string> = {}): No
     get platform() {
       return platform;
     },
+    logs,
     start,
     async stop() {
       await notifier?.stop();
