@@ -288,11 +288,21 @@ describe("webhook endpoints over the bus (a stand-in notifier serves notifier.rp
     }
   });
 
-  it("keeps the modes apart: a live endpoint is not found with the test key (the caller's mode decides)", async () => {
+  it("keeps modes and accounts apart: the caller's account and mode travel, so the notifier refuses the others' endpoints", async () => {
     const created = (await create(gw.account.liveKey, { url: URL_OF_AGENT })).body.data;
     const response = await call("get", `/webhook_endpoints/${created.id}`, gw.account.testKey);
     expect(response.status).toBe(404);
     expect(notifier.received.at(-1)?.request.caller.mode).toBe("test");
+
+    const other = await gw.createAccount({ name: "Other Agency Ltd" });
+    const foreign = await call("delete", `/webhook_endpoints/${created.id}`, other.liveKey);
+    expect(foreign.status).toBe(404);
+    expect(notifier.received.at(-1)?.request.caller).toEqual({
+      account_id: other.accountId,
+      mode: "live",
+      request_id: foreign.headers["x-request-id"],
+    });
+    expect((await call("get", `/webhook_endpoints/${created.id}`, gw.account.liveKey)).status).toBe(200);
   });
 
   it("passes the notifier's refusal of a URL through (400 VALIDATION_ERROR with the reason)", async () => {
