@@ -12,8 +12,18 @@ async function admin(argv: string[], env: Record<string, string>) {
   let stdout = "";
   let stderr = "";
   const code = await runNotifierAdminCli(argv, env, {
-    stdout: { write: (chunk: string) => ((stdout += chunk), true) },
-    stderr: { write: (chunk: string) => ((stderr += chunk), true) },
+    stdout: {
+      write: (chunk: string) => {
+        stdout += chunk;
+        return true;
+      },
+    },
+    stderr: {
+      write: (chunk: string) => {
+        stderr += chunk;
+        return true;
+      },
+    },
   });
   return { code, stdout, stderr, json: stdout ? (JSON.parse(stdout) as Record<string, unknown>) : undefined };
 }
