@@ -29,8 +29,11 @@ export const notifierEnvSchema = baseEnvSchema.extend({
   NOTIFIER_SEALING_KEYS_RETIRED: z.string().optional(),
   /** Loopback and private addresses allowed as webhook targets (default: true outside production). */
   WEBHOOK_ALLOW_PRIVATE_URLS: envBoolean.optional(),
-  /** How long an attempt waits for the endpoint's answer (connect, headers and the first KiB of body). */
-  WEBHOOK_TIMEOUT_MS: envPositiveInt(10_000),
+  /**
+   * How long an attempt waits for the endpoint's answer (connect, headers and the first KiB of
+   * body). At most 15 s: the deliver handler itself must finish within notifier.deliver's 20 s.
+   */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(15_000).default(10_000),
   /** The waits between attempts, in seconds; the last one repeats until the horizon. */
   WEBHOOK_RETRY_SCHEDULE_SECONDS: secondsList.optional(),
   /** A delivery is given up (failed) when its next attempt would come later than this after its first. */

@@ -23,8 +23,8 @@ export function createNotifierMetrics(registry: Registry) {
     }),
     events: new Counter({
       name: "webhook_events_total",
-      help: "Events taken in, by type and whether they were new (false: a redelivery)",
-      labelNames: ["type", "new"] as const,
+      help: "Events taken in, by type and result (new; duplicate: seen before; no_endpoint: no endpoint subscribed, nothing stored)",
+      labelNames: ["type", "result"] as const,
       registers: [registry],
     }),
   };

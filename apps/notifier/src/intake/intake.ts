@@ -75,9 +75,22 @@ export async function takeEvent(
   deps: IntakeDeps,
   event: StoredEvent,
   onlyEndpointId?: string,
-): Promise<{ created: boolean; deliveryIds: string[] }> {
+): Promise<{ created: boolean; stored: boolean; deliveryIds: string[] }> {
   const { db, metrics } = deps;
   const result = await inTransaction(db, async (tx) => {
+    const endpoints = onlyEndpointId
+      ? await tx.query<{ id: string }>("SELECT id FROM endpoints WHERE id = $1", [onlyEndpointId])
+      : await tx.query<{ id: string }>(
+          `SELECT id FROM endpoints
+            WHERE account_id = $1 AND mode = $2 AND status = 'enabled' AND deleted_at IS NULL AND $3 = ANY(events)`,
+          [event.accountId, event.mode, event.type],
+        );
+    const endpointIds = endpoints.rows.map((row) => row.id);
+    // Most accounts have no endpoint: nothing is stored for them (a redelivery looks again).
+    if (endpointIds.length === 0) {
+      const known = await tx.query<{ id: string }>("SELECT id FROM events WHERE id = $1", [event.id]);
+      if (known.rowCount === 0) return { created: false, stored: false, deliveryIds: [] as string[] };
+    }
     const inserted = await tx.query(
       "INSERT INTO events (id, account_id, mode, type, payload) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING RETURNING id",
       [event.id, event.accountId, event.mode, event.type, JSON.stringify(event.body)],
@@ -87,16 +100,8 @@ export async function takeEvent(
         "SELECT id FROM deliveries WHERE event_id = $1 AND state = 'pending' AND attempts = 0 AND (lease_until IS NULL OR lease_until <= now())",
         [event.id],
       );
-      return { created: false, deliveryIds: pending.rows.map((row) => row.id) };
+      return { created: false, stored: true, deliveryIds: pending.rows.map((row) => row.id) };
     }
-    const endpoints = onlyEndpointId
-      ? await tx.query<{ id: string }>("SELECT id FROM endpoints WHERE id = $1", [onlyEndpointId])
-      : await tx.query<{ id: string }>(
-          `SELECT id FROM endpoints
-            WHERE account_id = $1 AND mode = $2 AND status = 'enabled' AND deleted_at IS NULL AND $3 = ANY(events)`,
-          [event.accountId, event.mode, event.type],
-        );
-    const endpointIds = endpoints.rows.map((row) => row.id);
     const deliveryIds = endpointIds.map(() => newId("wd"));
     if (deliveryIds.length > 0) {
       await tx.query(
@@ -105,9 +110,16 @@ export async function takeEvent(
         [event.id, deliveryIds, endpointIds],
       );
     }
-    return { created: true, deliveryIds };
+    return { created: true, stored: true, deliveryIds };
   });
-  metrics.events.inc({ type: event.type, new: String(result.created) });
+  metrics.events.inc({ type: event.type, result: result.created ? "new" : result.stored ? "duplicate" : "no_endpoint" });
+  if (!result.stored) {
+    deps.logger.debug(
+      { event_id: event.id, type: event.type, account_id: event.accountId, mode: event.mode },
+      "no webhook endpoint for this event",
+    );
+    return result;
+  }
   for (const id of result.deliveryIds) await deps.deliverNow(id);
   deps.logger.info(
     {
