@@ -31,7 +31,11 @@ async function admin(argv: string[], env: Record<string, string>) {
 // Nothing is lost between the intake's commit and its publish: the sweeper and the redelivered
 // event send the deliver commands again. Also: the admin CLI, metrics, and logs without secrets.
 describe("notifier recovery, operations and logs", () => {
-  const fixture = useNotifier("recovery", { WEBHOOK_SWEEP_OVERDUE_SECONDS: "20" }, { captureLogs: true });
+  const fixture = useNotifier(
+    "recovery",
+    { WEBHOOK_SWEEP_OVERDUE_SECONDS: "20", WEBHOOK_RETRY_HORIZON_SECONDS: "2" },
+    { captureLogs: true },
+  );
   const listeners: Listener[] = [];
   afterAll(async () => {
     await Promise.all(listeners.map((listener) => listener.close()));
@@ -121,6 +125,38 @@ describe("notifier recovery, operations and logs", () => {
     expect((await admin(["replay-webhook", "--event", "evt_00000000000000000000", "--endpoint", endpoint.id], env)).code).toBe(1);
     expect((await admin(["replay-webhook", "--event", "nope"], env)).code).toBe(2);
     expect((await admin(["webhook-endpoints"], env)).code).toBe(2);
+  });
+
+  it("gives a delivery up once its next attempt would pass the retry horizon (2 s here); the endpoint stays enabled", async () => {
+    const listener = await startListener(() => ({ status: 500 }));
+    listeners.push(listener);
+    const caller = fixture.caller("live");
+    const endpoint = await fixture.platform.rpcCall("notifier.rpc", "notifier.create_endpoint", {
+      caller,
+      endpoint: { url: listener.url },
+    });
+    await fixture.publishAccepted(caller.account_id);
+    const delivery = await waitFor(
+      async () => {
+        const rows = await fixture.db.pool.query("SELECT state, attempts FROM deliveries WHERE endpoint_id = $1", [endpoint.id]);
+        return rows.rows[0]?.state === "failed" ? rows.rows[0] : undefined;
+      },
+      { what: "the delivery given up", timeoutMs: 8_000 },
+    );
+    expect(delivery.attempts).toBe(listener.received.length);
+    expect(delivery.attempts).toBeGreaterThanOrEqual(2);
+    const page = await fixture.platform.rpcCall("notifier.rpc", "notifier.list_deliveries", {
+      caller,
+      endpoint_id: endpoint.id,
+      limit: 10,
+      offset: 0,
+    });
+    expect(page.deliveries[0]).toMatchObject({ outcome: "failed", status_code: 500 });
+    expect(page.deliveries[0]).not.toHaveProperty("next_retry_at");
+    const got = await fixture.platform.rpcCall("notifier.rpc", "notifier.get_endpoint", { caller, endpoint_id: endpoint.id });
+    expect(got.status).toBe("enabled");
+    const metrics = await (await fetch(`${fixture.notifier.url}/metrics`)).text();
+    expect(metrics).toMatch(/webhook_deliveries_total\{[^}]*outcome="given_up"[^}]*\} [1-9]/);
   });
 
   it("exposes the webhook metrics on /metrics", async () => {
