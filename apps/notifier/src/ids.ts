@@ -20,3 +20,13 @@ export function eventIdForMessage(messageId: string): string {
   if (plain.length === messageId.replace(/-/g, "").length && plain.length >= 16 && plain.length <= 60) return `evt_${plain}`;
   return `evt_${createHash("sha256").update(messageId).digest("hex").slice(0, 40)}`;
 }
+
+/**
+ * The internal key of a sandbox event: a hash of the account, the mode and its webhook id. The
+ * gateway derives a sandbox event's id from the sandbox filing id, which two accounts sending the
+ * same Idempotency-Key and body share; every other event id is globally unique (bus message ids,
+ * random test events) and is its own key.
+ */
+export function sandboxEventKey(accountId: string, mode: "live" | "test", webhookId: string): string {
+  return `evt_key_${createHash("sha256").update(`${accountId}\n${mode}\n${webhookId}`).digest("hex").slice(0, 40)}`;
+}

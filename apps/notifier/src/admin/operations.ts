@@ -74,21 +74,23 @@ export async function armReplay(
   eventId: string,
   endpointId: string,
 ): Promise<{ delivery_id: string; event_id: string; endpoint_id: string; rearmed: boolean; previous_state: string | null }> {
-  const found = await db.pool.query<{ event_account: string; event_mode: string; account_id: string; mode: string; status: string }>(
-    `SELECT ev.account_id AS event_account, ev.mode AS event_mode, e.account_id, e.mode, e.status
-       FROM events ev, endpoints e WHERE ev.id = $1 AND e.id = $2 AND e.deleted_at IS NULL`,
-    [eventId, endpointId],
+  const endpoint = await db.pool.query<{ account_id: string; mode: string; status: string }>(
+    "SELECT account_id, mode, status FROM endpoints WHERE id = $1 AND deleted_at IS NULL",
+    [endpointId],
   );
-  const row = found.rows[0];
-  if (!row) {
-    const event = await db.pool.query("SELECT 1 FROM events WHERE id = $1", [eventId]);
-    throw new AdminError(event.rowCount ? `no endpoint ${endpointId} (or it is deleted)` : `no event ${eventId}`);
-  }
-  if (row.event_account !== row.account_id || row.event_mode !== row.mode)
-    throw new AdminError(`event ${eventId} belongs to another account or mode than endpoint ${endpointId}`);
-  if (row.status !== "enabled") throw new AdminError(`endpoint ${endpointId} is disabled; nothing would be sent`);
-  const previous = await db.pool.query<{ state: string }>("SELECT state FROM deliveries WHERE event_id = $1 AND endpoint_id = $2", [
+  const target = endpoint.rows[0];
+  if (!target) throw new AdminError(`no endpoint ${endpointId} (or it is deleted)`);
+  if (target.status !== "enabled") throw new AdminError(`endpoint ${endpointId} is disabled; nothing would be sent`);
+  // The event as the endpoint's account and mode know it (webhook ids are unique per account and mode).
+  const found = await db.pool.query<{ id: string }>("SELECT id FROM events WHERE webhook_id = $1 AND account_id = $2 AND mode = $3", [
     eventId,
+    target.account_id,
+    target.mode,
+  ]);
+  const eventKey = found.rows[0]?.id;
+  if (!eventKey) throw new AdminError(`no event ${eventId} of the account and mode of endpoint ${endpointId}`);
+  const previous = await db.pool.query<{ state: string }>("SELECT state FROM deliveries WHERE event_id = $1 AND endpoint_id = $2", [
+    eventKey,
     endpointId,
   ]);
   const armed = await db.pool.query<{ id: string }>(
@@ -96,7 +98,7 @@ export async function armReplay(
      ON CONFLICT (event_id, endpoint_id) DO UPDATE
         SET state = 'pending', next_attempt_at = now(), first_attempt_at = NULL, delivered_at = NULL, lease_until = NULL, updated_at = now()
      RETURNING id`,
-    [newId("wd"), eventId, endpointId],
+    [newId("wd"), eventKey, endpointId],
   );
   const id = armed.rows[0]?.id;
   if (!id) throw new Error("the delivery was not written");

@@ -13,7 +13,10 @@ describe("notifier database schema", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase({ label: "ntf_schema" });
-    expect(await migrateNotifierDatabase(database.url)).toEqual(["20261127170000_notifier_webhooks"]);
+    expect(await migrateNotifierDatabase(database.url)).toEqual([
+      "20261127170000_notifier_webhooks",
+      "20261127173000_event_webhook_id_per_account",
+    ]);
     expect(await migrateNotifierDatabase(database.url)).toEqual([]);
     db = createNotifierDb(database.url);
   });
@@ -35,7 +38,14 @@ describe("notifier database schema", () => {
       },
     });
     await prisma.event.create({
-      data: { id: "evt_schema000000000001", accountId: "acc_1", mode: "live", type: "filing.accepted", payload: { a: 1 } },
+      data: {
+        id: "evt_schema000000000001",
+        webhookId: "evt_schema000000000001",
+        accountId: "acc_1",
+        mode: "live",
+        type: "filing.accepted",
+        payload: { a: 1 },
+      },
     });
     await prisma.delivery.create({
       data: { id: "wd_schema000000000000000001", eventId: "evt_schema000000000001", endpointId: "we_schema000000000000000001" },

@@ -142,13 +142,18 @@ export class Deliverer {
     }
     const attemptNumber = (leased.rows[0]?.attempts ?? 0) + 1;
 
-    const loaded = await db.pool.query<EndpointRow & { body: string; event_type: string }>(
-      `SELECT e.*, ev.payload::text AS body, ev.type AS event_type
+    const loaded = await db.pool.query<EndpointRow & { body: string; event_type: string; webhook_id: string }>(
+      `SELECT e.*, ev.payload::text AS body, ev.type AS event_type, ev.webhook_id
          FROM endpoints e JOIN events ev ON ev.id = $2 WHERE e.id = $1`,
       [delivery.endpoint_id, delivery.event_id],
     );
     const endpoint = loaded.rows[0];
-    const fields = { delivery_id: delivery.id, event_id: delivery.event_id, endpoint_id: delivery.endpoint_id, attempt: attemptNumber };
+    const fields = {
+      delivery_id: delivery.id,
+      event_id: endpoint?.webhook_id ?? delivery.event_id,
+      endpoint_id: delivery.endpoint_id,
+      attempt: attemptNumber,
+    };
     if (!endpoint || endpoint.deleted_at || endpoint.status !== "enabled") {
       await db.pool.query(
         "UPDATE deliveries SET state = 'cancelled', lease_until = NULL, updated_at = now() WHERE id = $1 AND state = 'pending'",
@@ -178,9 +183,9 @@ export class Deliverer {
               headers: {
                 "content-type": "application/json",
                 "user-agent": USER_AGENT,
-                "webhook-id": delivery.event_id,
+                "webhook-id": endpoint.webhook_id,
                 "webhook-timestamp": String(timestamp),
-                "webhook-signature": signWebhook(secrets, delivery.event_id, timestamp, endpoint.body),
+                "webhook-signature": signWebhook(secrets, endpoint.webhook_id, timestamp, endpoint.body),
               },
             },
             signal,

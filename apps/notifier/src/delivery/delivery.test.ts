@@ -93,6 +93,20 @@ describe("webhook delivery", () => {
     const request = testEndpoint.received[0];
     if (!request) throw new Error("no request");
     expect(new Webhook(created.secret).verify(request.body, request.headers as Record<string, string>)).toEqual(event);
+    expect(request.headers["webhook-id"]).toBe(event.id);
+
+    // Another account's sandbox submit can carry the same event id (same Idempotency-Key and
+    // body): it is that account's event, delivered to its endpoints; the first one's is not repeated.
+    const other = fixture.caller("test");
+    const otherListener = await listen();
+    await endpoint(other, otherListener.url);
+    await fixture.platform.publish("notifier.sandbox_event", { account_id: other.account_id, event });
+    await waitFor(() => otherListener.received.length === 1, { what: "the other account's sandbox webhook" });
+    expect(otherListener.received[0]?.headers["webhook-id"]).toBe(event.id);
+    // The same account's event again: deduplicated.
+    await fixture.platform.publish("notifier.sandbox_event", { account_id: caller.account_id, event });
+    await sleep(1_000);
+    expect(testEndpoint.received).toHaveLength(1);
     expect(liveEndpoint.received).toHaveLength(0);
   });
 

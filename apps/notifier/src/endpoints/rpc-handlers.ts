@@ -192,7 +192,7 @@ export function endpointRpcHandlers(deps: EndpointRpcDeps): RpcHandlerMap<typeof
           duration_ms: number;
           next_retry_at: Date | null;
         }>(
-          `SELECT a.event_id, ev.type, a.attempt, a.attempted_at, a.outcome, a.status_code, a.error, a.duration_ms, a.next_retry_at
+          `SELECT ev.webhook_id AS event_id, ev.type, a.attempt, a.attempted_at, a.outcome, a.status_code, a.error, a.duration_ms, a.next_retry_at
              FROM attempts a JOIN events ev ON ev.id = a.event_id
             WHERE a.endpoint_id = $1 ORDER BY a.attempted_at DESC, a.id DESC LIMIT $2 OFFSET $3`,
           [endpoint_id, limit, offset],

@@ -8,7 +8,7 @@ import type {
 } from "@dormant/contracts";
 import type { Logger } from "@dormant/service-kit";
 import { inTransaction, type NotifierDb } from "../db/client.ts";
-import { eventIdForMessage, newId } from "../ids.ts";
+import { eventIdForMessage, newId, sandboxEventKey } from "../ids.ts";
 import type { NotifierMetrics } from "../metrics.ts";
 
 export type FilingEventType = "filing.accepted" | "filing.rejected" | "filing.errored" | "filing.documents_ready";
@@ -23,7 +23,10 @@ export interface IntakeDeps {
 }
 
 export interface StoredEvent {
+  /** The webhook id (`webhook-id`, the body's `id`). */
   id: string;
+  /** The internal key, when the webhook id is unique only within the account (sandbox events). */
+  key?: string;
   accountId: string;
   mode: "live" | "test";
   type: string;
@@ -77,6 +80,7 @@ export async function takeEvent(
   onlyEndpointId?: string,
 ): Promise<{ created: boolean; stored: boolean; deliveryIds: string[] }> {
   const { db, metrics } = deps;
+  const key = event.key ?? event.id;
   const result = await inTransaction(db, async (tx) => {
     const endpoints = onlyEndpointId
       ? await tx.query<{ id: string }>("SELECT id FROM endpoints WHERE id = $1", [onlyEndpointId])
@@ -88,17 +92,18 @@ export async function takeEvent(
     const endpointIds = endpoints.rows.map((row) => row.id);
     // Most accounts have no endpoint: nothing is stored for them (a redelivery looks again).
     if (endpointIds.length === 0) {
-      const known = await tx.query<{ id: string }>("SELECT id FROM events WHERE id = $1", [event.id]);
+      const known = await tx.query<{ id: string }>("SELECT id FROM events WHERE id = $1", [key]);
       if (known.rowCount === 0) return { created: false, stored: false, deliveryIds: [] as string[] };
     }
     const inserted = await tx.query(
-      "INSERT INTO events (id, account_id, mode, type, payload) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING RETURNING id",
-      [event.id, event.accountId, event.mode, event.type, JSON.stringify(event.body)],
+      `INSERT INTO events (id, webhook_id, account_id, mode, type, payload) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [key, event.id, event.accountId, event.mode, event.type, JSON.stringify(event.body)],
     );
     if (inserted.rowCount === 0) {
       const pending = await tx.query<{ id: string }>(
         "SELECT id FROM deliveries WHERE event_id = $1 AND state = 'pending' AND attempts = 0 AND (lease_until IS NULL OR lease_until <= now())",
-        [event.id],
+        [key],
       );
       return { created: false, stored: true, deliveryIds: pending.rows.map((row) => row.id) };
     }
@@ -107,7 +112,7 @@ export async function takeEvent(
       await tx.query(
         `INSERT INTO deliveries (id, event_id, endpoint_id)
          SELECT d, $1, e FROM unnest($2::text[], $3::text[]) AS t(d, e)`,
-        [event.id, deliveryIds, endpointIds],
+        [key, deliveryIds, endpointIds],
       );
     }
     return { created: true, stored: true, deliveryIds };
@@ -149,6 +154,7 @@ export function intakeHandlers(deps: IntakeDeps) {
       const { account_id, event } = message.payload;
       await takeEvent(deps, {
         id: event.id,
+        key: sandboxEventKey(account_id, "test", event.id),
         accountId: account_id,
         mode: "test",
         type: event.type,

@@ -58,11 +58,10 @@ describe("notifier recovery, operations and logs", () => {
       created_at: new Date().toISOString(),
       data: { filing_id: "fil_x", status: "accepted" },
     };
-    await fixture.db.pool.query("INSERT INTO events (id, account_id, mode, type, payload) VALUES ($1, $2, 'live', 'filing.accepted', $3)", [
-      eventId,
-      accountId,
-      JSON.stringify(body),
-    ]);
+    await fixture.db.pool.query(
+      "INSERT INTO events (id, webhook_id, account_id, mode, type, payload) VALUES ($1, $1, $2, 'live', 'filing.accepted', $3)",
+      [eventId, accountId, JSON.stringify(body)],
+    );
     await fixture.db.pool.query(
       "INSERT INTO deliveries (id, event_id, endpoint_id, next_attempt_at) VALUES ($1, $2, $3, now() - $4 * interval '1 second')",
       [newId("wd"), eventId, endpointId, dueSecondsAgo],
