@@ -67,7 +67,7 @@ export class Deliverer {
 
   constructor(private readonly deps: DelivererDeps) {}
 
-  /** Attempts in flight in this process, per endpoint (tests and shutdown look at it). */
+  /** HTTP attempts in flight in this process. */
   get attemptsInFlight(): number {
     let total = 0;
     for (const count of this.inFlight.values()) total += count;
@@ -93,30 +93,44 @@ export class Deliverer {
     }
     if (delivery.state !== "pending") return;
 
-    const endpointId = delivery.endpoint_id;
-    const running = this.inFlight.get(endpointId) ?? 0;
-    if (running >= settings.endpointConcurrency) {
-      // Never wait here: the other endpoints' commands must keep flowing.
-      logger.debug(
-        { delivery_id: delivery.id, endpoint_id: endpointId, in_flight: running },
-        "endpoint busy: deliver command put back for 1 s",
-      );
-      await publish({ delivery_id: delivery.id, ...(command.due_at ? { due_at: command.due_at } : {}) }, BUSY_RETRY_MS);
+    // Busy endpoint (checked again, exactly, right before the POST): no database work for it now.
+    if ((this.inFlight.get(delivery.endpoint_id) ?? 0) >= settings.endpointConcurrency) {
+      await this.putBack(delivery, command.due_at);
       return;
     }
+    await this.attempt(delivery, signal);
+  }
+
+  /**
+   * Over the per-endpoint cap: the command comes back in 1 s instead of waiting here, so that the
+   * other endpoints' commands keep flowing (prefetch slots are never held by a busy endpoint).
+   */
+  private async putBack(delivery: DeliveryRow, dueAt?: string): Promise<void> {
+    this.deps.logger.debug(
+      { delivery_id: delivery.id, endpoint_id: delivery.endpoint_id },
+      "endpoint busy: deliver command put back for 1 s",
+    );
+    await this.deps.publish({ delivery_id: delivery.id, ...(dueAt ? { due_at: dueAt } : {}) }, BUSY_RETRY_MS);
+  }
+
+  /** Takes one of the endpoint's in-flight slots (false: all taken); synchronous, so the cap is exact. */
+  private reserve(endpointId: string): boolean {
+    const running = this.inFlight.get(endpointId) ?? 0;
+    if (running >= this.deps.settings.endpointConcurrency) return false;
     this.inFlight.set(endpointId, running + 1);
-    try {
-      await this.attempt(delivery, signal);
-    } finally {
-      const left = (this.inFlight.get(endpointId) ?? 1) - 1;
-      if (left <= 0) this.inFlight.delete(endpointId);
-      else this.inFlight.set(endpointId, left);
-    }
+    return true;
+  }
+
+  private release(endpointId: string): void {
+    const left = (this.inFlight.get(endpointId) ?? 1) - 1;
+    if (left <= 0) this.inFlight.delete(endpointId);
+    else this.inFlight.set(endpointId, left);
   }
 
   private async attempt(delivery: DeliveryRow, signal?: AbortSignal): Promise<void> {
     const { db, logger, metrics, publish, settings } = this.deps;
-    const leaseMs = settings.timeoutMs + 20_000;
+    // Longer than an attempt (plus its bookkeeping): a worker killed mid-attempt holds it until then.
+    const leaseMs = settings.timeoutMs + 10_000;
     const leased = await db.pool.query<{ attempts: number; first_attempt_at: Date | null }>(
       `UPDATE deliveries SET lease_until = now() + $2 * interval '1 millisecond', updated_at = now()
         WHERE id = $1 AND state = 'pending' AND (lease_until IS NULL OR lease_until <= now())
@@ -173,24 +187,34 @@ export class Deliverer {
       const timestamp = Math.floor(attemptedAt.getTime() / 1000);
       const secrets = signingSecrets(endpoint, settings.sealingKeys, attemptedAt);
       const address = check.addresses[0];
-      result = address
-        ? await postWebhook(
-            {
-              url: check.url,
-              address,
-              body: endpoint.body,
-              timeoutMs: settings.timeoutMs,
-              headers: {
-                "content-type": "application/json",
-                "user-agent": USER_AGENT,
-                "webhook-id": endpoint.webhook_id,
-                "webhook-timestamp": String(timestamp),
-                "webhook-signature": signWebhook(secrets, endpoint.webhook_id, timestamp, endpoint.body),
+      if (!this.reserve(endpoint.id)) {
+        // Lost the race for the endpoint's last slot: give the lease back and come back in 1 s.
+        await db.pool.query("UPDATE deliveries SET lease_until = NULL WHERE id = $1 AND state = 'pending'", [delivery.id]);
+        await this.putBack(delivery);
+        return;
+      }
+      try {
+        result = address
+          ? await postWebhook(
+              {
+                url: check.url,
+                address,
+                body: endpoint.body,
+                timeoutMs: settings.timeoutMs,
+                headers: {
+                  "content-type": "application/json",
+                  "user-agent": USER_AGENT,
+                  "webhook-id": endpoint.webhook_id,
+                  "webhook-timestamp": String(timestamp),
+                  "webhook-signature": signWebhook(secrets, endpoint.webhook_id, timestamp, endpoint.body),
+                },
               },
-            },
-            signal,
-          )
-        : { delivered: false, error: "no address to connect to", durationMs: 0 };
+              signal,
+            )
+          : { delivered: false, error: "no address to connect to", durationMs: 0 };
+      } finally {
+        this.release(endpoint.id);
+      }
     }
     metrics.attemptDuration.observe({ result: result.delivered ? "delivered" : "failed" }, result.durationMs / 1000);
     const recorded = await this.record(delivery, endpoint, attemptNumber, attemptedAt, result);

@@ -169,11 +169,12 @@ describe("webhook delivery", () => {
     }
     await waitFor(() => fast.received.length === events, { what: "every event at the healthy endpoint", timeoutMs: 10_000 });
     // The hanging endpoint holds its (at most 4) attempts for the whole 3 s time-out; the other is
-    // served meanwhile (a burst over the per-endpoint cap of 4 waits 1 s on the bus, never for the
-    // hanging endpoint's attempts).
+    // served meanwhile (measured: all 12 within 60-230 ms of the last publish; a burst over the cap
+    // of 4 HTTP requests in flight per endpoint would wait 1 s on the bus, never for the hanging
+    // endpoint's attempts).
     const lastPublished = Math.max(...published);
     const lastFast = Math.max(...fast.received.map((request) => request.at));
-    expect(lastFast - lastPublished).toBeLessThan(2_000);
+    expect(lastFast - lastPublished).toBeLessThan(1_500);
     expect(lastFast).toBeLessThan((slow.received[0]?.at ?? 0) + 3_000);
     expect(slow.received.length).toBeGreaterThan(0);
     expect(slow.received.length).toBeLessThanOrEqual(4);
