@@ -47,6 +47,9 @@ export const notifierEnvSchema = baseEnvSchema.extend({
   /** The sweeper re-sends deliver commands of pending deliveries due longer ago than this. */
   WEBHOOK_SWEEP_OVERDUE_SECONDS: envPositiveInt(30),
   WEBHOOK_SWEEP_INTERVAL_MS: envPositiveInt(10_000),
+  /** Settled deliveries, their attempts and events are purged this long after they settled (default 30 days). */
+  WEBHOOK_RETENTION_SECONDS: envPositiveInt(30 * DAY_SECONDS),
+  WEBHOOK_RETENTION_INTERVAL_MS: envPositiveInt(60 * 60 * 1000),
   /** How often webhook_backlog_age_seconds is refreshed. */
   WEBHOOK_BACKLOG_INTERVAL_MS: envPositiveInt(15_000),
   /** Unacknowledged deliveries per consumer. */

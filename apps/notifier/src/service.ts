@@ -7,6 +7,7 @@ import { NOTIFIER_DELIVERIES_QUEUE, NOTIFIER_EVENTS_QUEUE, NOTIFIER_MESSAGE_CATA
 import { closeNotifierDb, createNotifierDb } from "./db/client.ts";
 import { migrateNotifierDatabase } from "./db/migrations.ts";
 import { Deliverer, type PublishDeliver } from "./delivery/deliverer.ts";
+import { purgeSettledDeliveries } from "./delivery/retention.ts";
 import { refreshBacklogAge, sweepOverdueDeliveries } from "./delivery/sweeper.ts";
 import { endpointRpcHandlers } from "./endpoints/rpc-handlers.ts";
 import type { NotifierConfig } from "./env.ts";
@@ -141,6 +142,12 @@ export async function startNotifier(config: NotifierConfig, options: StartNotifi
         logger,
       ),
       new PeriodicTask("webhook backlog age", config.WEBHOOK_BACKLOG_INTERVAL_MS, () => refreshBacklogAge(db, metrics), logger),
+      new PeriodicTask(
+        "webhook retention",
+        config.WEBHOOK_RETENTION_INTERVAL_MS,
+        () => purgeSettledDeliveries(db, config.WEBHOOK_RETENTION_SECONDS),
+        logger,
+      ),
     );
     for (const task of tasks) task.start();
 

@@ -16,6 +16,7 @@ describe("notifier database schema", () => {
     expect(await migrateNotifierDatabase(database.url)).toEqual([
       "20261127170000_notifier_webhooks",
       "20261127173000_event_webhook_id_per_account",
+      "20261127174000_settled_deliveries_by_age",
     ]);
     expect(await migrateNotifierDatabase(database.url)).toEqual([]);
     db = createNotifierDb(database.url);

@@ -3,6 +3,7 @@ import { waitFor } from "@dormant/testing";
 import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, it } from "vitest";
 import { runNotifierAdminCli } from "../admin/cli-commands.ts";
+import { purgeSettledDeliveries } from "../delivery/retention.ts";
 import { eventIdForMessage, newId } from "../ids.ts";
 import { type Listener, startListener } from "../test-support/listener.ts";
 import { useNotifier } from "../test-support/notifier-fixture.ts";
@@ -179,5 +180,28 @@ describe("notifier recovery, operations and logs", () => {
     expect(all).toContain(endpoint.id);
     for (const secret of [endpoint.secret, rotated.secret]) expect(all).not.toContain(secret.slice("whsec_".length));
     expect(all).not.toContain("whsec_");
+  });
+
+  it("retention purges settled deliveries, their attempts and orphaned events, never pending ones", async () => {
+    const { listener, caller, endpoint } = await setup();
+    await fixture.platform.rpcCall("notifier.rpc", "notifier.send_test", { caller, endpoint_id: endpoint.id });
+    await waitFor(() => listener.received.length === 1, { what: "the test event" });
+    await waitFor(async () => {
+      const rows = await fixture.db.pool.query("SELECT 1 FROM deliveries WHERE endpoint_id = $1 AND state = 'delivered'", [endpoint.id]);
+      return rows.rowCount === 1;
+    });
+    const pendingKey = eventIdForMessage(randomUUID());
+    await committedOnly(caller.account_id, endpoint.id, pendingKey, -3600);
+    await fixture.db.pool.query("UPDATE deliveries SET updated_at = now() - interval '2 days' WHERE endpoint_id = $1", [endpoint.id]);
+    while (await purgeSettledDeliveries(fixture.db, 24 * 60 * 60, 1));
+    const left = await fixture.db.pool.query<{ state: string; event_id: string }>(
+      "SELECT state, event_id FROM deliveries WHERE endpoint_id = $1",
+      [endpoint.id],
+    );
+    expect(left.rows).toEqual([{ state: "pending", event_id: pendingKey }]);
+    const attempts = await fixture.db.pool.query("SELECT 1 FROM attempts WHERE endpoint_id = $1", [endpoint.id]);
+    expect(attempts.rowCount).toBe(0);
+    const events = await fixture.db.pool.query("SELECT id FROM events WHERE account_id = $1", [caller.account_id]);
+    expect(events.rows).toEqual([{ id: pendingKey }]);
   });
 });
