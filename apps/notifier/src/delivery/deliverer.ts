@@ -11,8 +11,10 @@ import { signWebhook } from "./signature.ts";
 /** The longest wait the bus can delay a command by; longer waits take several hops. */
 export const LONGEST_WAIT_MS: number =
   PLATFORM_TOPOLOGY.workQueues.find((queue) => queue.name === NOTIFIER_DELIVERIES_QUEUE)?.waitTiersMs.at(-1) ?? 60 * 60 * 1000;
-/** A command over the per-endpoint cap comes back after this long. */
+/** A command over the per-endpoint cap comes back after this long... */
 const BUSY_RETRY_MS = 1000;
+/** ... or this long when the endpoint's last attempt here failed (a dead endpoint's backlog churns less). */
+const BUSY_FAILING_RETRY_MS = 5000;
 /** A command that arrives up to this long before the delivery's next_attempt_at still attempts it. */
 const EARLY_TOLERANCE_MS = 2000;
 export const USER_AGENT = "dormant-notifier/1.0";
@@ -64,6 +66,8 @@ export function publishDeliverAt(publish: PublishDeliver, deliveryId: string, du
  */
 export class Deliverer {
   private readonly inFlight = new Map<string, number>();
+  /** Endpoints whose last attempt in this process failed (bounded: cleared when it grows large). */
+  private readonly failing = new Set<string>();
 
   constructor(private readonly deps: DelivererDeps) {}
 
@@ -106,11 +110,12 @@ export class Deliverer {
    * other endpoints' commands keep flowing (prefetch slots are never held by a busy endpoint).
    */
   private async putBack(delivery: DeliveryRow, dueAt?: string): Promise<void> {
+    const delayMs = this.failing.has(delivery.endpoint_id) ? BUSY_FAILING_RETRY_MS : BUSY_RETRY_MS;
     this.deps.logger.debug(
-      { delivery_id: delivery.id, endpoint_id: delivery.endpoint_id },
-      "endpoint busy: deliver command put back for 1 s",
+      { delivery_id: delivery.id, endpoint_id: delivery.endpoint_id, delay_ms: delayMs },
+      "endpoint busy: deliver command put back",
     );
-    await this.deps.publish({ delivery_id: delivery.id, ...(dueAt ? { due_at: dueAt } : {}) }, BUSY_RETRY_MS);
+    await this.deps.publish({ delivery_id: delivery.id, ...(dueAt ? { due_at: dueAt } : {}) }, delayMs);
   }
 
   /** Takes one of the endpoint's in-flight slots (false: all taken); synchronous, so the cap is exact. */
@@ -217,6 +222,11 @@ export class Deliverer {
       }
     }
     metrics.attemptDuration.observe({ result: result.delivered ? "delivered" : "failed" }, result.durationMs / 1000);
+    if (result.delivered) this.failing.delete(endpoint.id);
+    else {
+      if (this.failing.size >= 10_000) this.failing.clear();
+      this.failing.add(endpoint.id);
+    }
     const recorded = await this.record(delivery, endpoint, attemptNumber, attemptedAt, result);
     const outcome = { ...fields, status_code: result.statusCode, error: result.error, duration_ms: result.durationMs };
     if (result.delivered) {
