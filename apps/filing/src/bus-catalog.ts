@@ -27,4 +27,5 @@ export type FilingBus = Bus<typeof FILING_SERVICE_MESSAGES, typeof FILING_SERVIC
  * The events the filing service publishes: one per filing when it reaches a final status, and
  * `filing.documents_ready` once an accepted filing's PDFs are all stored.
  */
-export type FilingEventType = "filing.accepted" | "filing.rejected" | "filing.errored" | "filing.documents_ready";
+export const FILING_EVENT_TYPES = ["filing.accepted", "filing.rejected", "filing.errored", "filing.documents_ready"] as const;
+export type FilingEventType = (typeof FILING_EVENT_TYPES)[number];

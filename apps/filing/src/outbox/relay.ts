@@ -1,5 +1,5 @@
 import type { Logger } from "@dormant/service-kit";
-import type { FilingBus, FilingEventType } from "../bus-catalog.ts";
+import { FILING_EVENT_TYPES, type FilingBus, type FilingEventType } from "../bus-catalog.ts";
 import type { FilingDb } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import type { FilingMetrics } from "../metrics.ts";
@@ -31,7 +31,7 @@ export interface OutboxRelayOptions {
 
 const DEFAULT_CLAIM_SECONDS = 30;
 
-const EVENT_TYPES: ReadonlySet<string> = new Set<FilingEventType>(["filing.accepted", "filing.rejected", "filing.errored"]);
+const EVENT_TYPES: ReadonlySet<string> = new Set<FilingEventType>(FILING_EVENT_TYPES);
 
 /** What became of a claimed row: published, or failed with this error. */
 interface Outcome {
