@@ -1,11 +1,12 @@
 import { applyMigrations, migrationsFingerprint } from "@dormant/service-kit";
 import { createTestDatabase, type TestDatabase } from "@dormant/testing";
-import { migrationsDir } from "./paths.ts";
+import { type DatabaseApp, migrationsDir } from "./paths.ts";
 
 export interface ServiceDatabases {
   gateway: TestDatabase;
   filing: TestDatabase;
   billing: TestDatabase;
+  notifier: TestDatabase;
 }
 
 /**
@@ -14,7 +15,7 @@ export interface ServiceDatabases {
  * (`<app>:<fingerprint>`), so a template built by either is reused by the other.
  */
 export async function createServiceDatabases(label: string): Promise<ServiceDatabases> {
-  const create = (app: "gateway" | "filing" | "billing") => {
+  const create = (app: DatabaseApp) => {
     const dir = migrationsDir(app);
     return createTestDatabase({
       label: `sys_${app}_${label}`,
@@ -26,5 +27,6 @@ export async function createServiceDatabases(label: string): Promise<ServiceData
   const gateway = await create("gateway");
   const filing = await create("filing");
   const billing = await create("billing");
-  return { gateway, filing, billing };
+  const notifier = await create("notifier");
+  return { gateway, filing, billing, notifier };
 }

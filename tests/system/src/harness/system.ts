@@ -83,6 +83,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       () => databases.gateway.drop(),
       () => databases.filing.drop(),
       () => databases.billing.drop(),
+      () => databases.notifier.drop(),
     );
     const vhost = await createTestVhost(`sys-${options.label}`);
     cleanups.push(() => vhost.delete());
@@ -96,12 +97,14 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       filing: await getFreePort(),
       tax: await getFreePort(),
       registry: await getFreePort(),
+      notifier: await getFreePort(),
     };
     const sim = `http://127.0.0.1:${ports.sim}`;
     const secrets = {
       pepper: randomBytes(32).toString("hex"),
       sealingKey: randomBytes(32).toString("base64"),
       webhookSecret: randomBytes(32).toString("hex"),
+      notifierSealingKey: randomBytes(32).toString("base64"),
     };
     const common: Record<string, string> = {
       PATH: process.env.PATH ?? "/usr/bin:/bin",
@@ -141,6 +144,13 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
         OPS_PORT: String(ports.filing),
         OPS_HOST: "127.0.0.1",
       },
+      notifier: {
+        ...bus,
+        NOTIFIER_DATABASE_URL: databases.notifier.url,
+        NOTIFIER_PORT: String(ports.notifier),
+        NOTIFIER_HOST: "127.0.0.1",
+        NOTIFIER_SEALING_KEY: secrets.notifierSealingKey,
+      },
       gateway: {
         ...bus,
         ...cache,
@@ -156,6 +166,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       "registry-submitter": `http://127.0.0.1:${ports.registry}/readyz`,
       billing: `http://127.0.0.1:${ports.billing}/readyz`,
       filing: `http://127.0.0.1:${ports.filing}/readyz`,
+      notifier: `http://127.0.0.1:${ports.notifier}/readyz`,
       gateway: `http://127.0.0.1:${ports.gateway}/readyz`,
     };
     const apps = Object.fromEntries(
