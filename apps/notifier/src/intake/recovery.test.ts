@@ -91,6 +91,22 @@ describe("notifier recovery, operations and logs", () => {
     });
   });
 
+  it("a delivery leased by a worker that died is attempted once its lease runs out", async () => {
+    const { listener, caller, endpoint } = await setup();
+    const eventId = eventIdForMessage(randomUUID());
+    await committedOnly(caller.account_id, endpoint.id, eventId, 0);
+    // As a notifier killed mid-attempt leaves it: leased, then its unacknowledged command redelivered.
+    const lease = await fixture.db.pool.query<{ id: string }>(
+      "UPDATE deliveries SET lease_until = now() + interval '2 seconds' WHERE event_id = $1 RETURNING id",
+      [eventId],
+    );
+    const started = Date.now();
+    await fixture.platform.publish("notifier.deliver", { delivery_id: lease.rows[0]?.id ?? "" });
+    await waitFor(() => listener.received.length === 1, { what: "the attempt after the lease", timeoutMs: 6_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
+    expect(listener.received[0]?.headers["webhook-id"]).toBe(eventId);
+  });
+
   it("admin: lists an account's endpoints and replays an event to an endpoint", async () => {
     const { listener, caller, endpoint } = await setup();
     const env = { NOTIFIER_DATABASE_URL: fixture.db.pool.options.connectionString ?? "", AMQP_URL: fixture.vhost.url };
