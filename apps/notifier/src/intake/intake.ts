@@ -33,38 +33,29 @@ export interface StoredEvent {
   body: Record<string, unknown>;
 }
 
-const STATUS_OF: Record<FilingEventType, string> = {
-  "filing.accepted": "accepted",
-  "filing.rejected": "rejected",
-  "filing.errored": "error",
-  "filing.documents_ready": "accepted",
-};
-
-/** The webhook body of a filing event: `data` is the filing as GET /filings/{id} shows it. */
-export function filingWebhookBody(type: FilingEventType, message: BusEnvelope<FilingEvent>, logger: Logger): StoredEvent {
+/**
+ * The webhook body of a filing event: `data` is the filing as GET /filings/{id} shows it, which
+ * every event carries (`filing`). An event without it is about a filing removed after its
+ * submit failed before reaching an authority: its caller got the error and was never shown the
+ * filing's id, which no read can find, so there is nothing to tell (null).
+ */
+export function filingWebhookBody(type: FilingEventType, message: BusEnvelope<FilingEvent>, logger: Logger): StoredEvent | null {
   const event = message.payload;
-  let data: Record<string, unknown>;
-  if (event.filing) {
-    data = event.filing as Record<string, unknown>;
-  } else {
-    // Events written before they carried the filing: what the event itself says.
-    logger.warn(
+  if (!event.filing) {
+    logger.info(
       { filing_id: event.filing_id, type, message_id: message.message_id },
-      "filing event without its filing view; sending what it has",
+      "filing event without a filing view (a filing removed after a failed submit): no webhook",
     );
-    data = {
-      filing_id: event.filing_id,
-      filing_type: event.filing_type,
-      company_number: event.company_number,
-      status: STATUS_OF[type],
-      ...(event.client_reference ? { client_reference: event.client_reference } : {}),
-      ...("error" in event && event.error ? { error: event.error } : {}),
-      ...("documents" in event ? { documents: event.documents } : {}),
-      finalized_at: event.occurred_at,
-    };
+    return null;
   }
   const id = eventIdForMessage(message.message_id);
-  return { id, accountId: event.account_id, mode: "live", type, body: { id, type, created_at: event.occurred_at, data } };
+  return {
+    id,
+    accountId: event.account_id,
+    mode: "live",
+    type,
+    body: { id, type, created_at: event.occurred_at, data: event.filing as Record<string, unknown> },
+  };
 }
 
 /**
@@ -143,7 +134,8 @@ export async function takeEvent(
 /** The `notifier.events` handlers: filing events (live mode) and the gateway's sandbox events (test mode). */
 export function intakeHandlers(deps: IntakeDeps) {
   const filing = (type: FilingEventType) => async (message: BusEnvelope<FilingEvent>) => {
-    await takeEvent(deps, filingWebhookBody(type, message, deps.logger));
+    const event = filingWebhookBody(type, message, deps.logger);
+    if (event) await takeEvent(deps, event);
   };
   return {
     "filing.accepted": filing("filing.accepted"),
