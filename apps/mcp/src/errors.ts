@@ -25,7 +25,8 @@ export const NEXT_STEP_BY_CODE: Record<string, string> = {
     "The company registry could not be reached; nothing was charged. Try again with the same arguments after retry_after_seconds.",
   TAX_AUTH_FAILED:
     "The tax authority refused the Government Gateway credentials. Ask the user to check the Government Gateway user id and password, then submit again with the corrected credentials.",
-  WEBHOOK_ENDPOINT_NOT_FOUND: "No webhook endpoint with that id for this API key's account and mode. List the endpoints to find the right id.",
+  WEBHOOK_ENDPOINT_NOT_FOUND:
+    "No webhook endpoint with that id for this API key's account and mode. List the endpoints to find the right id.",
   SERVICE_UNAVAILABLE: "The platform is briefly unavailable. Try again with the same arguments after retry_after_seconds.",
   INTERNAL_ERROR: "The platform failed unexpectedly. Try again with the same arguments; if it persists, report the request_id to support.",
   NOT_FOUND: "The platform has no such endpoint: this MCP server and the API disagree. Report it with the request_id.",

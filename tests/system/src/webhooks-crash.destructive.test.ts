@@ -36,7 +36,12 @@ describe("kill -9 of the notifier in the middle of a burst of 200 filings", () =
   });
 
   it("delivers every filing's outcome at least once, duplicates only under the same webhook-id", async () => {
-    const account = await system.createAccount({ balancePence: 10_000_000, name: "webhook crash", ratePerMinute: 100_000, ratePerDay: 1_000_000 });
+    const account = await system.createAccount({
+      balancePence: 10_000_000,
+      name: "webhook crash",
+      ratePerMinute: 100_000,
+      ratePerDay: 1_000_000,
+    });
     const client = system.client(account.liveKey);
     const created = await client.request<{ id: string }>("POST", "/webhook_endpoints", {
       body: { url: listener.url, events: ["filing.accepted", "filing.rejected", "filing.errored"] },

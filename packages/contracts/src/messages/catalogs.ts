@@ -155,7 +155,7 @@ export const PLATFORM_MESSAGE_CATALOG = {
     route: { kind: "command", queue: NOTIFIER_DELIVERIES_QUEUE },
     // Only failures of the notifier's own (database down): an endpoint's failures are retried by
     // the notifier itself, on its delivery schedule, with a new command.
-    retry: { maxAttempts: 6, backoffMs: [1 * SECOND, 5 * SECOND, 30 * SECOND, 2 * 60 * SECOND, 10 * 60 * SECOND], jitter: 0.2 },
+    retry: { maxAttempts: 6, backoffMs: WEBHOOK_WAIT_TIERS_MS.slice(0, 5), jitter: 0.2 },
     // An attempt waits at most 10 s for the endpoint, plus its database work.
     timeoutMs: 20 * SECOND,
   },
