@@ -14,6 +14,7 @@ import { openLoop, type SubmitSample } from "./open-loop.ts";
 import { settlePdfs } from "./pdf-progress.ts";
 import { percentile } from "./percentiles.ts";
 import { cpuGroups, measureCpu } from "./process-cpu.ts";
+import { WebhookSink } from "./webhook-sink.ts";
 import { writeLiveSection, type LiveReport, type PhaseResult } from "./report.ts";
 
 const SUSTAINED_RATE = Number(process.env.BENCH_LIVE_RATE ?? 20);
@@ -59,7 +60,16 @@ function byClient(sent: ReadonlyArray<{ client: ApiClient; filingId: string }>):
   return groups;
 }
 
+/** Waits until every accepted filing's filing.accepted webhook arrived, or the deadline. */
+async function settleWebhooks(sink: WebhookSink, filingIds: string[], deadline: number): Promise<void> {
+  while (Date.now() < deadline && filingIds.some((id) => sink.arrivedAt("filing.accepted", id) === undefined)) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 interface PhaseContext {
+  /** Where every account's webhook endpoint points. */
+  sink: WebhookSink;
   /** Opens `count` accounts (ample balance and limits) and answers a client of each one's live key. */
   newClients: (count: number) => Promise<ApiClient[]>;
   /** The filing service's database (where rendered PDFs are counted). */
@@ -68,7 +78,7 @@ interface PhaseContext {
 }
 
 async function phase(
-  { newClients, filingDatabaseUrl, measure }: PhaseContext,
+  { newClients, filingDatabaseUrl, measure, sink }: PhaseContext,
   name: string,
   rate: number,
   seconds: number,
@@ -110,6 +120,13 @@ async function phase(
   const spanSeconds = finalTimes.length > 1 ? (Math.max(...finalTimes) - Math.min(...finalTimes)) / 1000 : Number.NaN;
   const pdfAt = [...pdfs.values()];
   const pdfSpanSeconds = pdfAt.length > 1 ? (Math.max(...pdfAt) - Math.min(...pdfAt)) / 1000 : Number.NaN;
+  // Acceptance (the filing's updated_at) -> its filing.accepted webhook at the endpoint.
+  const acceptedIds = accepted202.flatMap((sample) => (finals.get(sample.filingId)?.status === "accepted" ? [sample.filingId] : []));
+  await settleWebhooks(sink, acceptedIds, Math.max(deadline, Date.now() + 10_000));
+  const acceptedToWebhook = acceptedIds.flatMap((id) => {
+    const at = sink.arrivedAt("filing.accepted", id);
+    return at === undefined ? [] : [at - Date.parse(finals.get(id)!.updated_at)];
+  });
   const acceptedToPdf = [...pdfs].flatMap(([id, at]) => {
     const filing = finals.get(id);
     return filing?.status === "accepted" ? [at - Date.parse(filing.updated_at)] : [];
@@ -139,6 +156,9 @@ async function phase(
     pdfRate: pdfs.size / pdfSpanSeconds,
     acceptedToPdfP50: percentile(acceptedToPdf, 50),
     acceptedToPdfP99: percentile(acceptedToPdf, 99),
+    webhooks: acceptedToWebhook.length,
+    acceptedToWebhookP50: percentile(acceptedToWebhook, 50),
+    acceptedToWebhookP99: percentile(acceptedToWebhook, 99),
     cpuSeconds,
     elapsedSeconds,
   };
@@ -151,7 +171,8 @@ async function phase(
   log(
     `${name}: ${result.answered202}/${result.submits} answered 202, submit p50 ${result.submitP50.toFixed(0)} ms p99 ${result.submitP99.toFixed(0)} ms, ` +
       `${result.final} final (${JSON.stringify(statuses)}), to accepted p50 ${result.toAcceptedP50.toFixed(0)} ms p99 ${result.toAcceptedP99.toFixed(0)} ms, ` +
-      `completing ${result.completionRate.toFixed(1)}/s, ${result.pdfs} with PDFs (${result.pdfRate.toFixed(1)}/s, accepted → PDF p50 ${result.acceptedToPdfP50.toFixed(0)} ms p99 ${result.acceptedToPdfP99.toFixed(0)} ms)` +
+      `completing ${result.completionRate.toFixed(1)}/s, ${result.pdfs} with PDFs (${result.pdfRate.toFixed(1)}/s, accepted → PDF p50 ${result.acceptedToPdfP50.toFixed(0)} ms p99 ${result.acceptedToPdfP99.toFixed(0)} ms), ` +
+      `${result.webhooks} filing.accepted webhooks (accepted → webhook p50 ${result.acceptedToWebhookP50.toFixed(0)} ms p99 ${result.acceptedToWebhookP99.toFixed(0)} ms)` +
       `${result.sustained ? "" : " (NOT sustained)"}`,
   );
   return result;
@@ -159,7 +180,8 @@ async function phase(
 
 async function main(): Promise<void> {
   const loadBefore = loadavg();
-  log("starting the system (six processes, production mode, JSON logs at info) on its own databases, vhost and Redis prefix");
+  const sink = await WebhookSink.start();
+  log("starting the system (seven processes, production mode, JSON logs at info) on its own databases, vhost and Redis prefix");
   const system = await startSystem({
     label: "bench",
     mode: "production",
@@ -168,7 +190,12 @@ async function main(): Promise<void> {
     // The bench measures the platform, not the tax authority's rules engine: the simulator's
     // check of every CT600 against HMRC's business rules (xsltproc, ~90 ms of CPU a return) is
     // off here, as it is on the real authority's side of the wire.
-    env: { "authority-sim": { SIM_BUSINESS_RULES: "off" } },
+    // The notifier delivers to the benchmark's HTTPS endpoint on this machine: its self-signed
+    // certificate is trusted, and the loopback address allowed (refused by default in production).
+    env: {
+      "authority-sim": { SIM_BUSINESS_RULES: "off" },
+      notifier: { NODE_EXTRA_CA_CERTS: sink.caFile, WEBHOOK_ALLOW_PRIVATE_URLS: "true" },
+    },
   });
   try {
     let opened = 0;
@@ -182,11 +209,21 @@ async function main(): Promise<void> {
             ratePerMinute: 10_000_000,
             ratePerDay: 1_000_000_000,
           });
-          return system.client(account.liveKey);
+          const client = system.client(account.liveKey);
+          // Every account is an agent with a webhook endpoint: each acceptance is pushed to it.
+          const endpoint = await client.request("POST", "/webhook_endpoints", { body: { url: sink.url, events: ["filing.accepted"] } });
+          if (endpoint.status !== 201)
+            throw new Error(`POST /webhook_endpoints answered ${endpoint.status}: ${JSON.stringify(endpoint.error)}`);
+          return client;
         }),
       );
     const groups = cpuGroups(Object.fromEntries(Object.entries(system.apps).map(([name, app]) => [name, app.pid])));
-    const context: PhaseContext = { newClients, filingDatabaseUrl: system.databases.filing.url, measure: () => measureCpu(groups) };
+    const context: PhaseContext = {
+      newClients,
+      filingDatabaseUrl: system.databases.filing.url,
+      measure: () => measureCpu(groups),
+      sink,
+    };
     log("warming up (20 submits)");
     await phase(context, "warm-up", 10, 2);
 
@@ -212,6 +249,7 @@ async function main(): Promise<void> {
     log("wrote the live section of docs/benchmarks.md");
   } finally {
     await system.stop();
+    await sink.close();
   }
 }
 

@@ -27,6 +27,10 @@ export interface PhaseResult {
   /** From the acceptance to the PDFs stored (the documents consumer's lag). */
   acceptedToPdfP50: number;
   acceptedToPdfP99: number;
+  /** filing.accepted webhooks received for the phase's accepted filings, and from acceptance to arrival at the endpoint. */
+  webhooks: number;
+  acceptedToWebhookP50: number;
+  acceptedToWebhookP99: number;
   /** CPU seconds per process group during the phase (load and settling). */
   cpuSeconds: Record<string, number>;
   elapsedSeconds: number;
@@ -108,7 +112,7 @@ Written by \`${report.command}\` (scripts/bench.mjs → tests/system/bench/live-
 | p99 submit latency under 100 ms at ${sustained.targetRate} submits/s | p99 ${ms(sustained.submitP99)} ms (p50 ${ms(sustained.submitP50)} ms), ${sustained.answered202}/${sustained.submits} answered 202 | ${p99Met ? "yes" : "**no**"} |
 | at least 100 filings/s completing end to end | highest sustained step: ${best ? `${best.targetRate} submits/s: ${best.completionRate.toFixed(1)} filings/s accepted, ${best.pdfRate.toFixed(1)}/s with their PDFs` : "none"} | ${throughputMet ? "yes" : "**no**"} |
 
-**Sustained ${sustained.targetRate} submits/s for ${sustained.seconds} s:** submit latency p50 ${ms(sustained.submitP50)} ms, p99 ${ms(sustained.submitP99)} ms; submit → accepted p50 ${ms(sustained.toAcceptedP50)} ms, p99 ${ms(sustained.toAcceptedP99)} ms (the simulator decides after 2 s and asks for polls every second); final: ${JSON.stringify(sustained.statuses)}; PDFs rendered for ${sustained.pdfs} (accepted → PDF p50 ${ms(sustained.acceptedToPdfP50)} ms, p99 ${ms(sustained.acceptedToPdfP99)} ms); non-202 answers: ${failures(sustained)}.
+**Sustained ${sustained.targetRate} submits/s for ${sustained.seconds} s:** submit latency p50 ${ms(sustained.submitP50)} ms, p99 ${ms(sustained.submitP99)} ms; submit → accepted p50 ${ms(sustained.toAcceptedP50)} ms, p99 ${ms(sustained.toAcceptedP99)} ms (the simulator decides after 2 s and asks for polls every second); final: ${JSON.stringify(sustained.statuses)}; PDFs rendered for ${sustained.pdfs} (accepted → PDF p50 ${ms(sustained.acceptedToPdfP50)} ms, p99 ${ms(sustained.acceptedToPdfP99)} ms); ${sustained.webhooks} \`filing.accepted\` webhooks at the agents' HTTPS endpoint, acceptance → webhook delivered p50 ${ms(sustained.acceptedToWebhookP50)} ms, p99 ${ms(sustained.acceptedToWebhookP99)} ms; non-202 answers: ${failures(sustained)}.
 
 **Ramp** (${ramp[0]?.seconds ?? 0} s per step, stopping at the first step not sustained: every submit 202, every filing accepted and its PDF rendered within 45 s of the step's last submit, acceptances and PDFs each at least 90 % of the rate):
 
@@ -127,7 +131,7 @@ CPU per filing (from the first submit until the last PDF is stored, the benchmar
 ${perFiling([sustained, best ?? ramp.at(-1) ?? sustained])}
 
 - Load: an open-loop client in its own process (independent clients: one submit every 1/rate s whatever the earlier ones do, a fresh Idempotency-Key each), CT600 and dormant accounts in turn for 00000001, SC000001 and NI000001 (accepted after polling), one live key with limits above the load.
-- The system: the six apps as processes started as \`npm start\` does, \`NODE_ENV=production\` (random API key pepper, sealing key and webhook secret; JSON logs at level info, an access line per request), on their own databases, vhost and Redis prefix; the authority simulator with its fast timing (outcome after 2 s, polls every second), give-up after 60 s.
+- The system: the seven apps as processes started as \`npm start\` does (the notifier pushing each acceptance to an HTTPS webhook endpoint of every account), \`NODE_ENV=production\` (random API key pepper, sealing key and webhook secret; JSON logs at level info, an access line per request), on their own databases, vhost and Redis prefix; the authority simulator with its fast timing (outcome after 2 s, polls every second), give-up after 60 s.
 - Submit latency: from sending the request to the end of the answer, as the client saw it. Submit → accepted: from sending the submit to the acceptance recorded by the filing service (the filing's \`updated_at\`, read through the gateway afterwards), so no polling load distorts it. Accepted → PDF: from that acceptance to the PDF's \`generated_at\`, read from the filing service's database (a read through the API would render a missing PDF on request and hide a backlog).
 - Machine: ${report.machine}; load average before ${loads(report.loadBefore)}, after ${loads(report.loadAfter)} (shared with other engineers' work: figures move with it).
 - Run at ${report.at}.
