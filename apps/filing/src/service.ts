@@ -19,7 +19,7 @@ import { createRegistryDataSource } from "./registry-data/registry-data-source.t
 import { filingRpcHandlers } from "./rpc-handlers.ts";
 import { busSubmissionResolver } from "./sweeper/resolve-submissions.ts";
 import { sweepPendingFilings } from "./sweeper/sweep-pending.ts";
-import { PeriodicTask } from "./periodic-task.ts";
+import { PeriodicTask } from "@dormant/service-kit";
 
 export interface FilingServiceOptions {
   logger?: Logger;

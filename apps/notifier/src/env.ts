@@ -1,4 +1,4 @@
-import { DEVELOPMENT_SEALING_KEY, sealingKeyFromBase64, type SealingKey } from "@dormant/contracts";
+import { type SealingKey, sealingKeysFromSettings } from "@dormant/contracts";
 import { baseEnvSchema, ConfigError, envBoolean, envPositiveInt, parseEnv } from "@dormant/service-kit";
 import { z } from "zod";
 import { amqpEnvShape } from "./bus/settings.ts";
@@ -69,32 +69,15 @@ export interface NotifierConfig extends NotifierEnv {
 
 /** The sealing keys: NOTIFIER_SEALING_KEY (required in production; the development key otherwise) and the retired ones. */
 function resolveSealingKeys(env: NotifierEnv, problems: string[]): SealingKey[] {
-  const keys: SealingKey[] = [];
-  if (env.NOTIFIER_SEALING_KEY) {
-    try {
-      keys.push(sealingKeyFromBase64(env.NOTIFIER_SEALING_KEY_ID, env.NOTIFIER_SEALING_KEY));
-    } catch {
-      problems.push("NOTIFIER_SEALING_KEY: must be 32 bytes, base64-encoded");
-    }
-  } else if (env.NODE_ENV === "production") {
-    problems.push("NOTIFIER_SEALING_KEY: required in production");
-  } else {
-    keys.push(sealingKeyFromBase64(DEVELOPMENT_SEALING_KEY.id, DEVELOPMENT_SEALING_KEY.base64));
-  }
-  const retired = (env.NOTIFIER_SEALING_KEYS_RETIRED ?? "")
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  retired.forEach((entry, index) => {
-    const separator = entry.indexOf(":");
-    try {
-      if (separator < 1) throw new Error("no id");
-      keys.push(sealingKeyFromBase64(entry.slice(0, separator), entry.slice(separator + 1)));
-    } catch {
-      problems.push(`NOTIFIER_SEALING_KEYS_RETIRED: entry ${index + 1} must be id:base64 of 32 bytes`);
-    }
+  const resolved = sealingKeysFromSettings({
+    production: env.NODE_ENV === "production",
+    current: env.NOTIFIER_SEALING_KEY,
+    currentId: env.NOTIFIER_SEALING_KEY_ID,
+    retired: env.NOTIFIER_SEALING_KEYS_RETIRED,
+    names: { current: "NOTIFIER_SEALING_KEY", retired: "NOTIFIER_SEALING_KEYS_RETIRED" },
   });
-  return keys;
+  problems.push(...resolved.problems);
+  return resolved.keys;
 }
 
 /** Parses and resolves the configuration; throws ConfigError listing every problem (never a value). */

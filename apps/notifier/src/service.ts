@@ -13,7 +13,7 @@ import { endpointRpcHandlers } from "./endpoints/rpc-handlers.ts";
 import type { NotifierConfig } from "./env.ts";
 import { intakeHandlers } from "./intake/intake.ts";
 import { createNotifierMetrics } from "./metrics.ts";
-import { PeriodicTask } from "./periodic-task.ts";
+import { PeriodicTask } from "@dormant/service-kit";
 
 export interface StartNotifierOptions {
   logger?: Logger;

@@ -1,4 +1,4 @@
-import { DEVELOPMENT_SEALING_KEY, sealingKeyFromBase64, type SealingKey } from "@dormant/contracts";
+import { type SealingKey, sealingKeysFromSettings } from "@dormant/contracts";
 import { ConfigError } from "@dormant/service-kit";
 import { z } from "zod";
 
@@ -26,31 +26,12 @@ interface SealingEnv {
  * Problems name the variable, never its value.
  */
 export function resolveSealingKeys(env: SealingEnv): SealingKey[] {
-  const problems: string[] = [];
-  const keys: SealingKey[] = [];
-  if (env.CREDENTIALS_SEALING_KEY) {
-    try {
-      keys.push(sealingKeyFromBase64(env.CREDENTIALS_SEALING_KEY_ID, env.CREDENTIALS_SEALING_KEY));
-    } catch {
-      problems.push("CREDENTIALS_SEALING_KEY: must be 32 bytes, base64-encoded");
-    }
-  } else if (env.NODE_ENV === "production") {
-    problems.push("CREDENTIALS_SEALING_KEY: required in production");
-  } else {
-    keys.push(sealingKeyFromBase64(DEVELOPMENT_SEALING_KEY.id, DEVELOPMENT_SEALING_KEY.base64));
-  }
-  const retired = (env.CREDENTIALS_SEALING_KEYS_RETIRED ?? "")
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  retired.forEach((entry, index) => {
-    const separator = entry.indexOf(":");
-    try {
-      if (separator < 1) throw new Error("no id");
-      keys.push(sealingKeyFromBase64(entry.slice(0, separator), entry.slice(separator + 1)));
-    } catch {
-      problems.push(`CREDENTIALS_SEALING_KEYS_RETIRED: entry ${index + 1} must be id:base64 of 32 bytes`);
-    }
+  const { keys, problems } = sealingKeysFromSettings({
+    production: env.NODE_ENV === "production",
+    current: env.CREDENTIALS_SEALING_KEY,
+    currentId: env.CREDENTIALS_SEALING_KEY_ID,
+    retired: env.CREDENTIALS_SEALING_KEYS_RETIRED,
+    names: { current: "CREDENTIALS_SEALING_KEY", retired: "CREDENTIALS_SEALING_KEYS_RETIRED" },
   });
   if (problems.length > 0) throw new ConfigError(problems);
   return keys;

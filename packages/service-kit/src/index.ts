@@ -16,3 +16,4 @@ export { ensureDatabase } from "./db/ensure-database.ts";
 export { applyMigrations, readMigrations, migrationsFingerprint } from "./db/migrate.ts";
 export type { Migration } from "./db/migrate.ts";
 export { runMigrationsEntry } from "./db/run-migrations-entry.ts";
+export { PeriodicTask } from "./periodic-task.ts";

@@ -3,7 +3,7 @@ import { FILING_EVENT_TYPES, type FilingBus, type FilingEventType } from "../bus
 import type { FilingDb } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import type { FilingMetrics } from "../metrics.ts";
-import { PeriodicTask } from "../periodic-task.ts";
+import { PeriodicTask } from "@dormant/service-kit";
 
 interface OutboxRow {
   id: bigint;

@@ -39,6 +39,54 @@ export function sealingKeyFromBase64(id: string, base64: string): SealingKey {
   return { id, key };
 }
 
+/** The settings of a service's sealing keys, as read from its environment, and the variables they came from. */
+export interface SealingKeySettings {
+  production: boolean;
+  /** The current key (base64 of 32 bytes) and its id; absent: the development key outside production. */
+  current?: string | undefined;
+  currentId: string;
+  /** Retired keys still needed to open what they sealed: `id:base64` pairs separated by commas. */
+  retired?: string | undefined;
+  /** The variables' names, for the problems (never their values). */
+  names: { current: string; retired: string };
+}
+
+/**
+ * Every key a service may open sealed values with, the current one first (it seals), and the
+ * problems found: production without a current key, a key that is not 32 bytes of base64, a
+ * retired entry that is not `id:base64`. Problems name the variable, never its value.
+ */
+export function sealingKeysFromSettings(settings: SealingKeySettings): { keys: SealingKey[]; problems: string[] } {
+  const { names } = settings;
+  const keys: SealingKey[] = [];
+  const problems: string[] = [];
+  if (settings.current) {
+    try {
+      keys.push(sealingKeyFromBase64(settings.currentId, settings.current));
+    } catch {
+      problems.push(`${names.current}: must be 32 bytes, base64-encoded`);
+    }
+  } else if (settings.production) {
+    problems.push(`${names.current}: required in production`);
+  } else {
+    keys.push(sealingKeyFromBase64(DEVELOPMENT_SEALING_KEY.id, DEVELOPMENT_SEALING_KEY.base64));
+  }
+  const retired = (settings.retired ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  retired.forEach((entry, index) => {
+    const separator = entry.indexOf(":");
+    try {
+      if (separator < 1) throw new Error("no id");
+      keys.push(sealingKeyFromBase64(entry.slice(0, separator), entry.slice(separator + 1)));
+    } catch {
+      problems.push(`${names.retired}: entry ${index + 1} must be id:base64 of 32 bytes`);
+    }
+  });
+  return { keys, problems };
+}
+
 export function sealSecret(value: unknown, key: SealingKey, boundTo: string): SealedSecret {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key.key, iv);

@@ -1,4 +1,4 @@
-import type { Logger } from "@dormant/service-kit";
+import type { Logger } from "./logger.ts";
 
 /**
  * Runs a task over and over: again at once when it says there is more to do, else after
