@@ -5,6 +5,7 @@ import { runBurst } from "./harness/burst.ts";
 import { mixedFilings } from "./harness/companies.ts";
 import { expectNoLossNoDuplicate } from "./harness/expect-burst.ts";
 import { startSystem, type RunningSystem } from "./harness/system.ts";
+import { WebhookListener } from "./harness/webhook-listener.ts";
 
 /** Submits sent to a healthy broker (the restart begins while they are in flight), then while it is down and after. */
 const BEFORE = 10;
@@ -17,7 +18,7 @@ const OPENING_PENCE = 200_000;
 // transient RPC queues disappear, quorum queues and their messages stay) in the middle of a burst
 // of live submits: every service reconnects by itself, and the burst completes as if nothing had
 // happened: one filing per Idempotency-Key, each with the table's outcome, nothing sent twice,
-// each acceptance charged once.
+// each acceptance charged once, and each outcome pushed to the account's webhook endpoint.
 describe("RabbitMQ restarted in the middle of a burst of live submits", () => {
   let system: RunningSystem;
 
@@ -42,6 +43,9 @@ describe("RabbitMQ restarted in the middle of a burst of live submits", () => {
   it("completes every filing once after the broker comes back", async () => {
     const account = await system.createAccount({ balancePence: OPENING_PENCE, name: "broker restart" });
     const client = system.client(account.liveKey);
+    const listener = await WebhookListener.start();
+    const endpoint = await client.request("POST", "/webhook_endpoints", { body: { url: listener.url } });
+    expect(endpoint.status).toBe(201);
     const sinceSeq = await system.sim.lastSeq();
     const filings = mixedFilings(BEFORE + DURING_AND_AFTER);
     // Whatever `rabbitmqctl stop_app` takes (seconds on a broker with many queues), the second
@@ -72,6 +76,11 @@ describe("RabbitMQ restarted in the middle of a burst of live submits", () => {
       timeoutMs: 240_000,
     });
     expectNoLossNoDuplicate(facts, filings.length);
+    // Nothing lost on the notifier's side either: every outcome reached the endpoint.
+    const eventOf: Record<string, string> = { accepted: "filing.accepted", rejected: "filing.rejected", error: "filing.errored" };
+    const undelivered = () => [...facts.filings.values()].filter((f) => listener.ofType(eventOf[f.status]!, f.filing_id).length === 0);
+    await expect.poll(() => undelivered().length, { timeout: 60_000, interval: 1_000 }).toBe(0);
+    await listener.close();
     // No app died of it: each one reconnected by itself.
     for (const app of Object.values(system.apps)) expect(app.running, app.name).toBe(true);
   });
