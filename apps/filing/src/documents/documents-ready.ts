@@ -27,7 +27,7 @@ function documentsOf(filing: FilingRecord): Array<{ type: DocumentType; part_num
  * this call wrote it (the outbox relay then publishes it).
  */
 export async function announceDocumentsReady(db: FilingDb, filingId: string, now: Date): Promise<boolean> {
-  const filing = await readFiling(db, filingId);
+  const filing = await readFiling(db, filingId, { label: "documents" });
   if (filing?.status !== "accepted") return false;
   const event = outboxEvent(
     "filing.documents_ready",
@@ -44,6 +44,7 @@ export async function announceDocumentsReady(db: FilingDb, filingId: string, now
     filing.requestId,
   );
   const rows = await db.$queryRaw<Array<{ written: number }>>`
+    /* documents */
     WITH ready AS (
       UPDATE filings SET documents_ready_at = ${now}::timestamptz, version = version + 1
       WHERE id = ${filing.id} AND documents_ready_at IS NULL AND status = 'accepted'

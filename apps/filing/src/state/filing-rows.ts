@@ -85,10 +85,18 @@ export function filingsFromRows(rows: readonly FilingRow[]): FilingRecord[] {
  * One filing with its parts, in one statement; null when there is none (or, with `keyId`, when
  * it belongs to another API key).
  */
-export async function readFiling(db: FilingDb, filingId: string, options: { keyId?: string } = {}): Promise<FilingRecord | null> {
+export async function readFiling(
+  db: FilingDb,
+  filingId: string,
+  options: {
+    keyId?: string /** Names the statement in the database's log (`documents`: the documents consumer's work). */;
+    label?: "documents";
+  } = {},
+): Promise<FilingRecord | null> {
   const owner = options.keyId === undefined ? Prisma.empty : Prisma.sql`AND f.key_id = ${options.keyId}`;
+  const label = options.label === "documents" ? Prisma.sql`/* documents */` : Prisma.empty;
   const rows = await db.$queryRaw<FilingRow[]>`
-    SELECT ${FILING_READ_COLUMNS}
+    ${label} SELECT ${FILING_READ_COLUMNS}
     FROM filings f LEFT JOIN filing_parts p ON p.filing_id = f.id
     WHERE f.id = ${filingId} ${owner}
     ORDER BY p.part_number`;

@@ -165,8 +165,10 @@ describe("database round trips per filing", () => {
     // tax.part_polling and tax.part_outcome: a read and a write each; the relay: claim and mark.
     expect(result.outcomesAndRelay.statements).toBeLessThanOrEqual(6);
     expect(result.outcomesAndRelay.transactions).toBe(result.outcomesAndRelay.statements);
-    // The documents consumer: its read, then the PDF stored with the message's inbox row.
-    expect(result.documents).toEqual({ statements: 2, transactions: 2 });
+    // The documents consumer: its read, then the PDF stored with the message's inbox row; then,
+    // the PDFs complete, filing.documents_ready: the filing read for its view, and one statement
+    // marking it and writing the event.
+    expect(result.documents).toEqual({ statements: 4, transactions: 4 });
     expect(result.total.statements).toBe(result.submit.statements + result.outcomesAndRelay.statements + result.documents.statements);
   });
 
@@ -181,8 +183,8 @@ describe("database round trips per filing", () => {
     expect(result.submit).toEqual({ statements: 4, transactions: 4 });
     expect(result.outcomesAndRelay.statements).toBeLessThanOrEqual(10);
     expect(result.outcomesAndRelay.transactions).toBe(result.outcomesAndRelay.statements);
-    // Both parts' PDFs in one go (one event when the filing is accepted).
-    expect(result.documents).toEqual({ statements: 2, transactions: 2 });
+    // Both parts' PDFs in one go (one event when the filing is accepted), then documents_ready.
+    expect(result.documents).toEqual({ statements: 4, transactions: 4 });
   });
 
   it("accounts, from submit to the PDF", async () => {
@@ -202,6 +204,6 @@ describe("database round trips per filing", () => {
     // and a write each; the relay: claim and mark.
     expect(result.outcomesAndRelay.statements).toBeLessThanOrEqual(6);
     expect(result.outcomesAndRelay.transactions).toBe(result.outcomesAndRelay.statements);
-    expect(result.documents).toEqual({ statements: 2, transactions: 2 });
+    expect(result.documents).toEqual({ statements: 4, transactions: 4 });
   });
 });
