@@ -59,6 +59,16 @@ export async function checkPartMessage(xml: string, partNumber: number, signal?:
 }
 
 /**
+ * HMRC's CT schema alone (libxml2, in process, under a millisecond): what every submission is
+ * checked against before it is sent. HMRC's business rules are not run there (see
+ * PartSubmitter.checkedMessage): `tax.check_part` and the authority itself run them.
+ */
+export async function checkPartSchema(xml: string, partNumber: number): Promise<ValidationProblem[]> {
+  const schema = await validateCt600Body(xml);
+  return schema.errors.map((message) => ({ field: "return", code: "AUTHORITY_SCHEMA" as const, message, part_number: partNumber }));
+}
+
+/**
  * `tax.check_part`: builds the part's message exactly as `tax.submit_part` would
  * (buildPartMessage), with CHECK_ONLY_SENDER in the header, and runs checkPartMessage on it.
  * Nothing is sent, claimed or recorded. A request the builder refuses is one AUTHORITY_SCHEMA

@@ -106,27 +106,14 @@ describe.concurrent("tax.check_part: the tax authority's checks, without sending
   });
 });
 
-describe.concurrent("tax.submit_part runs the same checks before sending", () => {
-  it("refuses a return that fails HMRC's rules with VALIDATION_ERROR, sends nothing and records nothing", async ({ expect }) => {
+describe.concurrent("tax.submit_part checks the schema, and leaves HMRC's business rules to validation and the authority", () => {
+  it("sends a return only HMRC's rules refuse, and the authority's rejection comes back as its outcome", async ({ expect }) => {
     const filingId = newFilingId();
     const companyNumber = "20260105";
-    const refused = await rejectionOf(t.submit({ filingId, companyNumber, period: FUTURE_PERIOD }), AppError);
-    expect(refused).toMatchObject({ code: "VALIDATION_ERROR", retryable: false });
-    expect(refused.message).toMatch(/^The return fails the tax authority's checks: 9103: .*; 9106: /);
-    expect(refused.details).toEqual([
-      expect.objectContaining({ field: "return", code: "AUTHORITY_RULE", rule: 9103, part_number: 1 }),
-      expect.objectContaining({ field: "return", code: "AUTHORITY_RULE", rule: 9106, part_number: 1 }),
-    ]);
-    // A repeat is refused the same way (final, not in doubt)...
-    expect(await rejectionOf(t.submit({ filingId, companyNumber, period: FUTURE_PERIOD }), AppError)).toMatchObject({
-      code: "VALIDATION_ERROR",
-      retryable: false,
-    });
-    expect(await t.received({ company: companyNumber })).toEqual([]);
-    // ... and nothing was claimed for the part: the corrected return goes through, once.
-    const response = await t.submit({ filingId, companyNumber });
+    const response = await t.submit({ filingId, companyNumber, period: FUTURE_PERIOD });
     expect(response.correlation_id).toMatch(/^[0-9A-F]{32}$/);
     expect((await t.received({ company: companyNumber, kind: "submit" })).map((e) => e.answer)).toEqual(["acknowledgement"]);
+    expect(await t.outcome(filingId)).toMatchObject({ outcome: "rejected" });
   });
 });
 
