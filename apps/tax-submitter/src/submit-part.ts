@@ -84,7 +84,7 @@ export class PartSubmitter {
     // inside the callback: answered, counted and logged like any refusal to build, with nothing
     // claimed in the ledger and nothing sent (a refusal is final: the same request fails the same
     // checks again).
-    const checked = await this.checkedMessage(request, context.signal).then(
+    const checked = await this.checkedMessage(request).then(
       (built) => ({ built }),
       (error: unknown) => ({ error }),
     );
@@ -119,7 +119,7 @@ export class PartSubmitter {
    * and p50 22 ms without). Agents run them with the validate-only endpoints (`tax.check_part`),
    * and the authority runs them on what it receives.
    */
-  private async checkedMessage(request: SubmitTaxPartRequest, signal: AbortSignal): Promise<PartMessage> {
+  private async checkedMessage(request: SubmitTaxPartRequest): Promise<PartMessage> {
     const credentials = openTaxCredentials(request.credentials, this.deps.sealingKeys, request.filing_id, request.part_number);
     let built: PartMessage;
     try {

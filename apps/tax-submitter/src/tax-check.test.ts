@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
-import { AppError, TAX_SUBMIT_QUEUE, type CheckTaxPartRequest, type CheckTaxPartResponse } from "@dormant/contracts";
-import { rejectionOf } from "@dormant/testing";
+import { TAX_SUBMIT_QUEUE, type CheckTaxPartRequest, type CheckTaxPartResponse } from "@dormant/contracts";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { buildPartMessage } from "./build-part-message.ts";
 import { CHECK_ONLY_SENDER, checkPartMessage, failedChecksError } from "./check-part.ts";
