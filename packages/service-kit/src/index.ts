@@ -17,3 +17,4 @@ export { applyMigrations, readMigrations, migrationsFingerprint } from "./db/mig
 export type { Migration } from "./db/migrate.ts";
 export { runMigrationsEntry } from "./db/run-migrations-entry.ts";
 export { PeriodicTask } from "./periodic-task.ts";
+export { endPoolFully } from "./db/end-pool.ts";

@@ -1,3 +1,4 @@
+import { endPoolFully } from "@dormant/service-kit";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client.ts";
@@ -43,18 +44,8 @@ export function sqlPool(db: BillingDb): pg.Pool {
 export async function closeBillingDb(db: BillingDb): Promise<void> {
   await db.$disconnect();
   const pool = pools.get(db);
-  if (!pool || pool.ending || pool.ended) return;
-  const open = pool.totalCount;
-  let closed = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const allClosed = new Promise<void>((resolve) => {
-    if (open === 0) return resolve();
-    pool.on("remove", () => ++closed >= open && resolve());
-    timer = setTimeout(resolve, 5_000);
-  });
-  await pool.end();
-  await allClosed;
-  clearTimeout(timer);
+  if (!pool) return;
+  await endPoolFully(pool);
 }
 
 /** The client inside an interactive transaction. */

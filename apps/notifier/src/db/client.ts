@@ -1,3 +1,4 @@
+import { endPoolFully } from "@dormant/service-kit";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client.ts";
@@ -33,18 +34,7 @@ export function createNotifierDb(
 export async function closeNotifierDb(db: NotifierDb): Promise<void> {
   await db.prisma.$disconnect();
   const { pool } = db;
-  if (pool.ending || pool.ended) return;
-  const open = pool.totalCount;
-  let closed = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const allClosed = new Promise<void>((resolve) => {
-    if (open === 0) return resolve();
-    pool.on("remove", () => ++closed >= open && resolve());
-    timer = setTimeout(resolve, 5_000);
-  });
-  await pool.end();
-  await allClosed;
-  clearTimeout(timer);
+  await endPoolFully(pool);
 }
 
 export type Queryable = Pick<pg.Pool | pg.PoolClient, "query">;
