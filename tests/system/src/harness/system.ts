@@ -25,13 +25,40 @@ export interface SystemOptions {
   nodeArgs?: Partial<Record<AppName, string[]>>;
   /** Copy every app's output here (default: stderr when `SYSTEM_TEST_ECHO=1`). */
   echo?: NodeJS.WritableStream;
+  /**
+   * Processes per app (default 1), each on ports of its own and otherwise the same settings, as
+   * ops run replicas at a deadline. The simulator is one process: it is the authorities.
+   */
+  replicas?: Partial<Record<ReplicatedApp, number>>;
 }
 
+/** Apps that can run as several replicas (every app but the simulator). */
+export type ReplicatedApp = Exclude<AppName, "authority-sim">;
+
+/** The environment variable naming the port each app serves on (readiness, metrics, its API). */
+const PORT_VARIABLE: Record<AppName, string> = {
+  "authority-sim": "SIM_PORT",
+  "tax-submitter": "OPS_PORT",
+  "registry-submitter": "OPS_PORT",
+  billing: "BILLING_PORT",
+  filing: "OPS_PORT",
+  notifier: "NOTIFIER_PORT",
+  gateway: "PORT",
+};
+
 export interface RunningSystem {
+  /** The first gateway replica's base URL. */
   readonly gatewayUrl: string;
+  /** Every gateway replica's base URL (one unless `replicas.gateway` says more). */
+  readonly gatewayUrls: readonly string[];
   readonly sim: SimControl;
   readonly billing: BillingAdmin;
+  /** The first replica of each app. */
   readonly apps: Readonly<Record<AppName, AppProcess>>;
+  /** Every replica of one app, the first one first. */
+  replicas(app: AppName): readonly AppProcess[];
+  /** Base URL of one replica's own HTTP server: `/readyz`, `/metrics` (and the gateway's API). */
+  opsUrl(app: AppName, replica?: number): string;
   readonly databases: ServiceDatabases;
   readonly vhost: TestVhost;
   readonly redis: TestRedis;
@@ -90,16 +117,18 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     const redis = createTestRedisPrefix(`sys-${options.label}`);
     cleanups.push(() => redis.cleanup());
 
-    const ports = {
-      gateway: await getFreePort(),
-      sim: await getFreePort(),
-      billing: await getFreePort(),
-      filing: await getFreePort(),
-      tax: await getFreePort(),
-      registry: await getFreePort(),
-      notifier: await getFreePort(),
+    const replicaCount = (name: AppName): number => (name === "authority-sim" ? 1 : (options.replicas?.[name] ?? 1));
+    const ports = {} as Record<AppName, number[]>;
+    for (const name of APP_NAMES) {
+      ports[name] = [];
+      for (let replica = 0; replica < replicaCount(name); replica++) ports[name].push(await getFreePort());
+    }
+    const baseUrl = (name: AppName, replica = 0): string => {
+      const port = ports[name][replica];
+      if (port === undefined) throw new Error(`${name} has no replica ${replica}`);
+      return `http://127.0.0.1:${port}`;
     };
-    const sim = `http://127.0.0.1:${ports.sim}`;
+    const sim = baseUrl("authority-sim");
     const secrets = {
       pepper: randomBytes(32).toString("hex"),
       sealingKey: randomBytes(32).toString("base64"),
@@ -120,19 +149,17 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     const cache = { REDIS_URL: testInfra.redisUrl, REDIS_KEY_PREFIX: redis.prefix };
     const production = mode === "production" ? productionEnv(sim) : {};
     const envOf: Record<AppName, Record<string, string>> = {
-      "authority-sim": { SIM_PORT: String(ports.sim), SIM_HOST: "127.0.0.1", SIM_TIMING: "fast" },
-      "tax-submitter": { ...bus, ...cache, OPS_PORT: String(ports.tax), OPS_HOST: "127.0.0.1", TAX_BASE_URL: `${sim}/tax` },
+      "authority-sim": { SIM_HOST: "127.0.0.1", SIM_TIMING: "fast" },
+      "tax-submitter": { ...bus, ...cache, OPS_HOST: "127.0.0.1", TAX_BASE_URL: `${sim}/tax` },
       "registry-submitter": {
         ...bus,
         ...cache,
-        OPS_PORT: String(ports.registry),
         OPS_HOST: "127.0.0.1",
         REGISTRY_GATEWAY_URL: `${sim}/registry`,
       },
       billing: {
         ...bus,
         BILLING_DATABASE_URL: databases.billing.url,
-        BILLING_PORT: String(ports.billing),
         BILLING_HOST: "127.0.0.1",
         PAYMENT_WEBHOOK_SECRET: secrets.webhookSecret,
       },
@@ -141,13 +168,11 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
         ...cache,
         FILING_DATABASE_URL: databases.filing.url,
         REGISTRY_DATA_URL: `${sim}/registry-data`,
-        OPS_PORT: String(ports.filing),
         OPS_HOST: "127.0.0.1",
       },
       notifier: {
         ...bus,
         NOTIFIER_DATABASE_URL: databases.notifier.url,
-        NOTIFIER_PORT: String(ports.notifier),
         NOTIFIER_HOST: "127.0.0.1",
         NOTIFIER_SEALING_KEY: secrets.notifierSealingKey,
       },
@@ -155,45 +180,44 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
         ...bus,
         ...cache,
         GATEWAY_DATABASE_URL: databases.gateway.url,
-        PORT: String(ports.gateway),
         HOST: "127.0.0.1",
         API_KEY_PEPPER: secrets.pepper,
       },
     };
-    const readyUrl: Record<AppName, string> = {
-      "authority-sim": `${sim}/readyz`,
-      "tax-submitter": `http://127.0.0.1:${ports.tax}/readyz`,
-      "registry-submitter": `http://127.0.0.1:${ports.registry}/readyz`,
-      billing: `http://127.0.0.1:${ports.billing}/readyz`,
-      filing: `http://127.0.0.1:${ports.filing}/readyz`,
-      notifier: `http://127.0.0.1:${ports.notifier}/readyz`,
-      gateway: `http://127.0.0.1:${ports.gateway}/readyz`,
-    };
-    const apps = Object.fromEntries(
+    const replicas = Object.fromEntries(
       APP_NAMES.map((name) => [
         name,
-        new AppProcess({
-          name,
-          env: { ...common, ...envOf[name], ...production[name], ...options.env?.[name] },
-          readyUrl: readyUrl[name],
-          ...(options.nodeArgs?.[name] ? { nodeArgs: options.nodeArgs[name] } : {}),
-          ...(echo ? { echo } : {}),
-        }),
+        ports[name].map(
+          (port, replica) =>
+            new AppProcess({
+              name,
+              env: { ...common, ...envOf[name], [PORT_VARIABLE[name]]: String(port), ...production[name], ...options.env?.[name] },
+              readyUrl: `${baseUrl(name, replica)}/readyz`,
+              ...(options.nodeArgs?.[name] ? { nodeArgs: options.nodeArgs[name] } : {}),
+              ...(echo ? { echo } : {}),
+            }),
+        ),
       ]),
-    ) as Record<AppName, AppProcess>;
+    ) as Record<AppName, AppProcess[]>;
+    const apps = Object.fromEntries(APP_NAMES.map((name) => [name, replicas[name][0]])) as Record<AppName, AppProcess>;
+    const everyProcess = APP_NAMES.flatMap((name) => replicas[name]);
     // Reverse start order on the way down: the gateway stops taking requests first.
     cleanups.push(async () => {
-      for (const name of [...APP_NAMES].reverse()) await apps[name].stop();
+      for (const app of [...everyProcess].reverse()) await app.stop();
     });
     // Every app declares what it needs on the bus itself, so they can start side by side.
-    await Promise.all(APP_NAMES.map((name) => apps[name].start()));
+    await Promise.all(everyProcess.map((app) => app.start()));
 
-    const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+    const gatewayUrls = replicas.gateway.map((_, replica) => baseUrl("gateway", replica));
+    const gatewayUrl = baseUrl("gateway");
     const system: RunningSystem = {
       gatewayUrl,
+      gatewayUrls,
       sim: new SimControl(sim),
       billing: billingAdmin(databases.billing.url),
       apps,
+      replicas: (name) => replicas[name],
+      opsUrl: baseUrl,
       databases,
       vhost,
       redis,
@@ -209,8 +233,9 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
         await apps[app].start();
       },
       crashReport: () =>
-        APP_NAMES.filter((name) => apps[name].unexpectedExits.length > 0)
-          .map((name) => `${name} exited unexpectedly (${apps[name].unexpectedExits.join(", ")}):\n${apps[name].logTail()}`)
+        everyProcess
+          .filter((app) => app.unexpectedExits.length > 0)
+          .map((app) => `${app.name} (pid ${app.pid}) exited unexpectedly (${app.unexpectedExits.join(", ")}):\n${app.logTail()}`)
           .join("\n\n"),
       stop: cleanup,
     };
