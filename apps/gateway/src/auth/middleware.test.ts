@@ -111,10 +111,11 @@ describe("auth middleware", () => {
     expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
     expect(limited.headers.get("x-ratelimit-remaining-minute")).toBe("0");
 
-    // An uncached key from a blocked address is refused before the database is asked...
-    const blockedValid = await from("203.0.113.7", keys.live);
-    expect(blockedValid.status).toBe(429);
-    // ...while other addresses and valid keys are unaffected.
+    // A valid key is served from a blocked address, even one not in the cache; failures stay 429...
+    const fresh = await createAccount(env.db, { name: "Fresh Ltd", openingBalancePence: 0n }, { hasher: env.hasher });
+    expect((await from("203.0.113.7", fresh.liveKey)).status).toBe(200);
+    expect((await from("203.0.113.7", `api_live_${parseApiKey(fresh.liveKey)!.keyId}_${parseApiKey(keys.live)!.secret}`)).status).toBe(429);
+    // ...and other addresses are unaffected.
     expect((await from("203.0.113.8")).status).toBe(401);
     expect((await from("203.0.113.8", keys.live)).status).toBe(200);
   });

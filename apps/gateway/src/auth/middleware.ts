@@ -9,6 +9,7 @@ import type { RateLimiter } from "../rate-limit/limiter.ts";
 import { DEFAULT_ADDRESS_LIMITS } from "../rate-limit/limits.ts";
 import type { RateLimits } from "../rate-limit/limits.ts";
 import { rateLimitExceeded } from "../rate-limit/refusal.ts";
+import { createSerialLookups } from "./serial-lookups.ts";
 
 export interface AuthMiddlewareDeps {
   verifier: ApiKeyVerifier;
@@ -24,12 +25,16 @@ export interface AuthMiddlewareDeps {
  * header is 401 AUTH_REQUIRED, anything else that is not a valid, unrevoked key of the mode it
  * claims is 401 INVALID_KEY (one code, whatever the reason, so that the answer reveals nothing).
  *
- * Failed attempts count against the client address (`req.ip`, so Express's "trust proxy" must be
- * set behind a load balancer); once over the limit the answer is 429 with Retry-After, and an
- * address over the limit cannot make the gateway query its database for uncached keys.
+ * Only failed attempts count against the client address (`req.ip`, so Express's "trust proxy" must
+ * be set behind a load balancer), and only they are limited: once the address is over the limit a
+ * failure answers 429 with Retry-After instead of 401, but a valid key is always served, so one
+ * misconfigured job cannot lock out every key behind its address. Keys from an address over the
+ * limit that are not in the verification cache are still looked up, one lookup at a time per
+ * address (per replica), which bounds what a guessing flood costs the key store.
  */
 export function createAuthMiddleware(deps: AuthMiddlewareDeps): RequestHandler {
   const addressLimits = deps.addressLimits ?? DEFAULT_ADDRESS_LIMITS;
+  const blockedLookups = createSerialLookups();
   const subjectOf = (req: Request) => `addr:${req.ip ?? req.socket.remoteAddress ?? "unknown"}`;
 
   async function refuse(req: Request, res: Response, error: AppError, reason: string): Promise<never> {
@@ -53,12 +58,9 @@ export function createAuthMiddleware(deps: AuthMiddlewareDeps): RequestHandler {
     let verification: KeyVerification | undefined = deps.verifier.verifyCached(key);
     if (!verification) {
       try {
-        const address = await deps.limiter.peek(subjectOf(req), addressLimits);
-        if (!address.allowed) {
-          setRateLimitHeaders(res, address);
-          throw rateLimitExceeded(address);
-        }
-        verification = await deps.verifier.verify(key);
+        const subject = subjectOf(req);
+        const address = await deps.limiter.peek(subject, addressLimits);
+        verification = await (address.allowed ? deps.verifier.verify(key) : blockedLookups.run(subject, () => deps.verifier.verify(key)));
       } catch (error) {
         throw asServiceUnavailable(error);
       }
