@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
+import { UNFINISHED_STATUSES, UNFINISHED_TYPES, type UnfinishedOldest } from "./reads/filing-activity.ts";
 
 /** The filing service's own metrics (the bus, HTTP and process metrics come from their packages). */
 export interface FilingMetrics {
@@ -14,6 +15,8 @@ export interface FilingMetrics {
   renderThreadsLost: Counter<"reason">;
   /** Where `filing_document_renders` reads the renders queued and in flight from. */
   watchRenders(pending: () => { queued: number; inFlight: number }): void;
+  /** Where `filing_oldest_unfinished_age_seconds` reads the oldest filings not yet final from, at each scrape. */
+  watchUnfinished(read: () => Promise<UnfinishedOldest[]>): void;
 }
 
 export function createFilingMetrics(registry: Registry): FilingMetrics {
@@ -27,6 +30,27 @@ export function createFilingMetrics(registry: Registry): FilingMetrics {
       const { queued, inFlight } = pendingRenders();
       this.set({ state: "queued" }, queued);
       this.set({ state: "in_flight" }, inFlight);
+    },
+  });
+  let readUnfinished: () => Promise<UnfinishedOldest[]> = async () => [];
+  new Gauge({
+    name: "filing_oldest_unfinished_age_seconds",
+    help: "Age (since it was received) of the oldest filing not yet final, by filing type and status (pending: a part not yet acknowledged by its authority; submitted: awaiting the answer); 0 when there is none. Read from the database at each scrape: every replica reports the same value",
+    labelNames: ["type", "status"],
+    registers: [registry],
+    async collect() {
+      let oldest: UnfinishedOldest[];
+      try {
+        oldest = await readUnfinished();
+      } catch {
+        return; // the database did not answer: keep the last values (/readyz reports the database)
+      }
+      for (const type of UNFINISHED_TYPES) {
+        for (const status of UNFINISHED_STATUSES) {
+          const found = oldest.find((entry) => entry.type === type && entry.status === status);
+          this.set({ type, status }, found?.age_seconds ?? 0);
+        }
+      }
     },
   });
   return {
@@ -93,6 +117,9 @@ export function createFilingMetrics(registry: Registry): FilingMetrics {
     }),
     watchRenders: (pending) => {
       pendingRenders = pending;
+    },
+    watchUnfinished: (read) => {
+      readUnfinished = read;
     },
   };
 }

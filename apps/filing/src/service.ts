@@ -2,7 +2,15 @@ import type { Server } from "node:http";
 import { connectBus, type Subscription } from "@dormant/bus";
 import { createRegistryDataClient } from "@dormant/company-data";
 import { PLATFORM_TOPOLOGY, type SealingKey } from "@dormant/contracts";
-import { createLogger, createMetricsRegistry, startOpsServer, type Logger } from "@dormant/service-kit";
+import {
+  createLogger,
+  createMetricsRegistry,
+  type Logger,
+  type ReadinessCheck,
+  redisConnection,
+  StartupGate,
+  startOpsServer,
+} from "@dormant/service-kit";
 import { Redis } from "ioredis";
 import type { Registry } from "prom-client";
 import { FILING_SERVICE_MESSAGES, FILING_SERVICE_RPC, type FilingBus } from "./bus-catalog.ts";
@@ -13,6 +21,7 @@ import { documentsHandlers } from "./documents/documents-consumer.ts";
 import { createPdfRenderer } from "./documents/create-pdf-renderer.ts";
 import type { FilingConfig } from "./env.ts";
 import { createFilingMetrics } from "./metrics.ts";
+import { oldestUnfinished } from "./reads/filing-activity.ts";
 import { outcomeHandlers } from "./outcomes/outcome-handlers.ts";
 import { OutboxRelay } from "./outbox/relay.ts";
 import { createRegistryDataSource } from "./registry-data/registry-data-source.ts";
@@ -78,9 +87,28 @@ export async function startFilingService(config: FilingConfig, options: FilingSe
       await close().catch((error: unknown) => logger.warn({ err: error }, "closing a connection failed"));
   };
 
+  // The ops endpoints answer first: /readyz is 503 while Postgres, Redis and RabbitMQ are waited
+  // for (each retried with capped backoff for as long as it takes), then runs their checks.
+  const gate = new StartupGate(logger);
+  const checks: Record<string, ReadinessCheck> = { startup: gate.check };
+  let ops: Server | undefined;
   try {
-    await redis.connect();
+    if (options.ops !== false) {
+      ops = await startOpsServer({
+        registry,
+        port: config.OPS_PORT,
+        host: config.OPS_HOST,
+        logger,
+        ...(options.isAcceptingWork ? { isAcceptingWork: options.isAcceptingWork } : {}),
+        checks,
+      });
+      const server = ops;
+      closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    }
+    await gate.connect("postgres", async () => void (await db.$queryRaw`SELECT 1`));
+    await gate.connect("redis", redisConnection(redis));
     const bus = await connectBus({
+      startup: gate,
       url: config.AMQP_URL,
       service: "filing",
       topology: PLATFORM_TOPOLOGY,
@@ -171,6 +199,7 @@ export async function startFilingService(config: FilingConfig, options: FilingSe
       },
     });
     metrics.watchRenders(() => renderer.pending());
+    metrics.watchUnfinished(() => oldestUnfinished(db, new Date()));
     closers.push(() => renderer.close());
     const subscriptions: Subscription[] = [];
     const documents: DocumentDeps = {
@@ -189,23 +218,10 @@ export async function startFilingService(config: FilingConfig, options: FilingSe
     subscriptions.push(await bus.consume("filing.documents", documentsHandlers(documents), { prefetch: config.DOCUMENTS_PREFETCH }));
     closers.push(() => Promise.all(subscriptions.map((s) => s.stop())));
 
-    let ops: Server | undefined;
-    if (options.ops !== false) {
-      ops = await startOpsServer({
-        registry,
-        port: config.OPS_PORT,
-        host: config.OPS_HOST,
-        logger,
-        ...(options.isAcceptingWork ? { isAcceptingWork: options.isAcceptingWork } : {}),
-        checks: {
-          database: async () => void (await db.$queryRaw`SELECT 1`),
-          redis: async () => void (await redis.ping()),
-          bus: () => bus.readinessCheck(),
-        },
-      });
-      const server = ops;
-      closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    }
+    checks.database = async () => void (await db.$queryRaw`SELECT 1`);
+    checks.redis = async () => void (await redis.ping());
+    checks.bus = () => bus.readinessCheck();
+    gate.ready();
     const address = ops?.address();
 
     return {

@@ -57,6 +57,7 @@ describe("filing database schema", () => {
       "20261127140000_client_reference_live_filing_unique",
       "20261127170000_accepted_late_leaves_live_index",
       "20261127180000_documents_ready",
+      "20261127210000_operator_activity_index",
     ]);
   });
 
