@@ -1,5 +1,5 @@
 import type { BusMessageMetadata } from "@dormant/contracts";
-import { createLogger, type Logger } from "@dormant/service-kit";
+import { createLogger, type DependencyWaits, type Logger } from "@dormant/service-kit";
 import type { ChannelModel } from "amqplib";
 import { Registry } from "prom-client";
 import type { z } from "zod";
@@ -39,6 +39,12 @@ export interface BusOptions<C extends MessageCatalog, R extends RpcCatalog> {
   prefetch?: number;
   reconnect?: ReconnectOptions;
   heartbeatSeconds?: number;
+  /**
+   * The process's start-up gate (service-kit's StartupGate): the first connection is retried
+   * through it for as long as the broker is unreachable, as dependency "rabbitmq", instead of
+   * failing after `reconnect.initialMaxRetries` attempts.
+   */
+  startup?: DependencyWaits;
 }
 
 export interface PublishOptions extends MetadataOverrides {
@@ -106,19 +112,25 @@ export async function connectBus<const C extends MessageCatalog, const R extends
   const workQueues = new Map(topology.workQueues.map((q) => [q.name, q]));
   const rpcQueues = new Map(topology.rpcQueues.map((q) => [q.name, q]));
 
-  const connection = await BusConnection.open({
-    url: options.url,
-    service: options.service,
-    logger,
-    reconnect: options.reconnect,
-    heartbeatSeconds: options.heartbeatSeconds,
-    prepare: async (model: ChannelModel) => {
-      const channel = await model.createChannel();
-      channel.on("error", (error: Error) => logger.error({ err: error }, "topology declaration failed"));
-      await declareTopology(channel, topology);
-      await channel.close();
-    },
-  });
+  const open = (reconnect: ReconnectOptions | undefined) =>
+    BusConnection.open({
+      url: options.url,
+      service: options.service,
+      logger,
+      reconnect,
+      heartbeatSeconds: options.heartbeatSeconds,
+      prepare: async (model: ChannelModel) => {
+        const channel = await model.createChannel();
+        channel.on("error", (error: Error) => logger.error({ err: error }, "topology declaration failed"));
+        await declareTopology(channel, topology);
+        await channel.close();
+      },
+    });
+  // With a start-up gate each attempt is one connect (the gate backs off and logs between them).
+  const startup = options.startup;
+  const connection = startup
+    ? await startup.connect("rabbitmq", () => open({ ...options.reconnect, initialMaxRetries: 0 }))
+    : await open(options.reconnect);
   const publisher = new ConfirmPublisher(connection, logger, publishTimeoutMs);
   const rpcClient = new RpcClient(connection, options.service, logger);
   await connection.register(publisher);

@@ -26,7 +26,10 @@ export interface ConnectionOptions {
 export interface ReconnectOptions {
   initialDelayMs?: number;
   maxDelayMs?: number;
-  /** Failed attempts allowed before the very first connection (a boot with no broker fails). */
+  /**
+   * Failed attempts allowed before the very first connection (a boot with no broker fails); 0
+   * when a start-up gate retries the whole connect (BusOptions.startup).
+   */
   initialMaxRetries?: number;
 }
 
@@ -66,16 +69,23 @@ export class BusConnection {
     });
     connection.recovering = recovering;
     const log = options.logger;
+    // A first connect allowed no retries is retried by the caller (a start-up gate logs it).
+    let connected = reconnect.initialMaxRetries !== 0;
     recovering.on("disconnect", (error: Error) => log.warn({ err: error }, "bus connection lost"));
-    recovering.on("connect-failed", (error: Error) => log.warn({ err: error }, "bus connect failed"));
+    recovering.on("connect-failed", (error: Error) => {
+      if (connected) log.warn({ err: error }, "bus connect failed");
+    });
     recovering.on("reconnect-scheduled", ({ attempt, delay }: { attempt: number; delay: number }) =>
       log.info({ attempt, delay_ms: delay }, "bus reconnect scheduled"),
     );
-    recovering.on("reconnect-failed", (error: Error) => log.error({ err: error }, "bus gave up reconnecting"));
+    recovering.on("reconnect-failed", (error: Error) => {
+      if (connected) log.error({ err: error }, "bus gave up reconnecting");
+    });
     recovering.on("error", (error: Error) => log.warn({ err: error }, "bus connection error"));
     recovering.on("blocked", (reason: string) => log.warn({ reason }, "broker blocked the connection"));
     recovering.on("unblocked", () => log.info("broker unblocked the connection"));
     await recovering.waitForConnect();
+    connected = true;
     return connection;
   }
 

@@ -18,3 +18,12 @@ export type { Migration } from "./db/migrate.ts";
 export { runMigrationsEntry } from "./db/run-migrations-entry.ts";
 export { PeriodicTask } from "./periodic-task.ts";
 export { endPoolFully } from "./db/end-pool.ts";
+export {
+  StartupGate,
+  StartupStoppedError,
+  listenWhileStarting,
+  redisConnection,
+  redactUrlCredentials,
+  startupDelayMs,
+} from "./startup/startup-gate.ts";
+export type { DependencyWaits, RedisLike, StartingServer, StartupBackoff } from "./startup/startup-gate.ts";

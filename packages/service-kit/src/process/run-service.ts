@@ -1,5 +1,6 @@
 import { createLogger, type Logger, type LoggerSettings } from "../logger.ts";
 import { createShutdown, type Shutdown } from "../shutdown.ts";
+import { StartupStoppedError } from "../startup/startup-gate.ts";
 
 /** The settings of `baseEnvSchema` a service process reads to log and to shut down. */
 export interface ServiceProcessConfig {
@@ -31,7 +32,8 @@ export function createServiceLogger({ service, config, outputBuffer }: ServicePr
 /**
  * The body of every service's `main.ts`: the logger, graceful shutdown on SIGTERM/SIGINT, then
  * `start`, which opens the service and registers its shutdown steps. A start that fails logs
- * the error as fatal and exits 1, so a supervisor sees the failure at once.
+ * the error as fatal and exits 1, so a supervisor sees the failure at once (an unreachable
+ * dependency is not a failure: `start` waits for it through a StartupGate).
  */
 export async function runServiceProcess(
   options: ServiceProcessOptions,
@@ -42,6 +44,8 @@ export async function runServiceProcess(
     const shutdown = createShutdown(logger, { timeoutMs: options.config.SHUTDOWN_TIMEOUT_MS });
     await start({ logger, shutdown });
   } catch (error) {
+    // A stop signal during the start-up waits: the shutdown in progress exits 0.
+    if (error instanceof StartupStoppedError) return;
     logger.fatal({ err: error }, `${options.service} could not start`);
     logger.flush?.();
     process.exit(1);
