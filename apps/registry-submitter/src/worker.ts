@@ -19,6 +19,7 @@ export function startRegistrySubmitter(config: RegistrySubmitterConfig, logger: 
   const { gatewayUrl, gatewayTest, presenter } = config.registry;
   return startSubmitterWorker({
     service: SERVICE,
+    authority: "registry",
     config,
     logger,
     breakers: { submission: "registry-submission", status: "registry-status" },

@@ -32,6 +32,7 @@ describe("tax submitter configuration", () => {
         companyType: 0,
       },
       breaker: { timeoutMs: 8000, errorThresholdPercentage: 50, volumeThreshold: 5, rollingWindowMs: 10_000, resetTimeoutMs: 30_000 },
+      limits: { maxConcurrent: 64, maxPerSecond: 100 },
       pollGiveUpAfterSeconds: 20,
       pollPrefetch: 16,
       submitPrefetch: 8,

@@ -21,6 +21,7 @@ export type TaxSubmitter = SubmitterWorker;
 export function startTaxSubmitter(config: TaxSubmitterConfig, logger: Logger): Promise<TaxSubmitter> {
   return startSubmitterWorker({
     service: SERVICE,
+    authority: "tax",
     config,
     logger,
     breakers: { submission: "tax-submission", poll: "tax-poll" },

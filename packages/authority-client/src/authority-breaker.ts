@@ -1,8 +1,10 @@
 import type { Logger } from "@dormant/service-kit";
 import CircuitBreaker from "opossum";
+import type { AuthorityLease, AuthorityLimiter } from "./authority-limits.ts";
 import { BREAKER_STATE_VALUE, type BreakerMetrics } from "./breaker-metrics.ts";
 import type { BreakerSettings } from "./breaker-settings.ts";
 import { AuthorityCallAbortedError, AuthorityUnavailableError, isAuthorityFailure } from "./errors.ts";
+import type { SharedBreakerBoard } from "./shared-breakers.ts";
 
 export type BreakerState = keyof typeof BREAKER_STATE_VALUE;
 
@@ -29,6 +31,10 @@ export interface AuthorityBreakerOptions {
   settings: BreakerSettings;
   metrics: BreakerMetrics;
   logger: Logger;
+  /** The limits toward the breaker's authority shared by all replicas (none: unlimited). */
+  limiter?: AuthorityLimiter | undefined;
+  /** Breaker state shared with the other replicas (none: this process's breaker only). */
+  shared?: SharedBreakerBoard | undefined;
 }
 
 function isOpossumError(error: unknown, code: string): boolean {
@@ -43,19 +49,30 @@ function isOpossumError(error: unknown, code: string): boolean {
  * AuthorityUnavailableError); answers that reject our message, HTTP 4xx and the caller's own
  * aborts do not, and close a half-open breaker like any answer. Open, it fails fast with
  * AuthorityUnavailableError("breaker_open") carrying the seconds until it lets a trial through.
+ *
+ * With a `shared` board, its opening and closing is the same in every replica (an open elsewhere
+ * opens this one; half-open, only one replica sends the trial: SharedBreakerBoard). With a
+ * `limiter`, each call first waits for a slot under the limits shared by all replicas (at most
+ * its timeout, or the caller's signal), then holds it until its answer, failure or abort.
  */
 export class AuthorityBreaker {
   readonly name: string;
   private readonly breaker: CircuitBreaker<[Call], unknown>;
   private readonly settings: BreakerSettings;
   private readonly metrics: BreakerMetrics;
+  private readonly limiter: AuthorityLimiter | undefined;
+  private readonly shared: SharedBreakerBoard | undefined;
   private openedAt = 0;
+  /** Set while this breaker follows another replica's open or close (not reported back). */
+  private followingPeer = false;
 
   constructor(options: AuthorityBreakerOptions) {
     const { name, settings, metrics, logger } = options;
     this.name = name;
     this.settings = settings;
     this.metrics = metrics;
+    this.limiter = options.limiter;
+    this.shared = options.shared;
     this.breaker = new CircuitBreaker<[Call], unknown>(async (call: Call) => call.work(call.signal), {
       name,
       timeout: settings.timeoutMs,
@@ -79,7 +96,16 @@ export class AuthorityBreaker {
       this.openedAt = Date.now();
       metrics.state.set({ breaker: name }, BREAKER_STATE_VALUE.open);
       metrics.opened.inc({ breaker: name });
+      if (this.followingPeer) {
+        metrics.shared.inc({ breaker: name, event: "opened_by_peer" });
+        logger.warn(
+          { breaker: name, reset_timeout_ms: settings.resetTimeoutMs },
+          "authority breaker opened by another replica: failing fast",
+        );
+        return;
+      }
       logger.warn({ breaker: name, reset_timeout_ms: settings.resetTimeoutMs }, "authority breaker opened: failing fast");
+      void this.shared?.reportOpen(name, settings.resetTimeoutMs);
     });
     this.breaker.on("halfOpen", () => {
       metrics.state.set({ breaker: name }, BREAKER_STATE_VALUE.half_open);
@@ -87,9 +113,35 @@ export class AuthorityBreaker {
     });
     this.breaker.on("close", () => {
       metrics.state.set({ breaker: name }, BREAKER_STATE_VALUE.closed);
+      if (this.followingPeer) {
+        metrics.shared.inc({ breaker: name, event: "closed_by_peer" });
+        logger.info({ breaker: name }, "authority breaker closed: another replica's trial succeeded");
+        return;
+      }
       logger.info({ breaker: name }, "authority breaker closed");
+      void this.shared?.reportClose(name);
     });
     metrics.state.set({ breaker: name }, BREAKER_STATE_VALUE.closed);
+    this.shared?.register(name, {
+      openedElsewhere: () => {
+        if (this.breaker.opened || this.breaker.isShutdown) return;
+        this.followPeer(() => this.breaker.open());
+      },
+      closedElsewhere: () => {
+        if (this.breaker.closed || this.breaker.isShutdown) return;
+        this.followPeer(() => this.breaker.close());
+      },
+      isClosed: () => this.breaker.closed,
+    });
+  }
+
+  private followPeer(change: () => void): void {
+    this.followingPeer = true;
+    try {
+      change();
+    } finally {
+      this.followingPeer = false;
+    }
   }
 
   get state(): BreakerState {
@@ -111,9 +163,28 @@ export class AuthorityBreaker {
    * otherwise.
    */
   async run<T>(work: AuthorityWork<T>, options: RunOptions = {}): Promise<T> {
+    if (this.breaker.halfOpen && this.shared && !(await this.shared.claimProbe(this.name, this.settings.timeoutMs + 1_000))) {
+      // Another replica sends the trial; this one fails fast until it closes or opens again.
+      this.metrics.shared.inc({ breaker: this.name, event: "probe_left_to_peer" });
+      throw this.refused(1);
+    }
+    let lease: AuthorityLease | undefined;
+    let timeoutMs = options.timeoutMs;
+    if (this.limiter && !this.breaker.opened) {
+      const waitStarted = performance.now();
+      lease = await this.limiter.acquire({ signal: options.signal, maxWaitMs: timeoutMs ?? this.settings.timeoutMs });
+      if (timeoutMs !== undefined) timeoutMs = Math.max(1, Math.floor(timeoutMs - (performance.now() - waitStarted)));
+    }
+    try {
+      return await this.fire(work, options.signal, timeoutMs);
+    } finally {
+      lease?.release();
+    }
+  }
+
+  private async fire<T>(work: AuthorityWork<T>, callerSignal: AbortSignal | undefined, timeoutMs: number | undefined): Promise<T> {
     const controller = new AbortController();
-    const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal;
-    const timeoutMs = options.timeoutMs;
+    const signal = callerSignal ? AbortSignal.any([controller.signal, callerSignal]) : controller.signal;
     const timer =
       timeoutMs !== undefined && timeoutMs < this.settings.timeoutMs
         ? setTimeout(() => {
@@ -129,7 +200,7 @@ export class AuthorityBreaker {
       return result;
     } catch (error) {
       const translated =
-        options.signal?.aborted && !controller.signal.aborted ? new AuthorityCallAbortedError(this.name, error) : this.translate(error);
+        callerSignal?.aborted && !controller.signal.aborted ? new AuthorityCallAbortedError(this.name, error) : this.translate(error);
       end({ outcome: this.outcomeOf(translated) });
       throw translated;
     } finally {
@@ -144,16 +215,7 @@ export class AuthorityBreaker {
 
   private translate(error: unknown): unknown {
     if (isOpossumError(error, "EOPENBREAKER") || isOpossumError(error, "ESHUTDOWN")) {
-      this.metrics.rejected.inc({ breaker: this.name });
-      const retryAfterSeconds = this.state === "open" ? this.retryAfterSeconds() : 1;
-      return new AuthorityUnavailableError(
-        "breaker_open",
-        `${this.name}: the authority is failing; not calling it for ${retryAfterSeconds} s`,
-        {
-          maybeReceived: false,
-          retryAfterSeconds,
-        },
-      );
+      return this.refused(this.state === "open" ? this.retryAfterSeconds() : 1);
     }
     if (isOpossumError(error, "ETIMEDOUT")) {
       return new AuthorityUnavailableError("timeout", `${this.name}: no answer within ${this.settings.timeoutMs} ms`, {
@@ -161,6 +223,19 @@ export class AuthorityBreaker {
       });
     }
     return error;
+  }
+
+  /** The breaker's refusal to send (counted as rejected). */
+  private refused(retryAfterSeconds: number): AuthorityUnavailableError {
+    this.metrics.rejected.inc({ breaker: this.name });
+    return new AuthorityUnavailableError(
+      "breaker_open",
+      `${this.name}: the authority is failing; not calling it for ${retryAfterSeconds} s`,
+      {
+        maybeReceived: false,
+        retryAfterSeconds,
+      },
+    );
   }
 
   private outcomeOf(error: unknown): string {

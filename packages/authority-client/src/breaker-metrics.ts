@@ -8,6 +8,7 @@ export interface BreakerMetrics {
   opened: Counter<"breaker">;
   failures: Counter<"breaker" | "reason">;
   rejected: Counter<"breaker">;
+  shared: Counter<"breaker" | "event">;
   duration: Histogram<"breaker" | "outcome">;
 }
 
@@ -35,6 +36,11 @@ export function createBreakerMetrics(registry: Registry): BreakerMetrics {
     rejected: counter("authority_breaker_rejected_total", "Authority calls refused without being sent because the breaker was open", [
       "breaker",
     ]),
+    shared: counter(
+      "authority_breaker_shared_events_total",
+      "What each breaker did on another replica's word (opened_by_peer, closed_by_peer, probe_left_to_peer: half-open, another replica sends the trial)",
+      ["breaker", "event"],
+    ),
     duration: new Histogram({
       name: "authority_request_duration_seconds",
       help: "Duration of authority calls through the breaker, by outcome (success, failure, rejected, aborted, error)",

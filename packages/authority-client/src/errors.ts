@@ -5,13 +5,15 @@
  * - http_status: the authority answered HTTP 5xx or 429;
  * - network: the connection failed (refused, reset, DNS);
  * - authority_error: the authority answered that it failed on its side (GovTalk 1000 and the
- *   like) or answered something that is not its protocol.
+ *   like) or answered something that is not its protocol;
+ * - throttled: not sent, no slot under the limits toward the authority shared by all replicas
+ *   came in time (or they could not be read: they fail closed).
  */
-export type UnavailableReason = "timeout" | "breaker_open" | "http_status" | "network" | "authority_error";
+export type UnavailableReason = "timeout" | "breaker_open" | "http_status" | "network" | "authority_error" | "throttled";
 
 /**
- * The authority is unavailable right now. Counts as a breaker failure (except `breaker_open`,
- * which is the breaker's own refusal). `maybeReceived` tells a submitter whether the request may
+ * The authority is unavailable right now. Counts as a breaker failure (except `breaker_open` and
+ * `throttled`, our own refusals to send). `maybeReceived` tells a submitter whether the request may
  * have been taken by the authority all the same (a timeout after sending, a reset connection),
  * in which case a submission must not simply be sent again.
  */
@@ -65,5 +67,5 @@ export class AuthorityCallAbortedError extends Error {
 
 /** Whether an error means the authority is failing (what the breaker counts). */
 export function isAuthorityFailure(error: unknown): boolean {
-  return error instanceof AuthorityUnavailableError && error.reason !== "breaker_open";
+  return error instanceof AuthorityUnavailableError && error.reason !== "breaker_open" && error.reason !== "throttled";
 }

@@ -15,6 +15,22 @@ export type { BreakerSettings } from "./breaker-settings.ts";
 export { createBreakerMetrics, BREAKER_STATE_VALUE } from "./breaker-metrics.ts";
 export type { BreakerMetrics } from "./breaker-metrics.ts";
 export { AuthorityBreaker } from "./authority-breaker.ts";
+export {
+  AuthorityLimiter,
+  authorityLimitsEnvShape,
+  authorityLimitsFromEnv,
+  createAuthorityLimitMetrics,
+  RATE_WINDOW_MS,
+} from "./authority-limits.ts";
+export type {
+  AcquireOptions,
+  AuthorityLease,
+  AuthorityLimiterOptions,
+  AuthorityLimitMetrics,
+  AuthorityLimitSettings,
+} from "./authority-limits.ts";
+export { SharedBreakerBoard } from "./shared-breakers.ts";
+export type { SharedBreakerBoardOptions, SharedBreakerPeer } from "./shared-breakers.ts";
 export type { AuthorityBreakerOptions, AuthorityWork, BreakerState, RunOptions } from "./authority-breaker.ts";
 export { SubmissionLedger } from "./submission-ledger.ts";
 export type { SubmissionRecord, ClaimResult, SubmissionLedgerOptions } from "./submission-ledger.ts";

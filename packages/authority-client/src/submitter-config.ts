@@ -1,6 +1,7 @@
 import type { SealingKey } from "@dormant/contracts";
 import { baseEnvSchema, ConfigError } from "@dormant/service-kit";
 import type { z } from "zod";
+import { authorityLimitsFromEnv, type AuthorityLimitSettings } from "./authority-limits.ts";
 import { breakerSettingsFromEnv, type BreakerSettings } from "./breaker-settings.ts";
 import { resolveSealingKeys } from "./sealing-keys.ts";
 import { submitterWorkerEnvShape } from "./worker-env.ts";
@@ -21,6 +22,8 @@ export interface SubmitterConfig {
   redisKeyPrefix: string;
   ops: { port: number; host: string };
   breaker: BreakerSettings;
+  /** The limits toward the authority, shared by all replicas. */
+  limits: AuthorityLimitSettings;
   sealingKeys: SealingKey[];
   /** The polling horizon: a submission undecided this long after it was made ends in error. */
   pollGiveUpAfterSeconds: number;
@@ -59,6 +62,7 @@ export function submitterConfigFromEnv(
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     ops: { port: env.OPS_PORT, host: env.OPS_HOST },
     breaker: breakerSettingsFromEnv(env),
+    limits: authorityLimitsFromEnv(env),
     sealingKeys,
     pollGiveUpAfterSeconds: options.pollGiveUpAfterSeconds,
     pollPrefetch: env.POLL_PREFETCH,

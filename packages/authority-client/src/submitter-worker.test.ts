@@ -67,6 +67,7 @@ function config(overrides: Partial<SubmitterWorkerConfig> = {}): SubmitterWorker
     redisKeyPrefix: testRedis.prefix,
     ops: { port: 0, host: "127.0.0.1" },
     breaker: { timeoutMs: 5_000, errorThresholdPercentage: 50, volumeThreshold: 5, rollingWindowMs: 10_000, resetTimeoutMs: 30_000 },
+    limits: { maxConcurrent: 64, maxPerSecond: 100 },
     sealingKeys: [devKey],
     pollPrefetch: 16,
     submitPrefetch: 8,
@@ -83,6 +84,7 @@ type Handlers = SubmitterWorkerHandlers<typeof REGISTRY_POLL_QUEUE, typeof REGIS
 async function start(handlers: (parts: Parts) => Handlers, overrides: Partial<SubmitterWorkerConfig> = {}): Promise<SubmitterWorker> {
   const worker = await startSubmitterWorker({
     service: SERVICE,
+    authority: "registry",
     config: config(overrides),
     logger,
     breakers: { submission: "test-submission", status: "test-status" },

@@ -1,5 +1,6 @@
 import { envPositiveInt } from "@dormant/service-kit";
 import { z } from "zod";
+import { authorityLimitsEnvShape } from "./authority-limits.ts";
 import { breakerEnvShape } from "./breaker-settings.ts";
 import { sealingKeysEnvShape } from "./sealing-keys.ts";
 
@@ -11,6 +12,7 @@ import { sealingKeysEnvShape } from "./sealing-keys.ts";
 export function submitterWorkerEnvShape({ defaultOpsPort }: { defaultOpsPort: number }) {
   return {
     ...breakerEnvShape,
+    ...authorityLimitsEnvShape,
     ...sealingKeysEnvShape,
     AMQP_URL: z.url().default("amqp://guest:guest@127.0.0.1:5672"),
     REDIS_URL: z.url().default("redis://127.0.0.1:6379"),

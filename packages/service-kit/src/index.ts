@@ -27,3 +27,5 @@ export {
   startupDelayMs,
 } from "./startup/startup-gate.ts";
 export type { DependencyWaits, RedisLike, StartingServer, StartupBackoff } from "./startup/startup-gate.ts";
+export { LuaScript } from "./redis/lua-script.ts";
+export type { LuaScriptRedis } from "./redis/lua-script.ts";
