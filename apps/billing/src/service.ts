@@ -1,8 +1,8 @@
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { connectBus, type Bus, type ReconnectOptions, type Subscription } from "@dormant/bus";
 import { PLATFORM_TOPOLOGY } from "@dormant/contracts";
-import { createLogger, createMetricsRegistry, type Logger } from "@dormant/service-kit";
+import { createLogger, createMetricsRegistry, listenWhileStarting, type Logger, StartupGate } from "@dormant/service-kit";
 import { BILLING_EVENT_CATALOG, BILLING_EVENTS_QUEUE, BILLING_RPC_CATALOG } from "./bus/catalog.ts";
 import { billingEventHandlers } from "./bus/event-handlers.ts";
 import { billingRpcHandlers } from "./bus/rpc-handlers.ts";
@@ -69,8 +69,14 @@ export async function startBilling(config: BillingConfig, options: StartBillingO
   };
 
   try {
-    await db.$queryRaw`SELECT 1`;
+    // The port answers first (/healthz 200, /readyz 503, the webhook 503) while Postgres and
+    // RabbitMQ are waited for, each retried with capped backoff for as long as it takes.
+    const gate = new StartupGate(logger);
+    const listening = await listenWhileStarting({ port: config.BILLING_PORT, host: config.BILLING_HOST, gate });
+    server = listening.server;
+    await gate.connect("postgres", async () => void (await db.$queryRaw`SELECT 1`));
     bus = await connectBus({
+      startup: gate,
       url: config.AMQP_URL,
       service: "billing",
       topology: PLATFORM_TOPOLOGY,
@@ -97,13 +103,9 @@ export async function startBilling(config: BillingConfig, options: StartBillingO
       checks: { database: async () => void (await db.$queryRaw`SELECT 1`), bus: () => connectedBus.readinessCheck() },
       isAcceptingWork: () => !stopping,
     });
-    const listening = createServer(app);
-    server = listening;
-    await new Promise<void>((resolve, reject) => {
-      listening.once("error", reject);
-      listening.listen(config.BILLING_PORT, config.BILLING_HOST, () => resolve());
-    });
-    const port = (listening.address() as AddressInfo).port;
+    listening.serve(app);
+    gate.ready();
+    const port = (listening.server.address() as AddressInfo).port;
     logger.info({ port }, "billing running (rpc billing.rpc, events billing.events, POST /webhooks/payments, /healthz, /readyz, /metrics)");
     return { port, url: `http://127.0.0.1:${port}`, stop };
   } catch (error) {

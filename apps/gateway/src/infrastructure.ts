@@ -1,6 +1,6 @@
 import { connectBus } from "@dormant/bus";
 import { BILLING_RPC_CATALOG, FILING_RPC_CATALOG, NOTIFIER_RPC_CATALOG, PLATFORM_TOPOLOGY } from "@dormant/contracts";
-import { createMetricsRegistry, type Logger } from "@dormant/service-kit";
+import { createMetricsRegistry, type DependencyWaits, type Logger, redisConnection } from "@dormant/service-kit";
 import { Redis } from "ioredis";
 import type { GatewayAppDeps, GatewaySettings } from "./app.ts";
 import { createGatewayDb } from "./db/client.ts";
@@ -39,9 +39,10 @@ export interface GatewayResources extends Omit<GatewayAppDeps, "isAcceptingWork"
 /**
  * Connects what the gateway needs: Postgres (API keys), Redis (limits, idempotency) and RabbitMQ
  * (filing, billing and notifier RPC; sandbox webhook events). Redis fails fast when it is down (no offline queue), so requests get a 503
- * instead of hanging.
+ * instead of hanging. With a start-up gate (main.ts) each connection is retried until it succeeds;
+ * without one the first failure throws.
  */
-export async function openGatewayResources(config: GatewayConfig, logger: Logger): Promise<GatewayResources> {
+export async function openGatewayResources(config: GatewayConfig, logger: Logger, startup?: DependencyWaits): Promise<GatewayResources> {
   const metrics = createMetricsRegistry("gateway");
   const db = createGatewayDb(config.GATEWAY_DATABASE_URL);
   const redis = new Redis(config.REDIS_URL, {
@@ -51,9 +52,13 @@ export async function openGatewayResources(config: GatewayConfig, logger: Logger
     enableAutoPipelining: true,
   });
   redis.on("error", (error: Error) => logger.warn({ err: error }, "redis connection error"));
+  const connectRedis = redisConnection(redis);
+  const connect = <T>(dependency: string, attempt: () => Promise<T>) => (startup ? startup.connect(dependency, attempt) : attempt());
   try {
-    await redis.connect();
+    await connect("postgres", async () => void (await db.$queryRaw`SELECT 1`));
+    await connect("redis", connectRedis);
     const bus = await connectBus({
+      ...(startup ? { startup } : {}),
       url: config.AMQP_URL,
       service: "gateway",
       topology: PLATFORM_TOPOLOGY,

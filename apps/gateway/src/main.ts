@@ -1,6 +1,5 @@
 // The gateway process: configuration, connections, the HTTP server, graceful shutdown.
-import { createServer } from "node:http";
-import { runServiceProcess } from "@dormant/service-kit";
+import { listenWhileStarting, runServiceProcess, StartupGate } from "@dormant/service-kit";
 import { createApp } from "./app.ts";
 import { loadGatewayConfig } from "./env.ts";
 import { openGatewayResources } from "./infrastructure.ts";
@@ -10,11 +9,13 @@ const config = loadGatewayConfig();
 // gateway makes one write of many lines instead of one per request. Written at exit; a process
 // killed outright (SIGKILL, out of memory) loses at most that.
 await runServiceProcess({ service: "gateway", config, outputBuffer: { bytes: 4096, intervalMs: 100 } }, async ({ logger, shutdown }) => {
-  const resources = await openGatewayResources(config, logger);
-  const app = createApp({ ...resources, isAcceptingWork: () => !shutdown.stopping });
-  const server = createServer(app);
+  // The port answers at once: /healthz 200, /readyz 503 and the API 503 while Postgres, Redis
+  // and RabbitMQ are waited for (each retried with capped backoff), then the app takes over.
+  const gate = new StartupGate(logger);
+  const { server, serve } = await listenWhileStarting({ port: config.PORT, host: config.HOST, gate });
   // Stop accepting connections, let requests in flight finish (idle keep-alive connections are
   // closed at once), then close the bus, Redis and the database.
+  shutdown.add("start-up waits", () => gate.stop());
   shutdown.add(
     "http server",
     () =>
@@ -27,10 +28,9 @@ await runServiceProcess({ service: "gateway", config, outputBuffer: { bytes: 409
         server.closeIdleConnections();
       }),
   );
+  const resources = await openGatewayResources(config, logger, gate);
   shutdown.add("connections", () => resources.close());
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
-  });
+  serve(createApp({ ...resources, isAcceptingWork: () => !shutdown.stopping }));
+  gate.ready();
   logger.info({ port: config.PORT }, "gateway listening (/api/v1, /docs, /healthz, /readyz, /metrics)");
 });

@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { connectBus, type Bus, type ReconnectOptions, type Subscription } from "@dormant/bus";
 import { PLATFORM_TOPOLOGY } from "@dormant/contracts";
-import { createLogger, createMetricsRegistry, type Logger, startOpsServer } from "@dormant/service-kit";
+import { createLogger, createMetricsRegistry, type Logger, type ReadinessCheck, StartupGate, startOpsServer } from "@dormant/service-kit";
 import { NOTIFIER_DELIVERIES_QUEUE, NOTIFIER_EVENTS_QUEUE, NOTIFIER_MESSAGE_CATALOG, NOTIFIER_RPC_CATALOG } from "./bus/catalog.ts";
 import { closeNotifierDb, createNotifierDb } from "./db/client.ts";
 import { migrateNotifierDatabase } from "./db/migrations.ts";
@@ -76,8 +76,21 @@ export async function startNotifier(config: NotifierConfig, options: StartNotifi
   };
 
   try {
-    await db.pool.query("SELECT 1");
+    // The ops endpoints answer first: /readyz is 503 while Postgres and RabbitMQ are waited for
+    // (each retried with capped backoff for as long as it takes), then runs their checks.
+    const gate = new StartupGate(logger);
+    const checks: Record<string, ReadinessCheck> = { startup: gate.check };
+    server = await startOpsServer({
+      registry,
+      checks,
+      isAcceptingWork: () => !stopping,
+      port: config.NOTIFIER_PORT,
+      host: config.NOTIFIER_HOST,
+      logger,
+    });
+    await gate.connect("postgres", async () => void (await db.pool.query("SELECT 1")));
     const connected = await connectBus({
+      startup: gate,
       url: config.AMQP_URL,
       service: "notifier",
       topology: PLATFORM_TOPOLOGY,
@@ -151,14 +164,9 @@ export async function startNotifier(config: NotifierConfig, options: StartNotifi
     );
     for (const task of tasks) task.start();
 
-    server = await startOpsServer({
-      registry,
-      checks: { database: async () => void (await db.pool.query("SELECT 1")), bus: () => connected.readinessCheck() },
-      isAcceptingWork: () => !stopping,
-      port: config.NOTIFIER_PORT,
-      host: config.NOTIFIER_HOST,
-      logger,
-    });
+    checks.database = async () => void (await db.pool.query("SELECT 1"));
+    checks.bus = () => connected.readinessCheck();
+    gate.ready();
     const port = (server.address() as AddressInfo).port;
     logger.info({ port }, "notifier running (rpc notifier.rpc, events notifier.events, deliveries notifier.deliveries)");
     return { port, url: `http://127.0.0.1:${port}`, stop };

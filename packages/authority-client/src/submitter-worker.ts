@@ -1,16 +1,21 @@
 import type { Server } from "node:http";
 import { connectBus, type Bus, type ConsumedQueue, type HandlerMap, type RpcHandlerMap, type RpcQueue } from "@dormant/bus";
 import { PLATFORM_MESSAGE_CATALOG, SUBMISSION_RPC_CATALOG, type SealingKey, PLATFORM_TOPOLOGY } from "@dormant/contracts";
-import { createMetricsRegistry, startOpsServer, type Logger } from "@dormant/service-kit";
+import {
+  createMetricsRegistry,
+  type Logger,
+  type ReadinessCheck,
+  redisConnection,
+  StartupGate,
+  startOpsServer,
+} from "@dormant/service-kit";
 import { Redis } from "ioredis";
 import { Counter, type Registry } from "prom-client";
 import type { z } from "zod";
 import { AuthorityBreaker } from "./authority-breaker.ts";
-import { AuthorityLimiter, createAuthorityLimitMetrics, type AuthorityLimitSettings } from "./authority-limits.ts";
 import { createBreakerMetrics } from "./breaker-metrics.ts";
 import type { BreakerSettings } from "./breaker-settings.ts";
 import { CompletionLedger } from "./completion-ledger.ts";
-import { SharedBreakerBoard } from "./shared-breakers.ts";
 import { SubmissionLedger } from "./submission-ledger.ts";
 
 type Messages = typeof PLATFORM_MESSAGE_CATALOG;
@@ -27,8 +32,6 @@ export interface SubmitterWorkerConfig {
   redisKeyPrefix: string;
   ops: { port: number; host: string };
   breaker: BreakerSettings;
-  /** The limits toward the worker's authority, shared by all replicas (AUTHORITY_MAX_*). */
-  limits: AuthorityLimitSettings;
   sealingKeys: readonly SealingKey[];
   pollPrefetch: number;
   submitPrefetch: number;
@@ -85,8 +88,6 @@ export interface SubmitterWorkerOptions<
 > {
   /** Names the metrics registry, the bus connection and the worker's Redis keys. */
   service: string;
-  /** The authority the worker calls: names its shared limits (`<prefix>authority:<authority>:`). */
-  authority: string;
   config: SubmitterWorkerConfig;
   logger: Logger;
   /** One breaker per authority endpoint: key -> breaker name (the `breaker` label of its metrics). */
@@ -134,28 +135,9 @@ export async function startSubmitterWorker<
   const { service, config, logger } = options;
   const metrics = createMetricsRegistry(service);
   const breakerMetrics = createBreakerMetrics(metrics);
-  const redis = new Redis(config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  redis.on("error", (error: Error) => logger.warn({ err: error }, "redis connection error"));
-  // Shared by all replicas: the limits toward the authority and the breakers' state.
-  const limiter = new AuthorityLimiter({
-    redis,
-    keyPrefix: `${config.redisKeyPrefix}authority:${options.authority}:`,
-    authority: options.authority,
-    settings: config.limits,
-    leaseMs: config.breaker.timeoutMs + 5_000,
-    metrics: createAuthorityLimitMetrics(metrics),
-  });
-  const board = new SharedBreakerBoard({ redis, keyPrefix: `${config.redisKeyPrefix}breakers:`, logger });
   const breakers = {} as Record<B, AuthorityBreaker>;
   for (const key of Object.keys(options.breakers) as B[]) {
-    breakers[key] = new AuthorityBreaker({
-      name: options.breakers[key],
-      settings: config.breaker,
-      metrics: breakerMetrics,
-      logger,
-      limiter,
-      shared: board,
-    });
+    breakers[key] = new AuthorityBreaker({ name: options.breakers[key], settings: config.breaker, metrics: breakerMetrics, logger });
   }
   const stopBreakers = () => {
     for (const breaker of Object.values<AuthorityBreaker>(breakers)) breaker.shutdown();
@@ -173,12 +155,27 @@ export async function startSubmitterWorker<
     registers: [metrics],
   });
 
+  const redis = new Redis(config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  redis.on("error", (error: Error) => logger.warn({ err: error }, "redis connection error"));
   let stopping = false;
   let bus: SubmitterBus | undefined;
+  let ops: Server | undefined;
+  // The ops endpoints answer first: /readyz is 503 while Redis and RabbitMQ are waited for (each
+  // retried with capped backoff for as long as it takes), then runs their checks.
+  const gate = new StartupGate(logger);
+  const checks: Record<string, ReadinessCheck> = { startup: gate.check };
   try {
-    await redis.connect();
-    await board.start();
+    ops = await startOpsServer({
+      registry: metrics,
+      checks,
+      isAcceptingWork: () => !stopping,
+      port: config.ops.port,
+      host: config.ops.host,
+      logger,
+    });
+    await gate.connect("redis", redisConnection(redis));
     bus = await connectBus({
+      startup: gate,
       url: config.amqpUrl,
       service,
       topology: PLATFORM_TOPOLOGY,
@@ -217,32 +214,28 @@ export async function startSubmitterWorker<
     await bus.consume(options.pollQueue, handlers.poll, { prefetch: config.pollPrefetch });
     await bus.rpcServe(options.submitQueue, handlers.submit, { prefetch: config.submitPrefetch });
     const connectedBus = bus;
-    const ops = await startOpsServer({
-      registry: metrics,
-      checks: { bus: () => connectedBus.readinessCheck(), redis: async () => void (await redis.ping()) },
-      isAcceptingWork: () => !stopping,
-      port: config.ops.port,
-      host: config.ops.host,
-      logger,
-    });
+    checks.bus = () => connectedBus.readinessCheck();
+    checks.redis = async () => void (await redis.ping());
+    gate.ready();
+    const opsServer = ops;
     return {
       bus: connectedBus,
       metrics,
-      ops,
+      ops: opsServer,
       async close() {
         stopping = true;
         await connectedBus.close();
-        await board.close();
         await redis.quit().catch(() => redis.disconnect());
         stopBreakers();
-        await new Promise<void>((resolve) => ops.close(() => resolve()));
+        await new Promise<void>((resolve) => opsServer.close(() => resolve()));
       },
     };
   } catch (error) {
     await bus?.close().catch(() => undefined);
-    await board.close().catch(() => undefined);
     redis.disconnect();
     stopBreakers();
+    const opened = ops;
+    if (opened) await new Promise<void>((resolve) => opened.close(() => resolve()));
     throw error;
   }
 }
