@@ -4,3 +4,4 @@
 CREATE DATABASE dormant_gateway;
 CREATE DATABASE dormant_filing;
 CREATE DATABASE dormant_billing;
+CREATE DATABASE dormant_notifier;

@@ -7,3 +7,5 @@ export { createTestVhost, deleteLeftoverTestVhosts } from "./rabbitmq.ts";
 export type { TestVhost } from "./rabbitmq.ts";
 export { waitFor, getFreePort } from "./wait.ts";
 export { rejectionOf } from "./rejection.ts";
+export { createDelayedTcpProxy } from "./tcp-proxy.ts";
+export type { DelayedTcpProxy } from "./tcp-proxy.ts";

@@ -70,6 +70,7 @@ export class StartupGate implements DependencyWaits {
   }
 
   async connect<T>(dependency: string, attempt: () => Promise<T>): Promise<T> {
+    this.waiting.set(dependency, "connecting");
     for (let attempts = 1; ; attempts++) {
       if (this.stopper.signal.aborted) throw new StartupStoppedError(dependency);
       try {

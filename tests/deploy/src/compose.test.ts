@@ -1,0 +1,71 @@
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { appNames, readYaml, repoPath } from "./repo.ts";
+
+// docker-compose.yml as Docker Compose reads it (anchors and merge keys resolved).
+interface ComposeService {
+  build?: { dockerfile?: string; args?: Record<string, string>; target?: string };
+  environment?: Record<string, string>;
+  healthcheck?: { test: string[] };
+  restart?: string;
+  profiles?: string[];
+  depends_on?: Record<string, { condition: string }>;
+}
+const compose = readYaml<{ services: Record<string, ComposeService> }>("docker-compose.yml");
+const services = compose.services;
+
+/** The port an app's readiness endpoint answers on, from its own environment. */
+function readinessUrl(app: string, environment: Record<string, string>): string {
+  const port = ["PORT", "OPS_PORT", "BILLING_PORT", "NOTIFIER_PORT", "MCP_PORT", "SIM_PORT"]
+    .filter((name) => (name === "PORT" ? app === "gateway" : true))
+    .map((name) => environment[name])
+    .find((value) => value !== undefined);
+  return `http://127.0.0.1:${port}/readyz`;
+}
+
+describe("docker-compose.yml", () => {
+  it("runs every app from its production image, restarting it, healthy only when /readyz answers", () => {
+    for (const app of appNames()) {
+      const service = services[app];
+      expect(service, app).toBeDefined();
+      expect(service!.build?.args?.APP).toBe(app);
+      expect(service!.build?.dockerfile).toBe("infra/docker/Dockerfile");
+      expect(service!.build?.target).toBeUndefined();
+      expect(service!.restart).toBe("unless-stopped");
+      const probe = service!.healthcheck?.test.join(" ") ?? "";
+      expect(probe, app).toContain(readinessUrl(app, service!.environment ?? {}));
+    }
+  });
+
+  it("waits for the healthy state of every service an app depends on", () => {
+    for (const [name, service] of Object.entries(services)) {
+      for (const [dependency, condition] of Object.entries(service.depends_on ?? {})) {
+        expect(services[dependency], `${name} -> ${dependency}`).toBeDefined();
+        expect(services[dependency]!.healthcheck, `${dependency} health check`).toBeDefined();
+        expect(condition.condition).toBe("service_healthy");
+      }
+    }
+  });
+
+  it("gives every app the settings it requires in production", () => {
+    for (const app of appNames()) {
+      const environment = services[app]!.environment ?? {};
+      expect(environment.NODE_ENV, app).toBe("production");
+      const check = spawnSync(process.execPath, ["--import", "tsx", repoPath("tests/deploy/src/support/check-settings.ts"), app], {
+        env: { PATH: process.env.PATH ?? "", ...environment },
+        encoding: "utf8",
+      });
+      expect(`${app}: ${check.stderr.trim()}`).toBe(`${app}: `);
+      expect(check.status, app).toBe(0);
+    }
+  }, 60_000);
+
+  it("gives the admin commands every database they touch (create-account spans gateway and billing)", () => {
+    const admin = services.admin!;
+    expect(admin.profiles).toEqual(["tools"]);
+    expect(admin.build?.target).toBe("workspace");
+    for (const variable of ["GATEWAY_DATABASE_URL", "BILLING_DATABASE_URL", "NOTIFIER_DATABASE_URL", "API_KEY_PEPPER", "AMQP_URL"]) {
+      expect(admin.environment?.[variable], variable).toBeTruthy();
+    }
+  });
+});
