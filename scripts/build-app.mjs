@@ -3,7 +3,7 @@
 //   1. `pnpm deploy --prod`: the app with only its production dependencies (internal packages
 //      copied in, no tsx, vitest, typescript or prisma CLI);
 //      (optional peers pnpm adds, such as @prisma/client's prisma and typescript, pruned);
-//   2. its generated Prisma client copied in (generated here by the bootstrap, from its schema);
+//   2. its generated Prisma client copied in (`npm run --silent setup` generates it from the schema);
 //   3. the app and every internal package in it compiled from TypeScript to JavaScript in place
 //      (scripts/lib/transpile-tree.mjs), tests and test harnesses removed.
 // The result starts with plain `node src/main.js` (and `node src/migrate.js` for an app with a
@@ -11,7 +11,6 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { bootstrap } from "./lib/bootstrap.mjs";
 import { envWithPnpm, pnpmBin } from "./lib/pnpm.mjs";
 import { pruneTree } from "./lib/prune-tree.mjs";
 import { transpileTree } from "./lib/transpile-tree.mjs";
@@ -29,7 +28,10 @@ const out = resolve(outArg);
 const appDir = join(root, "apps", app);
 const name = JSON.parse(readFileSync(join(appDir, "package.json"), "utf8")).name;
 
-bootstrap();
+if (existsSync(join(appDir, "prisma", "schema.prisma")) && !existsSync(join(appDir, "src", "generated"))) {
+  process.stderr.write(`apps/${app} has no generated Prisma client: run \`npm run --silent setup\` first\n`);
+  process.exit(1);
+}
 log(`deploying ${name} with its production dependencies to ${out}`);
 rmSync(out, { recursive: true, force: true });
 execFileSync(

@@ -1,0 +1,40 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { repoPath } from "../repo.ts";
+
+const run = promisify(execFile);
+
+/** Builds `app` with scripts/build-app.mjs into `out` (as the image's build stage does). */
+export async function buildApp(app: string, out: string): Promise<void> {
+  await run(process.execPath, [repoPath("scripts/build-app.mjs"), app, out], { cwd: repoPath(""), maxBuffer: 16 * 1024 * 1024 });
+}
+
+/** The package names installed in a pnpm tree (`.pnpm` entries: `name@version...`, scopes as `@scope+name`). */
+export function installedPackages(out: string): string[] {
+  return readdirSync(join(out, "node_modules", ".pnpm"))
+    .filter((entry) => entry !== "node_modules" && !entry.startsWith("."))
+    .map((entry) => entry.slice(0, entry.indexOf("@", 1)).replace("+", "/"));
+}
+
+/** TypeScript sources (not declarations) left anywhere in the tree's own code and internal packages. */
+export function typeScriptSources(out: string): string[] {
+  const roots = [join(out, "src"), ...readdirSync(join(out, "node_modules", "@dormant")).map((pkg) => join(out, "node_modules", "@dormant", pkg, "src"))];
+  return roots
+    .filter((root) => existsSync(root))
+    .flatMap((root) => readdirSync(root, { recursive: true }).map(String).map((file) => join(root, file)))
+    .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"));
+}
+
+/** Runs `node <entry>` in the built tree with exactly `env` (plus PATH): no loader, no tsx. */
+export function startNode(out: string, entry: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [entry], { cwd: out, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+}
+
+export function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
+  });
+}
