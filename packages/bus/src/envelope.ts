@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { BUS_HEADERS, BusMessageMetadata } from "@dormant/contracts";
 import { currentRequestContext } from "@dormant/service-kit";
 import type { Message, Options } from "amqplib";
-import { childTraceparent } from "./trace-context.ts";
+import { newMessageTraceHeaders } from "./trace-context.ts";
 
 /** What a publisher may fix instead of letting the bus fill it in (an outbox relay keeps its ids). */
 export interface MetadataOverrides {
@@ -14,19 +14,24 @@ export interface MetadataOverrides {
 }
 
 /**
- * Metadata for a new message: request_id and trace context come from the current request context
- * (runWithRequestContext), so whatever a request or a handler publishes carries them along.
+ * Metadata for a new message: request_id comes from the current request context
+ * (runWithRequestContext) and the trace context from the active span (trace-context.ts), so
+ * whatever a request or a handler publishes carries them along.
  */
 export function newMetadata(type: string, schemaVersion: number, overrides: MetadataOverrides = {}): BusMessageMetadata {
   const context = currentRequestContext();
-  const tracestate = overrides.tracestate;
+  const headers = overrides.traceparent
+    ? { traceparent: overrides.traceparent, tracestate: overrides.tracestate }
+    : newMessageTraceHeaders(type, { "messaging.message.id": overrides.messageId ?? "" });
+  const messageId = overrides.messageId ?? randomUUID();
+  const tracestate = headers.tracestate;
   return BusMessageMetadata.parse({
-    message_id: overrides.messageId ?? randomUUID(),
+    message_id: messageId,
     type,
     schema_version: schemaVersion,
     occurred_at: (overrides.occurredAt ?? new Date()).toISOString(),
     request_id: overrides.requestId ?? context?.requestId ?? randomUUID(),
-    traceparent: overrides.traceparent ?? childTraceparent(context?.traceparent),
+    traceparent: headers.traceparent,
     ...(tracestate ? { tracestate } : {}),
   });
 }

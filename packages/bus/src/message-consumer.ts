@@ -7,6 +7,7 @@ import { BusError, errorCodeOf, errorMessageOf, isRetryable } from "./errors.ts"
 import type { BusMetrics } from "./metrics.ts";
 import type { ConfirmPublisher } from "./publisher.ts";
 import { retryWait } from "./retry-schedule.ts";
+import { inHandlerSpan } from "./trace-context.ts";
 import { deadLetterQueueName, waitQueueName } from "./topology/names.ts";
 import { withTimeout } from "./with-timeout.ts";
 
@@ -29,7 +30,8 @@ interface Failure {
 /**
  * What happens to one delivery on a work queue: metadata and payload are parsed against their
  * schemas before anything else (a message that fails is parked at once, never retried); the
- * handler runs inside the message's request context with a timeout; success acks; a retryable
+ * handler runs inside the message's request context and a span continuing its trace, with a
+ * timeout; success acks; a retryable
  * failure goes to the wait tier of its backoff (then back to the queue) until the policy's
  * attempts are used up; anything else is parked in the queue's dead-letter queue with the reason
  * in its headers. The retry or parking copy is confirmed before the original is acked; if that
@@ -95,14 +97,15 @@ export function messageDeliveryHandler(options: MessageConsumerOptions): (delive
     payload: unknown,
   ) => {
     const attempt = attemptOf(delivery.message);
-    const context = { requestId: metadata.request_id, traceparent: metadata.traceparent };
     try {
-      await runWithRequestContext(context, () =>
-        withTimeout(
-          (signal) =>
-            handler({ ...metadata, payload } as never, { queue, attempt, redelivered: delivery.message.fields.redelivered, signal }),
-          definition.timeoutMs,
-          () => new BusError("handler_timeout", `${metadata.type} handler took longer than ${definition.timeoutMs} ms`),
+      await runWithRequestContext({ requestId: metadata.request_id }, () =>
+        inHandlerSpan(metadata, "consumer", queue, () =>
+          withTimeout(
+            (signal) =>
+              handler({ ...metadata, payload } as never, { queue, attempt, redelivered: delivery.message.fields.redelivered, signal }),
+            definition.timeoutMs,
+            () => new BusError("handler_timeout", `${metadata.type} handler took longer than ${definition.timeoutMs} ms`),
+          ),
         ),
       );
     } catch (error) {

@@ -1,10 +1,14 @@
 import { BUS_HEADERS, type BusEnvelope } from "@dormant/contracts";
 import { currentRequestContext, runWithRequestContext } from "@dormant/service-kit";
+import { recordSpansInMemory } from "@dormant/service-kit/tracing";
 import { waitFor } from "@dormant/testing";
+import { context, propagation, ROOT_CONTEXT, SpanKind, trace } from "@opentelemetry/api";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BusError } from "./errors.ts";
 import { busTestContext, type BusTestContext } from "./test-support/fixture.ts";
 import { traceIdOf } from "./trace-context.ts";
+
+const spans = recordSpansInMemory("bus-test");
 
 let t: BusTestContext;
 beforeAll(async () => {
@@ -113,34 +117,52 @@ describe("consuming", () => {
     expect(await t.drain("orders.work")).toHaveLength(0);
   });
 
-  it("carries request_id and trace context from the publisher into the handler and onwards", async () => {
+  it("carries request_id and the caller's trace from the publisher into the handler and onwards", async () => {
     const bus = await t.startBus();
-    const traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
-    const seen: { requestId?: string; traceparent?: string }[] = [];
+    spans.reset();
+    // The caller's span, as the gateway's HTTP instrumentation makes it from an agent's traceparent.
+    const caller = propagation.extract(ROOT_CONTEXT, { traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01" });
+    const seen: { requestId?: string; traceId?: string }[] = [];
     await bus.consume("orders.work", {
       "order.place": async (message) => {
-        seen.push({ ...currentRequestContext() });
+        seen.push({ ...currentRequestContext(), traceId: trace.getActiveSpan()?.spanContext().traceId });
         // Whatever a handler publishes continues the same request and trace.
         await bus.publish("order.shipped", { orderId: message.payload.orderId });
       },
       "order.audit": async () => undefined,
     });
 
-    const metadata = await runWithRequestContext({ requestId: "req-abc", traceparent }, () =>
-      bus.publish("order.place", { orderId: "o-5", seq: 5 }),
+    const metadata = await context.with(caller, () =>
+      runWithRequestContext({ requestId: "req-abc" }, () => bus.publish("order.place", { orderId: "o-5", seq: 5 })),
     );
     expect(metadata.request_id).toBe("req-abc");
     expect(traceIdOf(metadata.traceparent)).toBe("4bf92f3577b34da6a3ce929d0e0e4736");
-    expect(metadata.traceparent).not.toBe(traceparent);
+    expect(metadata.traceparent).toMatch(/-01$/);
 
     await waitFor(() => seen.length === 1);
-    expect(seen[0]).toEqual({ requestId: "req-abc", traceparent: metadata.traceparent });
+    expect(seen[0]).toEqual({ requestId: "req-abc", traceId: "4bf92f3577b34da6a3ce929d0e0e4736" });
     const [event] = await waitFor(async () => {
       const got = await t.drain("ledger.events");
       return got.length > 0 ? got : undefined;
     });
     expect(event!.properties.headers).toMatchObject({ request_id: "req-abc" });
     expect(traceIdOf(String(event!.properties.headers?.traceparent))).toBe("4bf92f3577b34da6a3ce929d0e0e4736");
+
+    // The spans link up: caller -> create (PRODUCER) -> handler (CONSUMER) -> create of the next message.
+    const finished = await waitFor(() => {
+      const all = spans.getFinishedSpans();
+      return all.length >= 3 ? all : undefined;
+    });
+    const byName = (name: string) => finished.find((span) => span.name === name);
+    const create = byName("order.place create");
+    const handled = byName("order.place");
+    const next = byName("order.shipped create");
+    expect(create).toMatchObject({ kind: SpanKind.PRODUCER, parentSpanContext: { spanId: "00f067aa0ba902b7" } });
+    expect(metadata.traceparent.split("-")[2]).toBe(create!.spanContext().spanId);
+    expect(handled).toMatchObject({ kind: SpanKind.CONSUMER, parentSpanContext: { spanId: create!.spanContext().spanId } });
+    expect(handled!.attributes).toMatchObject({ "messaging.destination.name": "orders.work", "messaging.message.id": metadata.message_id });
+    expect(next).toMatchObject({ kind: SpanKind.PRODUCER, parentSpanContext: { spanId: handled!.spanContext().spanId } });
+    for (const span of [create, handled, next]) expect(span!.spanContext().traceId).toBe("4bf92f3577b34da6a3ce929d0e0e4736");
   });
 
   it("starts a request id and a trace of its own outside any request", async () => {
@@ -148,5 +170,6 @@ describe("consuming", () => {
     const metadata = await bus.publish("order.place", { orderId: "o-6", seq: 6 });
     expect(metadata.request_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(metadata.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(traceIdOf(metadata.traceparent)).not.toBe("4bf92f3577b34da6a3ce929d0e0e4736");
   });
 });

@@ -7,6 +7,7 @@ import type { BusConnection, ChannelUser } from "./connection.ts";
 import { decodeBody, describeIssues, encodeBody, messageProperties, newMetadata } from "./envelope.ts";
 import { BusError, BusUnavailableError, RpcConnectionLostError, RpcNoServerError, RpcTimeoutError } from "./errors.ts";
 import { CurrentChannel } from "./current-channel.ts";
+import { inRpcClientSpan, type TraceHeaders } from "./trace-context.ts";
 
 const REPLY_TO = "amq.rabbitmq.reply-to";
 
@@ -69,9 +70,20 @@ export class RpcClient implements ChannelUser {
     if (!request.success) {
       throw new BusError("invalid_message", `${type}: invalid request: ${describeIssues(request.error.issues)}`);
     }
+    return inRpcClientSpan(type, queue, (headers) => this.send(queue, type, definition, request.data, timeoutMs, headers));
+  }
+
+  private async send(
+    queue: string,
+    type: string,
+    definition: RpcDefinition,
+    payload: unknown,
+    timeoutMs: number,
+    headers: TraceHeaders,
+  ): Promise<unknown> {
     const deadline = Date.now() + timeoutMs;
     const channel = await this.currentChannel.wait(timeoutMs, () => new BusUnavailableError(type, timeoutMs));
-    const metadata = newMetadata(type, definition.schemaVersion);
+    const metadata = newMetadata(type, definition.schemaVersion, headers);
     const correlationId = randomUUID();
     const remaining = Math.max(1, deadline - Date.now());
     return new Promise<unknown>((resolve, reject) => {
@@ -82,7 +94,7 @@ export class RpcClient implements ChannelUser {
       this.pending.set(correlationId, { type, channel, definition, resolve, reject, timer });
       const properties = messageProperties(metadata, this.service, { [BUS_HEADERS.rpcDeadline]: deadline });
       try {
-        channel.publish("", queue, encodeBody(request.data), {
+        channel.publish("", queue, encodeBody(payload), {
           ...properties,
           persistent: false,
           mandatory: true,

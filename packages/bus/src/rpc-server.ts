@@ -4,6 +4,7 @@ import type { RpcCatalog, RpcHandler } from "./catalog/rpc-catalog.ts";
 import type { Delivery } from "./delivery-loop.ts";
 import { decodeBody, describeIssues, encodeBody, readMetadata } from "./envelope.ts";
 import { BusError } from "./errors.ts";
+import { inHandlerSpan } from "./trace-context.ts";
 import { withTimeout } from "./with-timeout.ts";
 
 export interface RpcServerOptions {
@@ -26,7 +27,7 @@ function replyError(error: unknown): AppError {
 /**
  * Serves one RPC delivery: validates metadata and request (zod) before anything else, skips
  * requests whose caller has stopped waiting, runs the handler inside the caller's request
- * context (request_id, traceparent) with the remaining time as its timeout, and replies with the
+ * context (request_id) and a span continuing its trace, with the remaining time as its timeout, and replies with the
  * result (checked against the response schema) or a serialised AppError. Acks after replying.
  */
 export function rpcDeliveryHandler(options: RpcServerOptions): (delivery: Delivery) => Promise<void> {
@@ -78,13 +79,14 @@ export function rpcDeliveryHandler(options: RpcServerOptions): (delivery: Delive
       );
     }
 
-    const context = { requestId: metadata.request_id, traceparent: metadata.traceparent };
     try {
-      const result = await runWithRequestContext(context, () =>
-        withTimeout(
-          (signal) => handler(request.data as never, { queue, type: metadata.type, signal, requestId: metadata.request_id }),
-          remaining,
-          () => new BusError("handler_timeout", `${metadata.type} handler took longer than ${remaining} ms`),
+      const result = await runWithRequestContext({ requestId: metadata.request_id }, () =>
+        inHandlerSpan(metadata, "server", queue, () =>
+          withTimeout(
+            (signal) => handler(request.data as never, { queue, type: metadata.type, signal, requestId: metadata.request_id }),
+            remaining,
+            () => new BusError("handler_timeout", `${metadata.type} handler took longer than ${remaining} ms`),
+          ),
         ),
       );
       const response = definition.response.safeParse(result);

@@ -1,9 +1,13 @@
 import { AppError } from "@dormant/contracts";
-import { currentRequestContext, runWithRequestContext } from "@dormant/service-kit";
+import { runWithRequestContext } from "@dormant/service-kit";
+import { recordSpansInMemory } from "@dormant/service-kit/tracing";
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { RpcNoServerError, RpcTimeoutError } from "./errors.ts";
 import { busTestContext, type BusTestContext, type TestBus } from "./test-support/fixture.ts";
-import { traceIdOf } from "./trace-context.ts";
+import { traceHeadersOf, traceIdOf } from "./trace-context.ts";
+
+const spans = recordSpansInMemory("bus-test");
 
 let t: BusTestContext;
 beforeAll(async () => {
@@ -25,8 +29,7 @@ async function servePricing(bus: TestBus) {
       if (request.sku === "crash") throw new Error("secret connection string in a stack trace");
       if (request.sku === "slow") await new Promise((r) => setTimeout(r, 700));
       if (request.sku === "wrong-shape") return { totalPence: "ten" } as never;
-      const requestContext = currentRequestContext();
-      return { totalPence: 250 * request.quantity, requestId: context.requestId, traceparent: requestContext?.traceparent };
+      return { totalPence: 250 * request.quantity, requestId: context.requestId, traceparent: traceHeadersOf().traceparent };
     },
   });
 }
@@ -36,13 +39,34 @@ describe("rpc", () => {
     const server = await t.startBus({ service: "pricing" });
     const client = await t.startBus({ service: "shop" });
     await servePricing(server);
-    const traceparent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
-    const result = await runWithRequestContext({ requestId: "req-rpc-1", traceparent }, () =>
-      client.rpcCall("pricing.rpc", "pricing.quote", { sku: "tea", quantity: 3 }),
+    spans.reset();
+    const caller = propagation.extract(ROOT_CONTEXT, { traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" });
+    const result = await context.with(caller, () =>
+      runWithRequestContext({ requestId: "req-rpc-1" }, () => client.rpcCall("pricing.rpc", "pricing.quote", { sku: "tea", quantity: 3 })),
     );
     expect(result.totalPence).toBe(750);
     expect(result.requestId).toBe("req-rpc-1");
     expect(traceIdOf(result.traceparent ?? "")).toBe("0af7651916cd43dd8448eb211c80319c");
+
+    // CLIENT span under the caller's, SERVER span under the CLIENT one, the handler inside it.
+    const finished = spans.getFinishedSpans();
+    const clientSpan = finished.find((span) => span.kind === SpanKind.CLIENT);
+    const serverSpan = finished.find((span) => span.kind === SpanKind.SERVER);
+    expect(clientSpan).toMatchObject({ name: "pricing.quote", parentSpanContext: { spanId: "b7ad6b7169203331" } });
+    expect(serverSpan).toMatchObject({ name: "pricing.quote", parentSpanContext: { spanId: clientSpan!.spanContext().spanId } });
+    expect(serverSpan!.spanContext().traceId).toBe("0af7651916cd43dd8448eb211c80319c");
+    expect(result.traceparent?.split("-")[2]).toBe(serverSpan!.spanContext().spanId);
+  });
+
+  it("marks both spans of a call the server failed as errors", async () => {
+    const server = await t.startBus();
+    const client = await t.startBus();
+    await servePricing(server);
+    spans.reset();
+    await expect(client.rpcCall("pricing.rpc", "pricing.quote", { sku: "out-of-stock", quantity: 1 })).rejects.toBeInstanceOf(AppError);
+    const finished = spans.getFinishedSpans().filter((span) => span.name === "pricing.quote");
+    expect(finished.map((span) => span.kind).sort()).toEqual([SpanKind.SERVER, SpanKind.CLIENT].sort());
+    for (const span of finished) expect(span.status).toMatchObject({ code: SpanStatusCode.ERROR, message: "no stock" });
   });
 
   it("rethrows a classified error of the server as that AppError", async () => {

@@ -1,5 +1,6 @@
 import { pino, type Logger, type LoggerOptions } from "pino";
 import { currentRequestContext } from "./request-context.ts";
+import { traceLogFields } from "./tracing/log-fields.ts";
 
 export type { Logger } from "pino";
 
@@ -67,7 +68,10 @@ function defaultFormat(): "json" | "pretty" {
   return process.env.NODE_ENV === "development" ? "pretty" : "json";
 }
 
-/** pino with the service's base fields, redaction, and the current request id on every line. */
+/**
+ * pino with the service's base fields, redaction, and on every line the current request id and
+ * the active span's `trace_id` and `span_id` (OpenTelemetry; see docs/operations/tracing.md).
+ */
 export function createLogger(settings: LoggerSettings): Logger {
   const options: LoggerOptions = {
     level: settings.level ?? defaultLevel(),
@@ -77,7 +81,8 @@ export function createLogger(settings: LoggerSettings): Logger {
     formatters: { level: (label) => ({ level: label }) },
     mixin: () => {
       const context = currentRequestContext();
-      return context ? { request_id: context.requestId } : {};
+      const fields = traceLogFields();
+      return context ? { request_id: context.requestId, ...fields } : fields;
     },
   };
   const format = settings.format ?? defaultFormat();

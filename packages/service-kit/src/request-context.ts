@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
-/** What follows one API request through every log line and bus message it causes. */
+/**
+ * What follows one API request through every log line and bus message it causes. Its trace
+ * context is OpenTelemetry's own (the active span), not part of this.
+ */
 export interface RequestContext {
   requestId: string;
-  /** W3C trace context header value, when known. */
-  traceparent?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

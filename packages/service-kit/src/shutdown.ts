@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { flushSpans } from "./tracing/flush.ts";
 
 export interface Shutdown {
   /** Registers a step; steps run one after another in the order they were added. */
@@ -36,6 +37,8 @@ export function createShutdown(logger: Logger, { timeoutMs = 20_000, exit = true
           logger.error({ err: error, step: name }, "shutdown step failed");
         }
       }
+      // Last, the spans of everything the steps did (nothing when tracing is off).
+      await flushSpans();
       clearTimeout(timer);
       logger.info("stopped");
       if (exit) {

@@ -1,0 +1,7 @@
+export { startTracing, flushTracing } from "./start.ts";
+export { installTracerProvider } from "./provider.ts";
+export type { TracingSettings } from "./provider.ts";
+export { samplerFromEnv, DEFAULT_SAMPLER, DEFAULT_SAMPLER_RATIO } from "./sampler.ts";
+export { exporterFromEnv } from "./exporter.ts";
+export { traceLogFields } from "./log-fields.ts";
+export { recordSpansInMemory } from "./in-memory.ts";

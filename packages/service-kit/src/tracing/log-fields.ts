@@ -1,0 +1,13 @@
+import { context, trace } from "@opentelemetry/api";
+
+/**
+ * `trace_id` and `span_id` of the span active where a log line is written, for the logger's
+ * mixin; nothing outside a span. Unsampled spans have ids too, so every line of a request or a
+ * message carries them whether or not its trace is exported.
+ */
+export function traceLogFields(): { trace_id?: string; span_id?: string } {
+  const span = trace.getSpan(context.active());
+  if (!span) return {};
+  const { traceId, spanId } = span.spanContext();
+  return trace.isSpanContextValid(span.spanContext()) ? { trace_id: traceId, span_id: spanId } : {};
+}
