@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
-import { LuaScript } from "../db/lua-script.ts";
+import { LuaScript } from "@dormant/service-kit";
 
 /** A request holding the key right now. */
 export interface InProgressRecord {

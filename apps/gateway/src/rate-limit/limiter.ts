@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { LuaScript } from "../db/lua-script.ts";
+import { LuaScript } from "@dormant/service-kit";
 import type { RateLimits } from "./limits.ts";
 
 export interface RateLimitDecision {

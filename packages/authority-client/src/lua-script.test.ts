@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestRedisPrefix } from "@dormant/testing";
-import { LuaScript } from "./lua-script.ts";
+import { LuaScript } from "@dormant/service-kit";
 
-describe("LuaScript", () => {
+// service-kit has no Redis client of its own (LuaScript takes any client with eval/evalsha), so
+// its LuaScript is tested here, against real Redis, where ioredis is a dependency.
+describe("LuaScript (service-kit)", () => {
   const testRedis = createTestRedisPrefix("lua");
   const redis = new Redis(testRedis.url, { maxRetriesPerRequest: 1 });
   afterAll(async () => {
