@@ -13,9 +13,11 @@ import { Redis } from "ioredis";
 import { Counter, type Registry } from "prom-client";
 import type { z } from "zod";
 import { AuthorityBreaker } from "./authority-breaker.ts";
+import { AuthorityLimiter, createAuthorityLimitMetrics, type AuthorityLimitSettings } from "./authority-limits.ts";
 import { createBreakerMetrics } from "./breaker-metrics.ts";
 import type { BreakerSettings } from "./breaker-settings.ts";
 import { CompletionLedger } from "./completion-ledger.ts";
+import { SharedBreakerBoard } from "./shared-breakers.ts";
 import { SubmissionLedger } from "./submission-ledger.ts";
 
 type Messages = typeof PLATFORM_MESSAGE_CATALOG;
@@ -32,6 +34,8 @@ export interface SubmitterWorkerConfig {
   redisKeyPrefix: string;
   ops: { port: number; host: string };
   breaker: BreakerSettings;
+  /** The limits toward the worker's authority, shared by all replicas (AUTHORITY_MAX_*). */
+  limits: AuthorityLimitSettings;
   sealingKeys: readonly SealingKey[];
   pollPrefetch: number;
   submitPrefetch: number;
@@ -88,6 +92,8 @@ export interface SubmitterWorkerOptions<
 > {
   /** Names the metrics registry, the bus connection and the worker's Redis keys. */
   service: string;
+  /** The authority the worker calls: names its shared limits (`<prefix>authority:<authority>:`). */
+  authority: string;
   config: SubmitterWorkerConfig;
   logger: Logger;
   /** One breaker per authority endpoint: key -> breaker name (the `breaker` label of its metrics). */
@@ -135,9 +141,28 @@ export async function startSubmitterWorker<
   const { service, config, logger } = options;
   const metrics = createMetricsRegistry(service);
   const breakerMetrics = createBreakerMetrics(metrics);
+  const redis = new Redis(config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  redis.on("error", (error: Error) => logger.warn({ err: error }, "redis connection error"));
+  // Shared by all replicas: the limits toward the authority and the breakers' state.
+  const limiter = new AuthorityLimiter({
+    redis,
+    keyPrefix: `${config.redisKeyPrefix}authority:${options.authority}:`,
+    authority: options.authority,
+    settings: config.limits,
+    leaseMs: config.breaker.timeoutMs + 5_000,
+    metrics: createAuthorityLimitMetrics(metrics),
+  });
+  const board = new SharedBreakerBoard({ redis, keyPrefix: `${config.redisKeyPrefix}breakers:`, logger });
   const breakers = {} as Record<B, AuthorityBreaker>;
   for (const key of Object.keys(options.breakers) as B[]) {
-    breakers[key] = new AuthorityBreaker({ name: options.breakers[key], settings: config.breaker, metrics: breakerMetrics, logger });
+    breakers[key] = new AuthorityBreaker({
+      name: options.breakers[key],
+      settings: config.breaker,
+      metrics: breakerMetrics,
+      logger,
+      limiter,
+      shared: board,
+    });
   }
   const stopBreakers = () => {
     for (const breaker of Object.values<AuthorityBreaker>(breakers)) breaker.shutdown();
@@ -155,8 +180,6 @@ export async function startSubmitterWorker<
     registers: [metrics],
   });
 
-  const redis = new Redis(config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  redis.on("error", (error: Error) => logger.warn({ err: error }, "redis connection error"));
   let stopping = false;
   let bus: SubmitterBus | undefined;
   let ops: Server | undefined;
@@ -174,6 +197,7 @@ export async function startSubmitterWorker<
       logger,
     });
     await gate.connect("redis", redisConnection(redis));
+    await board.start();
     bus = await connectBus({
       startup: gate,
       url: config.amqpUrl,
@@ -225,6 +249,7 @@ export async function startSubmitterWorker<
       async close() {
         stopping = true;
         await connectedBus.close();
+        await board.close();
         await redis.quit().catch(() => redis.disconnect());
         stopBreakers();
         await new Promise<void>((resolve) => opsServer.close(() => resolve()));
@@ -232,6 +257,7 @@ export async function startSubmitterWorker<
     };
   } catch (error) {
     await bus?.close().catch(() => undefined);
+    await board.close().catch(() => undefined);
     redis.disconnect();
     stopBreakers();
     const opened = ops;
