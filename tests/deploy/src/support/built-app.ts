@@ -20,10 +20,17 @@ export function installedPackages(out: string): string[] {
 
 /** TypeScript sources (not declarations) left anywhere in the tree's own code and internal packages. */
 export function typeScriptSources(out: string): string[] {
-  const roots = [join(out, "src"), ...readdirSync(join(out, "node_modules", "@dormant")).map((pkg) => join(out, "node_modules", "@dormant", pkg, "src"))];
+  const roots = [
+    join(out, "src"),
+    ...readdirSync(join(out, "node_modules", "@dormant")).map((pkg) => join(out, "node_modules", "@dormant", pkg, "src")),
+  ];
   return roots
     .filter((root) => existsSync(root))
-    .flatMap((root) => readdirSync(root, { recursive: true }).map(String).map((file) => join(root, file)))
+    .flatMap((root) =>
+      readdirSync(root, { recursive: true })
+        .map(String)
+        .map((file) => join(root, file)),
+    )
     .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"));
 }
 
