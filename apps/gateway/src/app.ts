@@ -81,6 +81,8 @@ export interface GatewaySettings {
   trustProxyHops: number;
   filingRpcSubmitTimeoutMs?: number;
   filingRpcReadTimeoutMs?: number;
+  /** How long an Idempotency-Key claim lasts unrefreshed (the store's default otherwise). */
+  idempotencyClaimTtlMs?: number;
   /** Bytes per slice of a streamed document download (the live backend's default otherwise). */
   documentChunkBytes?: number;
 }
@@ -114,7 +116,11 @@ export function createApp(deps: GatewayAppDeps): Express {
   const authenticate = createAuthMiddleware({ verifier, limiter, logger });
   const rateLimit = createRateLimitMiddleware({ limiter });
   const idempotency = createIdempotencyMiddleware({
-    store: createIdempotencyStore({ redis: deps.redis, keyPrefix: settings.redisKeyPrefix }),
+    store: createIdempotencyStore({
+      redis: deps.redis,
+      keyPrefix: settings.redisKeyPrefix,
+      ...(settings.idempotencyClaimTtlMs ? { claimTtlMs: settings.idempotencyClaimTtlMs } : {}),
+    }),
     fingerprintSecret: settings.apiKeyPepper,
     logger,
   });

@@ -3,6 +3,7 @@ import { baseEnvSchema, ConfigError, envPositiveInt, parseEnv } from "@dormant/s
 import { z } from "zod";
 import { gatewayDatabaseEnvShape } from "./db/settings.ts";
 import { apiKeyEnvShape, resolveApiKeyPepper } from "./keys/pepper.ts";
+import { IDEMPOTENCY_CLAIM_TTL_MS } from "./idempotency/store.ts";
 import { DEFAULT_KEY_CACHE_TTL_MS } from "./keys/verifier.ts";
 import { DEFAULT_KEY_LIMITS } from "./rate-limit/limits.ts";
 
@@ -21,6 +22,12 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   /** How long a live submit / read waits for the filing service's RPC reply. */
   FILING_RPC_SUBMIT_TIMEOUT_MS: envPositiveInt(30_000),
   FILING_RPC_READ_TIMEOUT_MS: envPositiveInt(5_000),
+  /**
+   * How long a request's hold on its Idempotency-Key lasts without being refreshed (the gateway
+   * refreshes it every third of that while the request runs): after a gateway dies, the client's
+   * retry through another gateway waits at most this long for the dead one's claim to lapse.
+   */
+  IDEMPOTENCY_CLAIM_TTL_MS: z.coerce.number().int().min(1_000).default(IDEMPOTENCY_CLAIM_TTL_MS),
   /** How long an API key's row is trusted without asking the database (revocation delay). */
   API_KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).default(DEFAULT_KEY_CACHE_TTL_MS),
   /** Limits of keys whose account sets none (spec section 8). */

@@ -28,6 +28,7 @@ export function gatewaySettings(config: GatewayConfig): GatewaySettings {
     trustProxyHops: config.TRUST_PROXY_HOPS,
     filingRpcSubmitTimeoutMs: config.FILING_RPC_SUBMIT_TIMEOUT_MS,
     filingRpcReadTimeoutMs: config.FILING_RPC_READ_TIMEOUT_MS,
+    idempotencyClaimTtlMs: config.IDEMPOTENCY_CLAIM_TTL_MS,
   };
 }
 
