@@ -2,15 +2,7 @@ import type { Server } from "node:http";
 import { connectBus, type Subscription } from "@dormant/bus";
 import { createRegistryDataClient } from "@dormant/company-data";
 import { PLATFORM_TOPOLOGY, type SealingKey } from "@dormant/contracts";
-import {
-  createLogger,
-  createMetricsRegistry,
-  type Logger,
-  type ReadinessCheck,
-  redisConnection,
-  StartupGate,
-  startOpsServer,
-} from "@dormant/service-kit";
+import { createLogger, createMetricsRegistry, type Logger, redisConnection, StartupGate, startOpsServer } from "@dormant/service-kit";
 import { Redis } from "ioredis";
 import type { Registry } from "prom-client";
 import { FILING_SERVICE_MESSAGES, FILING_SERVICE_RPC, type FilingBus } from "./bus-catalog.ts";
@@ -90,7 +82,6 @@ export async function startFilingService(config: FilingConfig, options: FilingSe
   // The ops endpoints answer first: /readyz is 503 while Postgres, Redis and RabbitMQ are waited
   // for (each retried with capped backoff for as long as it takes), then runs their checks.
   const gate = new StartupGate(logger);
-  const checks: Record<string, ReadinessCheck> = { startup: gate.check };
   let ops: Server | undefined;
   try {
     if (options.ops !== false) {
@@ -100,7 +91,7 @@ export async function startFilingService(config: FilingConfig, options: FilingSe
         host: config.OPS_HOST,
         logger,
         ...(options.isAcceptingWork ? { isAcceptingWork: options.isAcceptingWork } : {}),
-        checks,
+        checks: gate.checks,
       });
       const server = ops;
       closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -218,10 +209,11 @@ export async function startFilingService(config: FilingConfig, options: FilingSe
     subscriptions.push(await bus.consume("filing.documents", documentsHandlers(documents), { prefetch: config.DOCUMENTS_PREFETCH }));
     closers.push(() => Promise.all(subscriptions.map((s) => s.stop())));
 
-    checks.database = async () => void (await db.$queryRaw`SELECT 1`);
-    checks.redis = async () => void (await redis.ping());
-    checks.bus = () => bus.readinessCheck();
-    gate.ready();
+    gate.ready({
+      database: async () => void (await db.$queryRaw`SELECT 1`),
+      redis: async () => void (await redis.ping()),
+      bus: () => bus.readinessCheck(),
+    });
     const address = ops?.address();
 
     return {

@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { connectBus, type Bus, type ReconnectOptions, type Subscription } from "@dormant/bus";
 import { PLATFORM_TOPOLOGY } from "@dormant/contracts";
-import { createLogger, createMetricsRegistry, type Logger, type ReadinessCheck, StartupGate, startOpsServer } from "@dormant/service-kit";
+import { createLogger, createMetricsRegistry, type Logger, StartupGate, startOpsServer } from "@dormant/service-kit";
 import { NOTIFIER_DELIVERIES_QUEUE, NOTIFIER_EVENTS_QUEUE, NOTIFIER_MESSAGE_CATALOG, NOTIFIER_RPC_CATALOG } from "./bus/catalog.ts";
 import { closeNotifierDb, createNotifierDb } from "./db/client.ts";
 import { migrateNotifierDatabase } from "./db/migrations.ts";
@@ -79,10 +79,9 @@ export async function startNotifier(config: NotifierConfig, options: StartNotifi
     // The ops endpoints answer first: /readyz is 503 while Postgres and RabbitMQ are waited for
     // (each retried with capped backoff for as long as it takes), then runs their checks.
     const gate = new StartupGate(logger);
-    const checks: Record<string, ReadinessCheck> = { startup: gate.check };
     server = await startOpsServer({
       registry,
-      checks,
+      checks: gate.checks,
       isAcceptingWork: () => !stopping,
       port: config.NOTIFIER_PORT,
       host: config.NOTIFIER_HOST,
@@ -164,9 +163,7 @@ export async function startNotifier(config: NotifierConfig, options: StartNotifi
     );
     for (const task of tasks) task.start();
 
-    checks.database = async () => void (await db.pool.query("SELECT 1"));
-    checks.bus = () => connected.readinessCheck();
-    gate.ready();
+    gate.ready({ database: async () => void (await db.pool.query("SELECT 1")), bus: () => connected.readinessCheck() });
     const port = (server.address() as AddressInfo).port;
     logger.info({ port }, "notifier running (rpc notifier.rpc, events notifier.events, deliveries notifier.deliveries)");
     return { port, url: `http://127.0.0.1:${port}`, stop };

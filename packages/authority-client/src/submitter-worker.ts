@@ -1,14 +1,7 @@
 import type { Server } from "node:http";
 import { connectBus, type Bus, type ConsumedQueue, type HandlerMap, type RpcHandlerMap, type RpcQueue } from "@dormant/bus";
 import { PLATFORM_MESSAGE_CATALOG, SUBMISSION_RPC_CATALOG, type SealingKey, PLATFORM_TOPOLOGY } from "@dormant/contracts";
-import {
-  createMetricsRegistry,
-  type Logger,
-  type ReadinessCheck,
-  redisConnection,
-  StartupGate,
-  startOpsServer,
-} from "@dormant/service-kit";
+import { createMetricsRegistry, type Logger, redisConnection, StartupGate, startOpsServer } from "@dormant/service-kit";
 import { Redis } from "ioredis";
 import { Counter, type Registry } from "prom-client";
 import type { z } from "zod";
@@ -186,11 +179,10 @@ export async function startSubmitterWorker<
   // The ops endpoints answer first: /readyz is 503 while Redis and RabbitMQ are waited for (each
   // retried with capped backoff for as long as it takes), then runs their checks.
   const gate = new StartupGate(logger);
-  const checks: Record<string, ReadinessCheck> = { startup: gate.check };
   try {
     ops = await startOpsServer({
       registry: metrics,
-      checks,
+      checks: gate.checks,
       isAcceptingWork: () => !stopping,
       port: config.ops.port,
       host: config.ops.host,
@@ -238,9 +230,7 @@ export async function startSubmitterWorker<
     await bus.consume(options.pollQueue, handlers.poll, { prefetch: config.pollPrefetch });
     await bus.rpcServe(options.submitQueue, handlers.submit, { prefetch: config.submitPrefetch });
     const connectedBus = bus;
-    checks.bus = () => connectedBus.readinessCheck();
-    checks.redis = async () => void (await redis.ping());
-    gate.ready();
+    gate.ready({ bus: () => connectedBus.readinessCheck(), redis: async () => void (await redis.ping()) });
     const opsServer = ops;
     return {
       bus: connectedBus,

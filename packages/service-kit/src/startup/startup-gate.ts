@@ -65,6 +65,12 @@ export class StartupGate implements DependencyWaits {
     throw new Error(waits.length > 0 ? `starting: waiting for ${waits.join(", ")}` : "starting");
   };
 
+  /**
+   * The checks for `/readyz` (pass this very record to startOpsServer; it is read at each
+   * request): `startup` until `ready(checks)`, then the service's own checks in its place.
+   */
+  readonly checks: Record<string, ReadinessCheck> = { startup: this.check };
+
   get isReady(): boolean {
     return this.started;
   }
@@ -92,10 +98,12 @@ export class StartupGate implements DependencyWaits {
     }
   }
 
-  /** Every dependency is connected and the service serves: `check` passes from now on. */
-  ready(): void {
+  /** Every dependency is connected and the service serves: `check` passes, and `checks` become `serving`. */
+  ready(serving: Record<string, ReadinessCheck> = {}): void {
     this.started = true;
     this.waiting.clear();
+    delete this.checks.startup;
+    Object.assign(this.checks, serving);
   }
 
   /** Ends the waits (shutdown): a pending `connect` rejects with StartupStoppedError. */
