@@ -270,6 +270,39 @@ describe("limits toward an authority shared by three replicas (real Redis, real 
 });
 
 describe("breaker state shared by three replicas: the authority down, then back", () => {
+  it("without Redis each replica's breaker still opens, sends its own trial and closes", async () => {
+    const redis = new Redis(`redis://127.0.0.1:${await getFreePort()}`, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+    });
+    redis.on("error", () => undefined);
+    const board = new SharedBreakerBoard({ redis, keyPrefix: `${testRedis.prefix}cut:breakers:`, logger });
+    const settings: BreakerSettings = {
+      timeoutMs: 1_000,
+      errorThresholdPercentage: 50,
+      volumeThreshold: 2,
+      rollingWindowMs: 10_000,
+      resetTimeoutMs: 500,
+    };
+    const breaker = new AuthorityBreaker({
+      name: "tax-poll",
+      settings,
+      metrics: createBreakerMetrics(new Registry()),
+      logger,
+      shared: board,
+    });
+    open.push({ close: () => breaker.shutdown() });
+    const call = () => breaker.run((signal) => postXml(`${base}/alone`, "<x/>", signal));
+    mode = "down";
+    while (breaker.state !== "open") await call().catch(() => undefined);
+    expect(await rejectionOf(call())).toMatchObject({ reason: "breaker_open" });
+    mode = "up";
+    await sleep(settings.resetTimeoutMs + 100);
+    expect(await call()).toBe("<ok/>");
+    expect(breaker.state).toBe("closed");
+  });
+
   it("one replica opens, the others stop sending within a second; one trial per reset timeout; all recover", async () => {
     const settings: BreakerSettings = {
       timeoutMs: 1_000,
