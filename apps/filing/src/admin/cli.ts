@@ -64,7 +64,12 @@ export async function runFilingAdminCli(
     context.stdout.write(`${JSON.stringify(output)}\n`);
     return 0;
   } catch (error) {
-    context.stderr.write(`admin: filing-activity failed: ${(error as Error).message}\n`);
+    // Prisma's message starts with the invocation; the cause is its last line.
+    const cause = (error as Error).message
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .at(-1);
+    context.stderr.write(`admin: filing-activity failed: ${cause}\n`);
     return 1;
   } finally {
     await db.$disconnect();
