@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// Starts whichever of PostgreSQL, Redis and RabbitMQ is not answering, and installs xsltproc
-// when it is missing (used by .ci/run, as root on a fresh machine).
+// Starts whichever of PostgreSQL, Redis and RabbitMQ is not answering, and installs xsltproc and
+// promtool when they are missing (used by .ci/run, as root on a fresh machine).
 import { ensureInfra } from "./lib/infra.mjs";
-import { ensureXsltproc } from "./lib/system-tools.mjs";
+import { ensurePromtool, ensureXsltproc } from "./lib/system-tools.mjs";
 import { log } from "./lib/util.mjs";
 try {
   ensureXsltproc({ install: true });
+  ensurePromtool({ install: true });
   await ensureInfra({ start: true });
   log("PostgreSQL, Redis and RabbitMQ are answering");
 } catch (error) {

@@ -1,13 +1,28 @@
-// System commands the project needs besides Node: libxslt's xsltproc applies HMRC's CT600
-// business rules (packages/govtalk, used by its tests and by authority-sim). Debian package
-// `xsltproc`; CI (root, fresh machine) installs it, a developer is told how.
+// System commands the project needs besides Node, each from a Debian package: libxslt's xsltproc
+// applies HMRC's CT600 business rules (packages/govtalk, used by its tests and by authority-sim;
+// `npm start` needs it too), Prometheus's promtool checks infra/observability's configuration and
+// alert rules (packages/ops tests). CI (root, fresh machine: scripts/ci-infra.mjs) installs what
+// is missing; a developer is told how.
 import { spawnSync } from "node:child_process";
 import { log } from "./util.mjs";
 
-const INSTALL_HINT = "install it with `sudo apt-get install -y xsltproc` (Debian/Ubuntu) or `brew install libxslt` (macOS)";
+const TOOLS = {
+  xsltproc: {
+    versionArgs: ["--version"],
+    debianPackage: "xsltproc",
+    why: "HMRC's CT600 business rules (packages/govtalk, authority-sim) are applied with it",
+    hint: "install it with `sudo apt-get install -y xsltproc` (Debian/Ubuntu) or `brew install libxslt` (macOS)",
+  },
+  promtool: {
+    versionArgs: ["--version"],
+    debianPackage: "prometheus",
+    why: "the Prometheus configuration and alert rules of infra/observability are checked with it (packages/ops tests)",
+    hint: "install it with `sudo apt-get install -y prometheus` (Debian/Ubuntu) or `brew install prometheus` (macOS)",
+  },
+};
 
-function hasXsltproc() {
-  const result = spawnSync("xsltproc", ["--version"], { stdio: "ignore" });
+function has(command) {
+  const result = spawnSync(command, TOOLS[command].versionArgs, { stdio: "ignore" });
   return result.status === 0;
 }
 
@@ -21,32 +36,35 @@ function aptGet(args) {
 }
 
 /**
- * Makes sure `xsltproc` can be run. With `install` (CI, as root) a missing one is installed with
- * apt-get (the package lists are updated first when the install fails without them). Throws an
- * Error saying how to install it when it is still missing.
+ * Makes sure `command` (a key of TOOLS) can be run. With `install` (CI, as root) a missing one is
+ * installed with apt-get (the package lists are updated first when the install fails without
+ * them). Throws an Error saying how to install it when it is still missing.
  */
-export function ensureXsltproc({ install = false } = {}) {
-  if (hasXsltproc()) return;
+function ensureTool(command, { install = false } = {}) {
+  if (has(command)) return;
+  const tool = TOOLS[command];
   const root = typeof process.getuid === "function" && process.getuid() === 0;
   if (install && root) {
-    log("xsltproc is missing (HMRC's business rules need it): installing the Debian package xsltproc");
-    if (!aptGet(["install", "-y", "-q", "xsltproc"])) {
+    log(`${command} is missing (${tool.why}): installing the Debian package ${tool.debianPackage}`);
+    if (!aptGet(["install", "-y", "-q", "--no-install-recommends", tool.debianPackage])) {
       aptGet(["update", "-q"]);
-      aptGet(["install", "-y", "-q", "xsltproc"]);
+      aptGet(["install", "-y", "-q", "--no-install-recommends", tool.debianPackage]);
     }
-    if (hasXsltproc()) return;
+    if (has(command)) return;
   }
-  throw new Error(
-    `xsltproc was not found: HMRC's CT600 business rules (packages/govtalk, authority-sim) are applied with it; ${INSTALL_HINT}`,
-  );
+  throw new Error(`${command} was not found: ${tool.why}; ${tool.hint}`);
 }
 
-/** For npm start and npm test: ends the process with the install hint when xsltproc is missing. */
-export function requireXsltproc() {
+/** For npm start and npm test: ends the process with the install hint when `command` is missing. */
+function requireTool(command) {
   try {
-    ensureXsltproc();
+    ensureTool(command);
   } catch (error) {
     log(error.message);
     process.exit(1);
   }
 }
+
+export const ensureXsltproc = (options) => ensureTool("xsltproc", options);
+export const requireXsltproc = () => requireTool("xsltproc");
+export const ensurePromtool = (options) => ensureTool("promtool", options);
