@@ -1,9 +1,12 @@
+import { execFile } from "node:child_process";
 import type { AccountsSubmitResponse, Filing } from "@dormant/contracts";
+import { alertQueries, dashboardQueries, exportedMetrics, isExported, metricNamesOf } from "@dormant/ops/observability";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient, SubmitData } from "./harness/api-client.ts";
 import { ct600Body, tableFilings, type PlannedFiling } from "./harness/companies.ts";
 import { startSystem, type RunningSystem } from "./harness/system.ts";
 import { waitForFinal } from "./harness/wait-final.ts";
+import { APP_NAMES, repoRoot } from "./harness/paths.ts";
 
 /** The default give-up rule: a filing the authority never answers (00000004) ends in `error` within 30 s. */
 const GIVE_UP_LIMIT_MS = 30_000;
@@ -241,5 +244,59 @@ describe("live filings of the spec's company table, end to end through the gatew
     const registrySubmits = await system.sim.acknowledgedSubmissions("registry");
     const numbers = tracked.filter((filing) => filing.kind === "accounts").map((filing) => filing.final?.registry_submission_number);
     expect(registrySubmits.map((entry) => entry.submissionNumber).sort()).toEqual(numbers.sort());
+  });
+
+  // infra/observability against the live system: every metric a dashboard or alert query uses is
+  // in some app's /metrics (parsed from the PromQL), and the submit-latency selector matches.
+  it("exports every metric the Grafana dashboard and the alert rules query", async () => {
+    const expositions = await Promise.all(
+      APP_NAMES.map(async (app) => ({ app, text: await (await fetch(`${system.opsUrl(app)}/metrics`)).text() })),
+    );
+    const exported = exportedMetrics(expositions.map((exposition) => exposition.text));
+    const queries = [...dashboardQueries(), ...alertQueries()];
+    expect(queries.length).toBeGreaterThan(20);
+    const missing = queries.flatMap((query) =>
+      metricNamesOf(query.expr)
+        .filter((name) => !isExported(name, exported))
+        .map((name) => `${name} (${query.where})`),
+    );
+    expect(missing).toEqual([]);
+    const gateway = expositions.find((exposition) => exposition.app === "gateway")?.text ?? "";
+    expect(gateway).toMatch(/^http_request_duration_seconds_bucket\{[^}]*method="POST"[^}]*route="\/api\/v1\/filings\/ct600"/m);
+    const filing = expositions.find((exposition) => exposition.app === "filing")?.text ?? "";
+    expect(filing).toMatch(/^filing_outbox_published_total\{[^}]*type="filing\.accepted"[^}]*\} [1-9]/m);
+    expect(filing).toMatch(/^filing_oldest_unfinished_age_seconds\{[^}]*type="ct600"[^}]*status="pending"[^}]*\} 0$/m);
+  });
+
+  it("admin status shows the system healthy, with these filings counted", async () => {
+    const env = {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: process.env.HOME ?? "/tmp",
+      AMQP_URL: system.vhost.url,
+      FILING_DATABASE_URL: system.databases.filing.url,
+      OPS_URLS: APP_NAMES.map((app) => `${app}=${system.opsUrl(app)}`).join(","),
+    };
+    const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) =>
+      execFile("npm", ["run", "--silent", "admin", "--", "status"], { cwd: repoRoot, env }, (error, out) =>
+        resolve({ code: error ? Number(error.code) : 0, stdout: out }),
+      ),
+    );
+    const report = JSON.parse(stdout);
+    expect(report.problems).toEqual([]);
+    expect(code).toBe(0);
+    expect(report.apps.map((app: { name: string; status: string }) => [app.name, app.status])).toEqual(
+      APP_NAMES.map((app) => [app, "ready"]),
+    );
+    expect(report.breakers.length).toBeGreaterThanOrEqual(2);
+    expect(report.breakers.every((breaker: { state: string }) => breaker.state === "closed")).toBe(true);
+    expect(report.queues.dead_letter.every((queue: { messages: number }) => queue.messages === 0)).toBe(true);
+    const count = (status: string) => tracked.filter((filing) => filing.final?.status === status).length;
+    expect(report.filings.filings).toMatchObject({
+      accepted: { last_60m: count("accepted") },
+      rejected: { last_60m: count("rejected") },
+      errored: { last_60m: count("error") },
+    });
+    expect(report.filings.filings.submitted.last_60m).toBeGreaterThanOrEqual(count("accepted") + count("rejected"));
+    expect(report.filings.oldest_unfinished_age_seconds).toBeNull();
   });
 });
