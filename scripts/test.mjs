@@ -34,11 +34,11 @@ if (process.env.CI === "true" || process.env.CI === "1") {
 run(["exec", "biome", "ci", "."], "checking format and lint (Biome, biome.json)");
 run(["exec", "turbo", "run", "typecheck", "--output-logs=errors-only"], "typechecking every workspace");
 run(["exec", "vitest", "run", ...process.argv.slice(2)], "running the test suite");
-// kill -9 of services and a real RabbitMQ restart disturb whatever else runs on the broker: they
+// A real RabbitMQ restart disturbs whatever else runs on the broker: those tests
 // run alone, after the whole suite passed, and only on a full run (no filter arguments).
 if (process.argv.length <= 2) {
   run(
     ["-C", "tests/system", "exec", "vitest", "run", "--config", "vitest.destructive.config.ts"],
-    "running the destructive system tests (kill -9, broker restart)",
+    "running the destructive system tests (RabbitMQ restarts)",
   );
 }

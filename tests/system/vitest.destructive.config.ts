@@ -1,8 +1,8 @@
 import { defineProject } from "vitest/config";
 
-// kill -9 of services and a real RabbitMQ restart (which drops every vhost's connections, other
-// test files' included): never part of the root run; `npm test` runs this project on its own
-// after the main suite (scripts/test.mjs), one file at a time.
+// A real RabbitMQ restart drops every vhost's connections, other test files' included: never
+// part of the root run; `npm test` runs this project on its own after the main suite
+// (scripts/test.mjs), one file at a time.
 export default defineProject({
   test: {
     name: "system-destructive",
