@@ -53,11 +53,15 @@ async function main() {
   const width = Math.max(...apps.map((a) => a.name.length));
 
   for (const app of apps) {
-    const child = spawn(process.execPath, ["--import", "tsx", join(app.dir, app.main)], {
-      cwd: app.dir,
-      stdio: ["ignore", "pipe", "pipe"],
-      env,
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "--import", "@dormant/service-kit/tracing/register", join(app.dir, app.main)],
+      {
+        cwd: app.dir,
+        stdio: ["ignore", "pipe", "pipe"],
+        env,
+      },
+    );
     children.set(app.name, child);
     const prefix = `${app.name.padEnd(width)} | `;
     for (const stream of [child.stdout, child.stderr]) {

@@ -18,6 +18,9 @@ export interface AppProcessOptions {
   keepLines?: number;
 }
 
+/** Starts OpenTelemetry before the app's modules load, as `npm start` does (docs/operations/tracing.md). */
+const TRACING_PRELOAD = "@dormant/service-kit/tracing/register";
+
 const READY_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 30_000;
 
@@ -61,11 +64,15 @@ export class AppProcess {
 
   async start(): Promise<void> {
     if (this.running) throw new Error(`${this.name} is already running`);
-    const child = spawn(process.execPath, [...(this.options.nodeArgs ?? []), "--import", "tsx", join("src", "main.ts")], {
-      cwd: appDir(this.name),
-      env: this.options.env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [...(this.options.nodeArgs ?? []), "--import", "tsx", "--import", TRACING_PRELOAD, join("src", "main.ts")],
+      {
+        cwd: appDir(this.name),
+        env: this.options.env,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     this.child = child;
     this.expectingExit = false;
     live.add(child);
