@@ -4,6 +4,21 @@ import type { PdfJob } from "./pdf-jobs.ts";
 import type { ThreadLossReason } from "./pdf-renderer.ts";
 import { THREAD_ENTRY, type RenderReply, type RenderRequest } from "./render-thread-messages.ts";
 
+/**
+ * The process's node flags without its `--import` preloads: a thread would run them before any
+ * loader hooks (so `tsx` and the tracing preload, a TypeScript module, fail to load there), and
+ * the thread's entry registers tsx itself. Other flags (heap size, profiling) carry over.
+ */
+export function threadExecArgv(execArgv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let index = 0; index < execArgv.length; index++) {
+    const flag = execArgv[index]!;
+    if (flag === "--import") index++;
+    else if (!flag.startsWith("--import=")) kept.push(flag);
+  }
+  return kept;
+}
+
 /** A render the pool accepted: queued, then given to a thread. */
 export interface RenderTask {
   id: number;
@@ -58,7 +73,7 @@ export class PoolThread {
     startTimeoutMs: number,
     private readonly listener: PoolThreadListener,
   ) {
-    this.worker = new Worker(THREAD_ENTRY, { workerData: { module: workerModule.href } });
+    this.worker = new Worker(THREAD_ENTRY, { workerData: { module: workerModule.href }, execArgv: threadExecArgv(process.execArgv) });
     this.threadId = this.worker.threadId;
     this.timer = setTimeout(
       () => this.lose("start_failed", new Error(`the render thread was not ready within ${startTimeoutMs} ms`)),

@@ -17,9 +17,10 @@ import { createFilingTestDatabase } from "../test-support/test-database.ts";
 import { acceptSeededPart, seedCt600Filing } from "../test-support/seed.ts";
 
 // The filing service as its own OS process, started the way the system tests' harness and the
-// live benchmark start it in production mode (`node --import tsx src/main.ts` in the app's
-// folder, NODE_ENV=production, nothing inherited from the test runner): its render thread must
-// start there (it registers tsx itself), render the PDFs of an accepted filing off the event
+// live benchmark start it in production mode (`node --import tsx --import
+// @dormant/service-kit/tracing/register src/main.ts` in the app's folder, NODE_ENV=production,
+// nothing inherited from the test runner): its render thread must start there (without the
+// process's preloads: it registers tsx itself), render the PDFs of an accepted filing off the event
 // loop, and stop with the process.
 const APP_DIR = fileURLToPath(new URL("../../", import.meta.url));
 let database: TestDatabase;
@@ -37,7 +38,7 @@ beforeAll(async () => {
   db = createFilingDb(database.url);
   const port = await getFreePort();
   opsUrl = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  child = spawn(process.execPath, ["--import", "tsx", "--import", "@dormant/service-kit/tracing/register", "src/main.ts"], {
     cwd: APP_DIR,
     env: {
       PATH: process.env.PATH ?? "/usr/bin:/bin",
