@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { appTargets } from "./app-targets.ts";
 import { samplesOf } from "./prometheus-text.ts";
-import { problemsOf } from "./report.ts";
+import { renderTable } from "./render-table.ts";
+import { problemsOf, type StatusReport } from "./report.ts";
+import { watchStatus } from "./watch.ts";
 
 // The pure parts of `admin status`; the command itself against real servers: status.test.ts.
 describe("app targets", () => {
@@ -77,5 +79,63 @@ describe("problems", () => {
     expect(problemsOf({ ...healthy, queues: { error: "admin queues exited 1" } })).toEqual([
       "the queues could not be read: admin queues exited 1",
     ]);
+  });
+});
+
+describe("the --watch table and loop", () => {
+  const report: StatusReport = {
+    as_of: "2026-11-27T12:00:00.000Z",
+    healthy: false,
+    problems: ["breaker tax of tax-submitter is open"],
+    queues: {
+      work: [{ name: "billing.events", messages: 3, consumers: 1 }],
+      wait: [
+        { name: "billing.events.wait.1s", work_queue: "billing.events", messages: 2, consumers: 0 },
+        { name: "billing.events.wait.5s", work_queue: "billing.events", messages: 5, consumers: 0 },
+      ],
+      dead_letter: [{ name: "billing.events.dlq", work_queue: "billing.events", messages: 0, consumers: 0 }],
+      rpc: [{ name: "filing.rpc", messages: 0, consumers: 0, missing: true }],
+    },
+    apps: [{ name: "filing", url: "http://127.0.0.1:4301", status: "ready" }],
+    breakers: [{ app: "tax-submitter", breaker: "tax", state: "open" }],
+    filings: {
+      filings: { submitted: { last_5m: 1, last_60m: 9 }, accepted: { last_5m: 0, last_60m: 7 } },
+      oldest_unfinished_age_seconds: 42,
+    },
+  };
+
+  it("draws problems first, then queues (wait queues summed), apps, breakers and filings", () => {
+    const table = renderTable(report);
+    expect(table.split("\n").slice(0, 2)).toEqual([
+      "dormant status 2026-11-27T12:00:00.000Z  1 PROBLEM(S)",
+      "  ! breaker tax of tax-submitter is open",
+    ]);
+    expect(table).toMatch(/^billing\.events {2,}work {2,}3 {2,}1$/m);
+    expect(table).toMatch(/^filing\.rpc {2,}rpc {2,}- {2,}0$/m);
+    expect(table).toMatch(/^\(2 wait queues\) {2,}wait {2,}7 {2,}-$/m);
+    expect(table).toMatch(/^tax {2,}tax-submitter {2,}open$/m);
+    expect(table).toMatch(/^submitted {2,}1 {2,}9$/m);
+    expect(table).toContain("oldest filing not yet final: 42 s");
+  });
+
+  it("clears the screen before each drawing and stops when told, between drawings", async () => {
+    let stop: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
+    const drawn: string[] = [];
+    let gathered = 0;
+    await watchStatus({
+      gather: async () => {
+        gathered++;
+        if (gathered === 3) stop();
+        return report;
+      },
+      render: () => "table\n",
+      write: (text) => void drawn.push(text),
+      intervalMs: 5,
+      stopped,
+    });
+    expect(drawn).toEqual(["\x1b[2J\x1b[Htable\n", "\x1b[2J\x1b[Htable\n"]);
   });
 });
