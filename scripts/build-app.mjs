@@ -9,7 +9,7 @@
 // The result starts with plain `node src/main.js` (and `node src/migrate.js` for an app with a
 // database). infra/docker/Dockerfile runs this in its build stage; tests/deploy tests it.
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { envWithPnpm, pnpmBin } from "./lib/pnpm.mjs";
 import { pruneTree } from "./lib/prune-tree.mjs";
@@ -44,10 +44,21 @@ const generated = join(appDir, "src", "generated");
 if (existsSync(generated)) cpSync(generated, join(out, "src", "generated"), { recursive: true });
 
 let files = transpileTree(out);
-const internal = join(out, "node_modules", "@dormant");
-for (const pkg of existsSync(internal) ? readdirSync(internal) : []) files += transpileTree(realpathSync(join(internal, pkg)));
+// Every internal package in the tree, the app's own dependencies and theirs (only the former are linked at the top).
+for (const pkg of internalPackages(out)) files += transpileTree(pkg);
 rmSync(join(out, "pnpm-lock.yaml"), { force: true });
 const pruned = pruneTree(out, DEV_ONLY_PACKAGES);
+
+/** The directories of the internal (@dormant/*) packages pnpm deployed into `out`. */
+function internalPackages(tree) {
+  const store = join(tree, "node_modules", ".pnpm");
+  return readdirSync(store)
+    .filter((entry) => entry.startsWith("@dormant+"))
+    .flatMap((entry) =>
+      readdirSync(join(store, entry, "node_modules", "@dormant")).map((pkg) => join(store, entry, "node_modules", "@dormant", pkg)),
+    )
+    .filter((dir) => !lstatSync(dir).isSymbolicLink());
+}
 
 const stray = readdirSync(join(out, "node_modules", ".pnpm")).filter((entry) =>
   DEV_ONLY_PACKAGES.some((dev) => entry === dev || entry.startsWith(`${dev.replace("/", "+")}@`)),

@@ -20,6 +20,15 @@ const TEST_ONLY = [/\.test\.ts$/, /(^|\/)test-support(\/|$)/, /(^|\/)testing(\/|
 /** Relative ".ts" file names left in strings (`new URL("./worker.ts", import.meta.url)`, probes). */
 const RELATIVE_TS_STRING = /(["'`])(\.{1,2}\/[^"'`\n]*?)\.ts\1/g;
 
+/**
+ * Replaces a file by a new one. `pnpm deploy` hard-links the internal packages' files to the
+ * workspace's own: writing into one in place would rewrite the repository's file too.
+ */
+function replaceFile(file, content) {
+  rmSync(file);
+  writeFileSync(file, content);
+}
+
 function filesUnder(dir) {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
@@ -40,11 +49,15 @@ export function transpileTree(packageDir) {
       if (file.endsWith(".d.ts")) continue;
       if (file.endsWith(".ts")) {
         const output = ts.transpileModule(readFileSync(file, "utf8"), { compilerOptions: COMPILER_OPTIONS, fileName: file });
-        writeFileSync(file.replace(/\.ts$/, ".js"), output.outputText.replace(RELATIVE_TS_STRING, "$1$2.js$1"));
+        const target = file.replace(/\.ts$/, ".js");
+        if (existsSync(target)) rmSync(target);
+        writeFileSync(target, output.outputText.replace(RELATIVE_TS_STRING, "$1$2.js$1"));
         rmSync(file);
         written++;
       } else if (file.endsWith(".mjs") || file.endsWith(".js")) {
-        writeFileSync(file, readFileSync(file, "utf8").replace(RELATIVE_TS_STRING, "$1$2.js$1"));
+        const text = readFileSync(file, "utf8");
+        const rewritten = text.replace(RELATIVE_TS_STRING, "$1$2.js$1");
+        if (rewritten !== text) replaceFile(file, rewritten);
       }
     }
     for (const dir of ["test-support", "testing"]) rmSync(join(src, dir), { recursive: true, force: true });
@@ -69,5 +82,5 @@ function rewriteManifest(file) {
   if (manifest.dormant?.main) manifest.dormant = { ...manifest.dormant, main: manifest.dormant.main.replace(/\.ts$/, ".js") };
   delete manifest.devDependencies;
   delete manifest.scripts;
-  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+  replaceFile(file, `${JSON.stringify(manifest, null, 2)}\n`);
 }

@@ -1,10 +1,11 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestDatabase, createTestRedisPrefix, createTestVhost, getFreePort, waitFor } from "@dormant/testing";
 import type { TestDatabase, TestRedis, TestVhost } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoPath } from "./repo.ts";
 import { buildApp, exitOf, installedPackages, startNode, typeScriptSources } from "./support/built-app.ts";
 
 // scripts/build-app.mjs, as the image's build stage runs it, tested outside Docker: the gateway
@@ -16,10 +17,20 @@ describe("the production build of an app", () => {
   let vhost: TestVhost;
   let redis: TestRedis;
   let child: ChildProcess | undefined;
+  // pnpm deploy hard-links the internal packages' files to the workspace's: the build must replace, never rewrite, them.
+  const workspaceFiles = () =>
+    ["apps", "packages"].flatMap((dir) =>
+      readdirSync(repoPath(dir)).map((name) => {
+        const file = repoPath(`${dir}/${name}/package.json`);
+        return `${file}\n${readFileSync(file, "utf8")}`;
+      }),
+    );
+  const before: string[] = [];
 
   beforeAll(async () => {
     [database, vhost] = await Promise.all([createTestDatabase({ label: "deploy_build" }), createTestVhost("deploy_build")]);
     redis = createTestRedisPrefix("deploy_build");
+    before.push(...workspaceFiles());
     await buildApp("gateway", out);
   }, 240_000);
   afterAll(async () => {
@@ -31,6 +42,10 @@ describe("the production build of an app", () => {
     await database?.drop();
     await vhost?.delete();
     rmSync(join(out, ".."), { recursive: true, force: true });
+  });
+
+  it("leaves the workspace's own files as they were", () => {
+    expect(workspaceFiles()).toEqual(before);
   });
 
   it("holds compiled JavaScript and production dependencies only", () => {

@@ -18,13 +18,16 @@ export function installedPackages(out: string): string[] {
     .map((entry) => entry.slice(0, entry.indexOf("@", 1)).replace("+", "/"));
 }
 
-/** TypeScript sources (not declarations) left anywhere in the tree's own code and internal packages. */
+/** TypeScript sources (not declarations) left in the tree's own code and in every internal package pnpm deployed. */
 export function typeScriptSources(out: string): string[] {
-  const roots = [
-    join(out, "src"),
-    ...readdirSync(join(out, "node_modules", "@dormant")).map((pkg) => join(out, "node_modules", "@dormant", pkg, "src")),
-  ];
-  return roots
+  const store = join(out, "node_modules", ".pnpm");
+  const internal = readdirSync(store)
+    .filter((entry) => entry.startsWith("@dormant+"))
+    .flatMap((entry) =>
+      readdirSync(join(store, entry, "node_modules", "@dormant")).map((pkg) => join(store, entry, "node_modules", "@dormant", pkg)),
+    );
+  return [out, ...internal]
+    .map((dir) => join(dir, "src"))
     .filter((root) => existsSync(root))
     .flatMap((root) =>
       readdirSync(root, { recursive: true })
