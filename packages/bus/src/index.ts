@@ -40,3 +40,5 @@ export {
   isRetryable,
 } from "./errors.ts";
 export type { BusFailure } from "./errors.ts";
+export { activeTraceHeaders } from "./trace-context.ts";
+export type { TraceHeaders } from "./trace-context.ts";

@@ -41,6 +41,15 @@ export function traceHeadersOf(active: Context = context.active()): TraceHeaders
   return { traceparent: `00-${nonZeroHex(16)}-${nonZeroHex(8)}-00` };
 }
 
+/**
+ * The headers of the active span, if there is one: for a message stored to be published later
+ * (an outbox row), so that it continues the trace of what wrote it.
+ */
+export function activeTraceHeaders(): TraceHeaders | undefined {
+  const span = trace.getActiveSpan();
+  return span && trace.isSpanContextValid(span.spanContext()) ? traceHeadersOf() : undefined;
+}
+
 /** The headers for a new message of `type`: those of its PRODUCER span, a child of the current one. */
 export function newMessageTraceHeaders(type: string, attributes: Attributes = {}): TraceHeaders {
   const span = tracer().startSpan(`${type} create`, {

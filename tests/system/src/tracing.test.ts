@@ -12,7 +12,8 @@ import { waitForFinal } from "./harness/wait-final.ts";
 // sampling (parentbased_traceidratio 0.1): the agent's sampled traceparent decides for the whole
 // trace. One live CT600 submit must leave one trace, with the agent's trace id, from the gateway
 // through filing, billing's hold and the tax submitter to the authority's HTTP endpoint, and on
-// through the delayed polls to the outcome the filing service applies.
+// through the delayed polls to the outcome the filing service applies, and the filing.accepted
+// event its outbox relay publishes later, which billing captures.
 describe("one trace covers a live submit, gateway to the authority and back", () => {
   const traceId = randomBytes(16).toString("hex");
   const callerSpanId = randomBytes(8).toString("hex");
@@ -46,7 +47,10 @@ describe("one trace covers a live submit, gateway to the authority and back", ()
         const outcome = trace.some(
           (span) => span.service === "filing" && span.kind === SPAN_KIND.consumer && span.name === "tax.part_outcome",
         );
-        return outcome ? trace : undefined;
+        const captured = trace.some(
+          (span) => span.service === "billing" && span.kind === SPAN_KIND.consumer && span.name === "filing.accepted",
+        );
+        return outcome && captured ? trace : undefined;
       },
       { timeoutMs: 15_000 },
     );
@@ -116,6 +120,9 @@ describe("one trace covers a live submit, gateway to the authority and back", ()
     const outcome = one({ service: "filing", kind: SPAN_KIND.consumer, name: "tax.part_outcome" });
     const published = one({ service: "tax-submitter", kind: SPAN_KIND.producer, name: "tax.part_outcome create" });
     childOf(outcome, published);
+    // The event the outbox relay publishes later continues the trace of the change that wrote it.
+    const captured = one({ service: "billing", kind: SPAN_KIND.consumer, name: "filing.accepted" });
+    expect(isBelow(captured, outcome, spans)).toBe(true);
     // Everything hangs together: each span's parent is in the trace, but the gateway's (the agent's).
     const ids = new Set(spans.map((span) => span.spanId));
     const roots = spans.filter((span) => !span.parentSpanId || !ids.has(span.parentSpanId));

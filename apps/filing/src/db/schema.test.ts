@@ -58,6 +58,7 @@ describe("filing database schema", () => {
       "20261127170000_accepted_late_leaves_live_index",
       "20261127180000_documents_ready",
       "20261127210000_operator_activity_index",
+      "20261127220000_outbox_trace_context",
     ]);
   });
 

@@ -2,7 +2,7 @@ import { DOCUMENT_TYPES_BY_FILING_TYPE, type DocumentType } from "@dormant/contr
 import type { FilingDb } from "../db/client.ts";
 import { outboxEvent } from "../outbox/enqueue.ts";
 import { filingView } from "../reads/filing-view.ts";
-import { outboxValues } from "../state/change-ctes.ts";
+import { OUTBOX_COLUMNS, outboxValues } from "../state/change-ctes.ts";
 import { clientReferenceOf } from "../state/client-reference.ts";
 import type { FilingRecord } from "../state/filing-record.ts";
 import { readFiling } from "../state/filing-rows.ts";
@@ -51,8 +51,8 @@ export async function announceDocumentsReady(db: FilingDb, filingId: string, now
         AND (SELECT count(*) FROM documents d WHERE d.filing_id = ${filing.id} AND d.type IN ('ct600_pdf', 'accounts_pdf')) >= ${expectedPdfs(filing)}::int
       RETURNING id),
     written AS (
-      INSERT INTO outbox (message_id, type, payload, request_id, occurred_at)
-      SELECT v.* FROM ready CROSS JOIN (VALUES ${outboxValues(event)}) AS v(message_id, type, payload, request_id, occurred_at)
+      INSERT INTO outbox (${OUTBOX_COLUMNS})
+      SELECT v.* FROM ready CROSS JOIN (VALUES ${outboxValues(event)}) AS v(${OUTBOX_COLUMNS})
       RETURNING 1)
     SELECT count(*)::int AS written FROM written`;
   return (rows[0]?.written ?? 0) > 0;

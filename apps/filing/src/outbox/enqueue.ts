@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { PayloadInput } from "@dormant/bus";
+import { activeTraceHeaders, type PayloadInput } from "@dormant/bus";
 import type { FILING_SERVICE_MESSAGES, FilingEventType } from "../bus-catalog.ts";
 import { FILING_SERVICE_MESSAGES as CATALOG } from "../bus-catalog.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
@@ -10,7 +10,8 @@ import type { OutboxEvent } from "../state/filing-change.ts";
  * against the message schema here, so a bad event fails the change that would write it instead
  * of sitting in the outbox. The row is written with the state change it reports
  * (src/state/write-filing.ts `writeFiling`): it is published (by the relay) if and only if that
- * change commits.
+ * change commits. It keeps the trace context of what wrote it (the span active here), so that the
+ * message the relay publishes later continues that trace.
  */
 export function outboxEvent<T extends FilingEventType>(
   type: T,
@@ -18,7 +19,8 @@ export function outboxEvent<T extends FilingEventType>(
   requestId: string,
 ): OutboxEvent {
   const checked = CATALOG[type].schema.parse(payload);
-  return { messageId: randomUUID(), type, payload: checked, requestId, occurredAt: new Date(payload.occurred_at) };
+  const trace = activeTraceHeaders();
+  return { messageId: randomUUID(), type, payload: checked, requestId, occurredAt: new Date(payload.occurred_at), ...trace };
 }
 
 /** Writes an event into the outbox inside the caller's (interactive) transaction; returns its message id. */
@@ -30,7 +32,15 @@ export async function enqueueEvent<T extends FilingEventType>(
 ): Promise<string> {
   const event = outboxEvent(type, payload, requestId);
   await tx.outboxMessage.create({
-    data: { messageId: event.messageId, type, payload: event.payload as Prisma.InputJsonValue, requestId, occurredAt: event.occurredAt },
+    data: {
+      messageId: event.messageId,
+      type,
+      payload: event.payload as Prisma.InputJsonValue,
+      requestId,
+      occurredAt: event.occurredAt,
+      traceparent: event.traceparent ?? null,
+      tracestate: event.tracestate ?? null,
+    },
   });
   return event.messageId;
 }

@@ -1,6 +1,7 @@
 import { connectBus } from "@dormant/bus";
 import { PLATFORM_TOPOLOGY } from "@dormant/contracts";
 import { createLogger, createMetricsRegistry } from "@dormant/service-kit";
+import { recordSpansInMemory, runAsCallerOf } from "@dormant/service-kit/tracing";
 import { createTestVhost, waitFor, type TestDatabase, type TestVhost } from "@dormant/testing";
 import { connect, type ChannelModel } from "amqplib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -17,7 +18,8 @@ let db: FilingDb;
 let vhost: TestVhost;
 let bus: FilingBus;
 let amqp: ChannelModel;
-const received: Array<{ messageId: string; type: string; requestId: string; payload: { filing_id: string } }> = [];
+const received: Array<{ messageId: string; type: string; requestId: string; traceparent: string; payload: { filing_id: string } }> = [];
+recordSpansInMemory("filing-test");
 
 beforeAll(async () => {
   [database, vhost] = await Promise.all([createFilingTestDatabase("outbox"), createTestVhost("filing-outbox")]);
@@ -43,6 +45,7 @@ beforeAll(async () => {
         messageId: String(message.properties.messageId),
         type: headers.type!,
         requestId: headers.request_id!,
+        traceparent: headers.traceparent!,
         payload: JSON.parse(message.content.toString("utf8")),
       });
     },
@@ -96,6 +99,22 @@ async function write(count: number, from = 0): Promise<string[]> {
 }
 
 describe("outbox relay", () => {
+  it("publishes an event in the trace of the change that wrote it; one written outside a trace starts its own", async () => {
+    const traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+    const [traced] = await runAsCallerOf(traceparent, () => write(1));
+    const [untraced] = await write(1, 1);
+    const stored = await db.outboxMessage.findMany({ select: { messageId: true, traceparent: true } });
+    expect(stored.find((row) => row.messageId === traced)?.traceparent).toBe(traceparent);
+    expect(stored.find((row) => row.messageId === untraced)?.traceparent).toBeNull();
+
+    expect(await relay().relayOnce()).toBe(2);
+    await waitFor(() => received.length >= 2, { what: "two events" });
+    expect(received.find((m) => m.messageId === traced)?.traceparent).toBe(traceparent);
+    const fresh = received.find((m) => m.messageId === untraced)?.traceparent ?? "";
+    expect(fresh).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/);
+    expect(fresh.split("-")[1]).not.toBe("4bf92f3577b34da6a3ce929d0e0e4736");
+  });
+
   it("publishes exactly the committed events, with their own message and request ids, and marks them", async () => {
     const ids = await write(3);
     await db

@@ -11,6 +11,8 @@ interface OutboxRow {
   type: string;
   payload: unknown;
   request_id: string;
+  traceparent: string | null;
+  tracestate: string | null;
   occurred_at: Date;
 }
 
@@ -154,7 +156,7 @@ export class OutboxRelay {
         WHERE id IN (
           SELECT id FROM outbox WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
           ORDER BY id LIMIT ${batchSize}::int FOR UPDATE SKIP LOCKED)
-        RETURNING id, message_id::text AS message_id, type, payload, request_id, occurred_at)
+        RETURNING id, message_id::text AS message_id, type, payload, request_id, occurred_at, traceparent, tracestate)
       SELECT * FROM claimed ORDER BY id`;
     this.unmarked = this.unmarked.filter((o) => !marks.includes(o));
     if (rows.length === 0) return [];
@@ -165,6 +167,9 @@ export class OutboxRelay {
           messageId: row.message_id,
           occurredAt: row.occurred_at,
           requestId: row.request_id,
+          // The trace of the change that wrote the event (none: the publish starts a trace).
+          ...(row.traceparent ? { traceparent: row.traceparent } : {}),
+          ...(row.tracestate ? { tracestate: row.tracestate } : {}),
         });
         metrics.eventsPublished.inc({ type: row.type });
       }),

@@ -40,8 +40,8 @@ export function rowCtesOfChange(write: FilingWrite): Prisma.Sql[] {
   }
   if (write.events.length > 0) {
     ctes.push(Prisma.sql`events AS (
-      INSERT INTO outbox (message_id, type, payload, request_id, occurred_at)
-      SELECT v.* FROM f CROSS JOIN (VALUES ${Prisma.join(write.events.map(outboxValues))}) AS v(message_id, type, payload, request_id, occurred_at))`);
+      INSERT INTO outbox (${OUTBOX_COLUMNS})
+      SELECT v.* FROM f CROSS JOIN (VALUES ${Prisma.join(write.events.map(outboxValues))}) AS v(${OUTBOX_COLUMNS}))`);
   }
   if (write.inbox) {
     // A plain insert: if a concurrent delivery of the same message recorded it first, the unique
@@ -52,7 +52,10 @@ export function rowCtesOfChange(write: FilingWrite): Prisma.Sql[] {
   return ctes;
 }
 
-/** An outbox row's values: (message_id, type, payload, request_id, occurred_at). */
+/** An outbox row's values: (message_id, type, payload, request_id, occurred_at, traceparent, tracestate). */
 export function outboxValues(event: OutboxEvent): Prisma.Sql {
-  return Prisma.sql`(${event.messageId}::uuid, ${event.type}::text, ${JSON.stringify(event.payload)}::jsonb, ${event.requestId}::text, ${iso(event.occurredAt)}::timestamptz)`;
+  return Prisma.sql`(${event.messageId}::uuid, ${event.type}::text, ${JSON.stringify(event.payload)}::jsonb, ${event.requestId}::text, ${iso(event.occurredAt)}::timestamptz, ${event.traceparent ?? null}::text, ${event.tracestate ?? null}::text)`;
 }
+
+/** The columns of outboxValues, for `INSERT INTO outbox (...)` and `AS v(...)`. */
+export const OUTBOX_COLUMNS = Prisma.raw("message_id, type, payload, request_id, occurred_at, traceparent, tracestate");

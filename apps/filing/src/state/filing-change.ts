@@ -16,6 +16,9 @@ export interface OutboxEvent {
   payload: unknown;
   requestId: string;
   occurredAt: Date;
+  /** The trace of what wrote the event (W3C headers), which its message continues; none outside a trace. */
+  traceparent?: string;
+  tracestate?: string;
 }
 
 /** A document written with a change; one already stored for the same (filing, type, part) is kept. */

@@ -2,7 +2,7 @@ import type { FilingError } from "@dormant/contracts";
 import type { FilingDb } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { outboxEvent } from "../outbox/enqueue.ts";
-import { outboxValues } from "../state/change-ctes.ts";
+import { OUTBOX_COLUMNS, outboxValues } from "../state/change-ctes.ts";
 import { clientReferenceOf } from "../state/client-reference.ts";
 import type { FilingRecord } from "../state/filing-record.ts";
 import { readFiling } from "../state/filing-rows.ts";
@@ -54,8 +54,8 @@ export async function abandonFiling(db: FilingDb, filing: FilingRecord, reason: 
       : undefined;
     const announce = event
       ? Prisma.sql`, announced AS (
-          INSERT INTO outbox (message_id, type, payload, request_id, occurred_at)
-          SELECT v.* FROM removed CROSS JOIN (VALUES ${outboxValues(event)}) AS v(message_id, type, payload, request_id, occurred_at))`
+          INSERT INTO outbox (${OUTBOX_COLUMNS})
+          SELECT v.* FROM removed CROSS JOIN (VALUES ${outboxValues(event)}) AS v(${OUTBOX_COLUMNS}))`
       : Prisma.empty;
     const rows = await db.$queryRaw<Array<{ id: string }>>`
       WITH removed AS (DELETE FROM filings WHERE id = ${current.id} AND version = ${current.version}::int RETURNING id)${announce}

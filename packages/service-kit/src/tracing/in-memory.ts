@@ -1,3 +1,4 @@
+import { context, propagation, ROOT_CONTEXT } from "@opentelemetry/api";
 import { AlwaysOnSampler, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace";
 import { installTracerProvider } from "./provider.ts";
 
@@ -10,4 +11,9 @@ export function recordSpansInMemory(service = "test"): InMemorySpanExporter {
   const exporter = new InMemorySpanExporter();
   installTracerProvider({ service, sampler: new AlwaysOnSampler(), processors: [new SimpleSpanProcessor({ exporter })] });
   return exporter;
+}
+
+/** Runs `fn` as if called by a remote caller that sent this `traceparent` (tests). */
+export function runAsCallerOf<T>(traceparent: string, fn: () => T): T {
+  return context.with(propagation.extract(ROOT_CONTEXT, { traceparent }), fn);
 }

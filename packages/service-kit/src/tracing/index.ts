@@ -4,4 +4,4 @@ export type { TracingSettings } from "./provider.ts";
 export { samplerFromEnv, DEFAULT_SAMPLER, DEFAULT_SAMPLER_RATIO } from "./sampler.ts";
 export { exporterFromEnv } from "./exporter.ts";
 export { traceLogFields } from "./log-fields.ts";
-export { recordSpansInMemory } from "./in-memory.ts";
+export { recordSpansInMemory, runAsCallerOf } from "./in-memory.ts";
