@@ -49,7 +49,7 @@ describe("problems", () => {
     },
     apps: [{ name: "filing", url: "http://x", status: "ready" as const, checks: { database: "ok" } }],
     breakers: [{ app: "tax-submitter", breaker: "tax", state: "half_open" as const }],
-    filings: { filings: {} },
+    filings: {},
   };
   it("none for a healthy system (work and wait depth, half-open breakers and missing RPC queues are not problems)", () => {
     expect(problemsOf(healthy)).toEqual([]);
@@ -99,8 +99,12 @@ describe("the --watch table and loop", () => {
     apps: [{ name: "filing", url: "http://127.0.0.1:4301", status: "ready" }],
     breakers: [{ app: "tax-submitter", breaker: "tax", state: "open" }],
     filings: {
-      filings: { submitted: { last_5m: 1, last_60m: 9 }, accepted: { last_5m: 0, last_60m: 7 } },
+      submitted: { last_5m: 1, last_60m: 9 },
+      accepted: { last_5m: 0, last_60m: 7 },
+      rejected: { last_5m: 0, last_60m: 1 },
+      errored: { last_5m: 0, last_60m: 0 },
       oldest_unfinished_age_seconds: 42,
+      oldest_unfinished: [],
     },
   };
 

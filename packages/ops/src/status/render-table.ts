@@ -32,21 +32,16 @@ export function renderTable(report: StatusReport): string {
     lines.push(...table([["BREAKER", "APP", "STATE"], ...report.breakers.map((b) => [b.breaker, b.app, b.state])]));
   }
   lines.push("");
-  const f = report.filings as {
-    error?: string;
-    filings?: Record<string, { last_5m: number; last_60m: number }>;
-    oldest_unfinished_age_seconds?: number | null;
-  };
-  if (f.error !== undefined || !f.filings) lines.push(`filings: ${f.error ?? "unknown"}`);
+  const f = report.filings;
+  if ("error" in f) lines.push(`filings: ${f.error}`);
   else {
-    lines.push(
-      ...table([
-        ["FILINGS", "5 MIN", "60 MIN"],
-        ...Object.entries(f.filings).map(([what, counts]) => [what, String(counts.last_5m), String(counts.last_60m)]),
-      ]),
-    );
+    const counts = ["submitted", "accepted", "rejected", "errored"].map((what) => {
+      const count = f[what] as { last_5m?: number; last_60m?: number } | undefined;
+      return [what, String(count?.last_5m ?? "?"), String(count?.last_60m ?? "?")];
+    });
+    lines.push(...table([["FILINGS", "5 MIN", "60 MIN"], ...counts]));
     const oldest = f.oldest_unfinished_age_seconds;
-    lines.push(`oldest filing not yet final: ${oldest === null || oldest === undefined ? "none" : `${oldest} s`}`);
+    lines.push(`oldest filing not yet final: ${typeof oldest === "number" ? `${oldest} s` : "none"}`);
   }
   return `${lines.join("\n")}\n`;
 }

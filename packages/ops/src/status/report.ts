@@ -22,7 +22,11 @@ export interface StatusReport {
   queues: { work: QueueEntry[]; wait: QueueEntry[]; dead_letter: QueueEntry[]; rpc: QueueEntry[] } | { error: string };
   apps: AppReadiness[];
   breakers: BreakerView[];
-  /** `admin filing-activity` (the filing service's command), or why it could not be read. */
+  /**
+   * From `admin filing-activity` (the filing service's command): `submitted`, `accepted`,
+   * `rejected`, `errored` (each `last_5m`, `last_60m`), `oldest_unfinished_age_seconds`,
+   * `oldest_unfinished`; or why it could not be read.
+   */
   filings: Record<string, unknown> | { error: string };
 }
 
@@ -43,6 +47,13 @@ async function commandJson(runCommand: RunCommand, argv: string[]): Promise<Reco
   } catch (error) {
     return { error: `admin ${argv.join(" ")} failed: ${(error as Error).message}` };
   }
+}
+
+/** filing-activity's answer without its own `as_of`, the counts at the top. */
+function flattenFilings(answer: Record<string, unknown> | { error: string }): StatusReport["filings"] {
+  if ("error" in answer) return answer;
+  const { as_of: _, filings, ...rest } = answer;
+  return { ...(filings as Record<string, unknown>), ...rest };
 }
 
 function groupQueues(answer: Record<string, unknown> | { error: string }): StatusReport["queues"] {
@@ -87,7 +98,14 @@ export async function gatherStatus(sources: StatusSources): Promise<StatusReport
     Promise.all(sources.targets.map(readReadiness)),
     Promise.all(sources.targets.map(readBreakers)),
   ]);
-  const report = { as_of: asOf.toISOString(), queues: groupQueues(queues), apps, breakers: breakers.flat(), filings };
+  const report = {
+    as_of: asOf.toISOString(),
+    queues: groupQueues(queues),
+    apps,
+    breakers: breakers.flat(),
+    filings: flattenFilings(filings),
+  };
   const problems = problemsOf(report);
-  return { as_of: report.as_of, healthy: problems.length === 0, problems, queues: report.queues, apps, breakers: report.breakers, filings };
+  const { as_of, queues: grouped, breakers: flat, filings: activity } = report;
+  return { as_of, healthy: problems.length === 0, problems, queues: grouped, apps, breakers: flat, filings: activity };
 }

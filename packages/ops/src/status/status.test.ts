@@ -120,9 +120,13 @@ describe("admin status", () => {
       ["tax-submitter", "ready"],
     ]);
     expect(report.breakers).toEqual([{ app: "tax-submitter", breaker: "tax", state: "closed" }]);
-    expect(report.filings).toMatchObject({
-      filings: { submitted: { last_5m: 0, last_60m: 0 }, accepted: { last_5m: 0, last_60m: 0 } },
+    expect(report.filings).toEqual({
+      submitted: { last_5m: 0, last_60m: 0 },
+      accepted: { last_5m: 0, last_60m: 0 },
+      rejected: { last_5m: 0, last_60m: 0 },
+      errored: { last_5m: 0, last_60m: 0 },
       oldest_unfinished_age_seconds: null,
+      oldest_unfinished: [],
     });
   });
 
