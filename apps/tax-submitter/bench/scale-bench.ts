@@ -1,7 +1,7 @@
 // Scaling the tax submitter out: completed filings per second with 1, 2 and 4 replicas against
 // the authority simulator answering every request after 1 s. Writes its section of
-// docs/benchmarks.md. Run: npm run --silent bench:submitters (README "Commands"), or
-// `node --import tsx apps/tax-submitter/bench/scale-bench.ts [--replicas 1,2,4] [--measure-s 30]`.
+// docs/benchmarks.md. Run: npm run --silent bench:submitters, or
+// `node --import tsx apps/tax-submitter/bench/scale-bench.ts [--replicas 1,2,4] [--rounds 3] [--measure-s 30]`.
 //
 // Each replica is a real `node --import tsx src/main.ts` process (as `npm start` runs it) with
 // SUBMIT_PREFETCH submits and POLL_PREFETCH polls at once. This process plays the filing service:
@@ -39,7 +39,7 @@ function option(name: string, fallback: string): string {
 }
 
 const REPLICA_COUNTS = option("replicas", "1,2,4").split(",").map(Number);
-const WARM_UP_S = Number(option("warm-up-s", "10"));
+const WARM_UP_S = Number(option("warm-up-s", "15"));
 const MEASURE_S = Number(option("measure-s", "30"));
 /** What bounds a replica: submits and polls it works at once (each authority request takes 1 s). */
 const SUBMIT_PREFETCH = Number(option("submit-prefetch", "2"));
@@ -336,7 +336,7 @@ function report(rounds: RunResult[][], startedAt: Date, loadBefore: number[]): s
     "<!-- submitter-scale:start -->",
     "## Scaling the tax submitter out (1, 2 and 4 replicas, authority answering after 1 s)",
     "",
-    "Written by `npm run --silent bench:submitters` (apps/tax-submitter/bench/scale-bench.ts; not part of `npm test`); run it again to refresh.",
+    "Written by `npm run --silent bench:submitters` (or `node --import tsx apps/tax-submitter/bench/scale-bench.ts`; options `--replicas 1,2,4 --rounds 3 --warm-up-s 15 --measure-s 30 --submit-prefetch 2 --poll-prefetch 16`; not part of `npm test`), about 12 minutes; run it again to refresh.",
     "",
     `Median round (by the ${most}-replica ratio) of ${rounds.length}:`,
     "",
@@ -345,6 +345,8 @@ function report(rounds: RunResult[][], startedAt: Date, loadBefore: number[]): s
     ...rows,
     "",
     `Every round (completed filings/s, ratio to the round's single replica, 1-minute load average at the end): ${everyRound}.`,
+    "",
+    `The ceiling is replicas × \`SUBMIT_PREFETCH\` / ${AUTHORITY_DELAY_MS / 1000} s = ${results.map((r) => r.replicas * SUBMIT_PREFETCH).join(", ")} filings/s; the median round reached ${results.map((r) => `${Math.round((r.perSecond / (r.replicas * SUBMIT_PREFETCH)) * 100)} %`).join(", ")} of it (what is missing is the time between a submit's answer and the next submit taken from the queue, and the machine's load).`,
     "",
     `- What bounds a replica: with every authority request taking ${AUTHORITY_DELAY_MS / 1000} s, a replica completes at most \`SUBMIT_PREFETCH\` submits a second, so the benchmark sets it explicitly: **\`SUBMIT_PREFETCH=${SUBMIT_PREFETCH}\`** (each replica works ${SUBMIT_PREFETCH} \`tax.submit\` RPCs at once: at most ${SUBMIT_PREFETCH} filings/s per replica) and \`POLL_PREFETCH=${POLL_PREFETCH}\` (each filing also needs 2-3 poll-side requests of 1 s each: a poll, maybe a second, and the delete, so polls never bind). No poll interval is on the path but the authority's own (\`PollInterval\` 1 s).`,
     `- Load: this process plays the filing service: it keeps ${FILINGS_PER_REPLICA} one-part CT600 filings per replica in flight (a new \`tax.submit_part\` RPC on the bus as each final outcome arrives on \`filing.outcomes\`), so the submit queue never runs dry; ${WARM_UP_S} s warm-up, then outcomes counted for ${MEASURE_S} s.`,
