@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Builds one app for production: `node scripts/build-app.mjs <app> <outdir>`.
 //   1. `pnpm deploy --prod`: the app with only its production dependencies (internal packages
-//      copied in, no tsx, vitest, typescript or prisma CLI);
-//      (optional peers pnpm adds, such as @prisma/client's prisma and typescript, pruned);
+//      copied in; no tsx, vitest, typescript or prisma CLI: the optional peers pnpm adds, such as
+//      @prisma/client's prisma and typescript, are pruned at the end);
 //   2. its generated Prisma client copied in (`npm run --silent setup` generates it from the schema);
 //   3. the app and every internal package in it compiled from TypeScript to JavaScript in place
 //      (scripts/lib/transpile-tree.mjs), tests and test harnesses removed.
@@ -32,24 +32,8 @@ if (existsSync(join(appDir, "prisma", "schema.prisma")) && !existsSync(join(appD
   process.stderr.write(`apps/${app} has no generated Prisma client: run \`npm run --silent setup\` first\n`);
   process.exit(1);
 }
-log(`deploying ${name} with its production dependencies to ${out}`);
-rmSync(out, { recursive: true, force: true });
-execFileSync(
-  process.execPath,
-  [pnpmBin(), "--config.inject-workspace-packages=true", "--filter", name, "deploy", "--prod", "--prefer-offline", out],
-  { cwd: root, stdio: ["ignore", process.stderr, process.stderr], env: envWithPnpm() },
-);
 
-const generated = join(appDir, "src", "generated");
-if (existsSync(generated)) cpSync(generated, join(out, "src", "generated"), { recursive: true });
-
-let files = transpileTree(out);
-// Every internal package in the tree, the app's own dependencies and theirs (only the former are linked at the top).
-for (const pkg of internalPackages(out)) files += transpileTree(pkg);
-rmSync(join(out, "pnpm-lock.yaml"), { force: true });
-const pruned = pruneTree(out, DEV_ONLY_PACKAGES);
-
-/** The directories of the internal (@dormant/*) packages pnpm deployed into `out`. */
+/** The directories of the internal (@dormant/*) packages pnpm deployed into `tree`. */
 function internalPackages(tree) {
   const store = join(tree, "node_modules", ".pnpm");
   return readdirSync(store)
@@ -59,6 +43,25 @@ function internalPackages(tree) {
     )
     .filter((dir) => !lstatSync(dir).isSymbolicLink());
 }
+
+log(`deploying ${name} with its production dependencies to ${out}`);
+rmSync(out, { recursive: true, force: true });
+execFileSync(
+  process.execPath,
+  [pnpmBin(), "--config.inject-workspace-packages=true", "--filter", name, "deploy", "--prod", "--prefer-offline", out],
+  { cwd: root, stdio: ["ignore", process.stderr, process.stderr], env: envWithPnpm() },
+);
+
+const generated = join(appDir, "src", "generated");
+// Removed first: a file pnpm hard-linked to the workspace's would be truncated by copying onto it.
+rmSync(join(out, "src", "generated"), { recursive: true, force: true });
+if (existsSync(generated)) cpSync(generated, join(out, "src", "generated"), { recursive: true });
+
+let files = transpileTree(out);
+// Every internal package in the tree, the app's own dependencies and theirs (only the former are linked at the top).
+for (const pkg of internalPackages(out)) files += transpileTree(pkg);
+rmSync(join(out, "pnpm-lock.yaml"), { force: true });
+const pruned = pruneTree(out, DEV_ONLY_PACKAGES);
 
 const stray = readdirSync(join(out, "node_modules", ".pnpm")).filter((entry) =>
   DEV_ONLY_PACKAGES.some((dev) => entry === dev || entry.startsWith(`${dev.replace("/", "+")}@`)),
