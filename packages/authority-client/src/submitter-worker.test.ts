@@ -17,6 +17,7 @@ import { createLogger } from "@dormant/service-kit";
 import { createTestRedisPrefix, createTestVhost, waitFor, type TestRedis, type TestVhost } from "@dormant/testing";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { AuthorityUnavailableError } from "./errors.ts";
 import {
   startSubmitterWorker,
   type SubmitterBus,
@@ -264,5 +265,43 @@ describe("startSubmitterWorker", () => {
     } finally {
       await new Promise<void>((resolve) => taken.close(() => resolve()));
     }
+  });
+
+  it("shares the breakers' state and the limits toward the authority with its other replicas", async () => {
+    const breakersOf: Array<Parts["breakers"]> = [];
+    const handlers = (parts: Parts): Handlers => {
+      breakersOf.push(parts.breakers);
+      return {
+        poll: { "registry.poll_status": async () => undefined },
+        submit: { "registry.submit_accounts": notResolving, "registry.resolve_accounts": notResolving },
+      };
+    };
+    const limits = { maxConcurrent: 1, maxPerSecond: 100 };
+    await start(handlers, { limits });
+    const b = await start(handlers, { limits });
+    const [onA, onB] = [breakersOf[0]!, breakersOf[1]!];
+
+    // One slot for the authority across both replicas: while a holds it, b's call waits, then gives up unsent.
+    const held = gate();
+    const holding = onA.status.run(() => held.wait);
+    const refused = await onB.status.run(async () => "sent", { timeoutMs: 300 }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AuthorityUnavailableError);
+    expect(refused).toMatchObject({ reason: "throttled", maybeReceived: false });
+    held.open();
+    await holding;
+    expect(await onB.status.run(async () => "sent")).toBe("sent");
+
+    // a's breaker opens on its own failures (volume threshold 5); b's follows within a second, without a failure of its own.
+    const down = () => Promise.reject(new AuthorityUnavailableError("http_status", "down", { maybeReceived: false }));
+    while (onA.submission.state !== "open") await onA.submission.run(down).catch(() => undefined);
+    const openedAt = Date.now();
+    await waitFor(() => onB.submission.state === "open", { timeoutMs: 1_000, intervalMs: 10, what: "b's breaker open" });
+    expect(Date.now() - openedAt).toBeLessThan(1_000);
+    expect(await onB.submission.run(async () => "sent").catch((error: unknown) => error)).toMatchObject({ reason: "breaker_open" });
+    const metricsOfB = await (await fetch(opsUrl(b, "/metrics"))).text();
+    expect(metricsOfB).toMatch(/authority_breaker_shared_events_total\{[^}]*breaker="test-submission"[^}]*event="opened_by_peer"[^}]*\} 1/);
+    expect(metricsOfB).not.toMatch(/authority_breaker_failures_total\{[^}]*breaker="test-submission"/);
+    expect(metricsOfB).toMatch(/authority_limit_refused_total\{[^}]*authority="registry"[^}]*cause="deadline"[^}]*\} 1/);
+    await redis.del(`${testRedis.prefix}breakers:test-submission:open`);
   });
 });
