@@ -17,14 +17,31 @@ const run = promisify(execFile);
 // The CLI falls back to the development pepper, as a fresh clone does.
 const { API_KEY_PEPPER: _pepper, ...environment } = process.env;
 
-/** `node scripts/run-ts.mjs scripts/admin.mjs ...`, as `npm run admin` runs it. */
-let billingDatabaseUrl = "";
+/** A gateway database and billing's (the money commands), both empty: the CLI must create their schemas itself. */
+interface CliDatabases {
+  gateway: TestDatabase;
+  billing: TestDatabase;
+}
 
-async function admin(databaseUrl: string, ...args: string[]) {
+async function createCliDatabases(label: string): Promise<CliDatabases> {
+  const [gateway, billing] = await Promise.all([
+    createTestDatabase({ label: `gw_cli_${label}` }),
+    createTestDatabase({ label: `gw_cli_${label}_billing` }),
+  ]);
+  return { gateway, billing };
+}
+
+/** `node scripts/run-ts.mjs scripts/admin.mjs ...`, as `npm run admin` runs it. */
+async function admin(databases: CliDatabases, ...args: string[]) {
   try {
     const { stdout, stderr } = await run(process.execPath, ["scripts/run-ts.mjs", "scripts/admin.mjs", ...args], {
       cwd: repoRoot,
-      env: { ...environment, GATEWAY_DATABASE_URL: databaseUrl, BILLING_DATABASE_URL: billingDatabaseUrl, NODE_ENV: "development" },
+      env: {
+        ...environment,
+        GATEWAY_DATABASE_URL: databases.gateway.url,
+        BILLING_DATABASE_URL: databases.billing.url,
+        NODE_ENV: "development",
+      },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -33,51 +50,43 @@ async function admin(databaseUrl: string, ...args: string[]) {
   }
 }
 
-describe("admin CLI (child process)", () => {
-  // An empty database: the CLI must create its schema itself.
-  let database: TestDatabase;
-  let billingDatabase: TestDatabase;
+// Each CLI run is a process with a tsx start-up of seconds, so the tests run concurrently: the
+// money test on databases of its own (its reconcile reads every account in billing's ledger), the
+// account and bad-invocation tests on another pair.
+describe.concurrent("admin CLI (child process)", () => {
+  let ledgerDatabases: CliDatabases;
+  let databases: CliDatabases;
   let db: GatewayDb;
   beforeAll(async () => {
-    database = await createTestDatabase({ label: "gw_cli" });
-    // Billing's database for the money commands (create-account's opening credit, balance, ...).
-    billingDatabase = await createTestDatabase({ label: "gw_cli_billing" });
-    billingDatabaseUrl = billingDatabase.url;
-    db = createGatewayDb(database.url);
+    [ledgerDatabases, databases] = await Promise.all([createCliDatabases("ledger"), createCliDatabases("keys")]);
+    db = createGatewayDb(databases.gateway.url);
   });
   afterAll(async () => {
     await db?.$disconnect();
-    await database?.drop();
-    await billingDatabase?.drop();
+    await Promise.all([ledgerDatabases, databases].flatMap((pair) => (pair ? [pair.gateway.drop(), pair.billing.drop()] : [])));
   });
 
   it("records the opening balance in billing's ledger and serves the money commands", async () => {
-    const created = await admin(database.url, "create-account", "--name", "Ledger Formations", "--balance", "100");
+    const created = await admin(ledgerDatabases, "create-account", "--name", "Ledger Formations", "--balance", "100");
     expect(created.code).toBe(0);
     const { account_id } = JSON.parse(created.stdout) as { account_id: string };
-    const balance = await admin(database.url, "balance", "--account", account_id);
+    const balance = await admin(ledgerDatabases, "balance", "--account", account_id);
     expect(balance.code).toBe(0);
     expect(JSON.parse(balance.stdout)).toEqual({ account_id, balance: "100.00", held: "0.00", available: "100.00" });
-    const topUp = await admin(database.url, "top-up", "--account", account_id, "--amount", "25.50");
+    const topUp = await admin(ledgerDatabases, "top-up", "--account", account_id, "--amount", "25.50");
     expect(topUp.code).toBe(0);
-    const after = await admin(database.url, "balance", "--account", account_id);
+    // Both only read the ledger the top-up left.
+    const [after, reconcile] = await Promise.all([
+      admin(ledgerDatabases, "balance", "--account", account_id),
+      admin(ledgerDatabases, "reconcile"),
+    ]);
     expect(JSON.parse(after.stdout)).toMatchObject({ balance: "125.50", available: "125.50" });
-    const reconcile = await admin(database.url, "reconcile");
     expect(reconcile.code).toBe(0);
     expect(JSON.parse(reconcile.stdout)).toMatchObject({ ok: true });
   }, 90_000); // several CLI processes, each a tsx start-up: over 30 s on a loaded 2-core machine
 
   it("creates an account with working keys, lists it without secrets, and revokes a key", async () => {
-    const created = await admin(
-      database.url,
-      "create-account",
-      "--name",
-      "CLI Formations",
-      "--balance",
-      "100.50",
-      "--rate-per-minute",
-      "12",
-    );
+    const created = await admin(databases, "create-account", "--name", "CLI Formations", "--balance", "100.50", "--rate-per-minute", "12");
     expect(created.code).toBe(0);
     const output = JSON.parse(created.stdout) as { account_id: string; live_key: string; test_key: string };
     expect(Object.keys(output).sort()).toEqual(["account_id", "live_key", "test_key"]);
@@ -93,7 +102,7 @@ describe("admin CLI (child process)", () => {
       auth: { accountId: output.account_id, limits: { perMinute: 12, perDay: 1000 } },
     });
 
-    const listed = await admin(database.url, "list-accounts");
+    const listed = await admin(databases, "list-accounts");
     expect(listed.code).toBe(0);
     expect(listed.stdout).not.toContain(live.secret);
     expect(listed.stdout).not.toContain(test.secret);
@@ -113,20 +122,20 @@ describe("admin CLI (child process)", () => {
       },
     ]);
 
-    const revoked = await admin(database.url, "revoke-key", "--key", live.keyId);
+    const revoked = await admin(databases, "revoke-key", "--key", live.keyId);
     expect(revoked.code).toBe(0);
     const revocation = JSON.parse(revoked.stdout) as { key_id: string; revoked_at: string };
     expect(revocation.key_id).toBe(live.keyId);
     expect(Number.isNaN(Date.parse(revocation.revoked_at))).toBe(false);
     const fresh = createApiKeyVerifier({ db, hasher: createSecretHasher(DEVELOPMENT_PEPPER) });
     expect(await fresh.verify(live)).toEqual({ ok: false, reason: "revoked" });
-  });
+  }, 90_000); // three CLI processes in turn, beside the other tests' on a 2-core machine
 
   it("exits 2 for bad arguments and 1 for an unknown key id, with messages on stderr and nothing on stdout", async () => {
     // Every refused --balance form is covered by args.test.ts; one end to end is enough here.
     const [badBalance, unknownKey] = await Promise.all([
-      admin(database.url, "create-account", "--name", "Bad", "--balance=-5"),
-      admin(database.url, "revoke-key", "--key", "NoSuchKey0000000"),
+      admin(databases, "create-account", "--name", "Bad", "--balance=-5"),
+      admin(databases, "revoke-key", "--key", "NoSuchKey0000000"),
     ]);
     expect(badBalance).toMatchObject({ code: 2, stdout: "" });
     expect(badBalance.stderr).toContain("--balance must be an amount in GBP");
