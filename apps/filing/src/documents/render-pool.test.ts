@@ -4,7 +4,7 @@ import { isRetryable } from "@dormant/bus";
 import { AppError } from "@dormant/contracts";
 import { PdfInputError } from "@dormant/documents";
 import { createLogger } from "@dormant/service-kit";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readPdf } from "../testing/read-pdf.ts";
 import { WARM_UP_JOB, type PdfJob } from "./pdf-jobs.ts";
 import { createInlineRenderer, type ThreadLossReason } from "./pdf-renderer.ts";
@@ -26,26 +26,33 @@ const EXITS = "2099-01-01T00:00:00Z";
 const THROWS = "2099-01-02T00:00:00Z";
 const HANGS = "2099-01-03T00:00:00Z";
 
-const pools: RenderPool[] = [];
-const lost: ThreadLossReason[] = [];
-const renderedOn: number[] = [];
-async function startPool(options: Partial<RenderPoolOptions> = {}): Promise<RenderPool> {
-  const pool = new RenderPool({
-    threads: 1,
-    logger,
-    observer: { threadLost: (reason) => lost.push(reason), rendered: (_type, _s, _w, threadId) => renderedOn.push(threadId) },
-    ...options,
+/** A test's pools and what their observers saw; the pools are closed when the test ends. */
+function testPools(onTestFinished: (fn: () => Promise<void>) => void) {
+  const pools: RenderPool[] = [];
+  const lost: ThreadLossReason[] = [];
+  const renderedOn: number[] = [];
+  onTestFinished(async () => {
+    await Promise.all(pools.map((pool) => pool.close()));
   });
-  pools.push(pool);
-  pool.start();
-  await pool.whenReady();
-  return pool;
+  const observer = {
+    threadLost: (reason: ThreadLossReason) => lost.push(reason),
+    rendered: (_type: unknown, _s: unknown, _w: unknown, threadId: number) => renderedOn.push(threadId),
+  };
+  /** A pool not started yet. */
+  const createPool = (options: Partial<RenderPoolOptions> = {}): RenderPool => {
+    const pool = new RenderPool({ threads: 1, logger, observer, ...options });
+    pools.push(pool);
+    return pool;
+  };
+  /** A started pool whose threads are ready. */
+  const startPool = async (options: Partial<RenderPoolOptions> = {}): Promise<RenderPool> => {
+    const pool = createPool(options);
+    pool.start();
+    await pool.whenReady();
+    return pool;
+  };
+  return { lost, renderedOn, createPool, startPool };
 }
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((pool) => pool.close()));
-  lost.length = 0;
-  renderedOn.length = 0;
-});
 
 const failure = (promise: Promise<unknown>) =>
   promise.then(
@@ -61,7 +68,10 @@ async function eventLoopUtilization(work: () => Promise<unknown>): Promise<numbe
 }
 
 describe("rendering on a render thread", () => {
-  it("renders on the pool's thread the same bytes as inline, with the event loop left nearly idle during a burst", async () => {
+  it("renders on the pool's thread the same bytes as inline, with the event loop left nearly idle during a burst", async ({
+    onTestFinished,
+  }) => {
+    const { startPool, renderedOn } = testPools(onTestFinished);
     const pool = await startPool();
     const [threadId] = pool.threadIds();
     expect(threadId).toBeDefined();
@@ -86,7 +96,8 @@ describe("rendering on a render thread", () => {
     expect(blocking).toBeGreaterThan(0.8);
   });
 
-  it("sends back an input error as itself (every problem), which is not a thread failure", async () => {
+  it("sends back an input error as itself (every problem), which is not a thread failure", async ({ onTestFinished }) => {
+    const { startPool, lost } = testPools(onTestFinished);
     const pool = await startPool();
     const error = await failure(
       pool.render({
@@ -101,12 +112,18 @@ describe("rendering on a render thread", () => {
   });
 });
 
-describe("a render thread that dies", () => {
+// The tests below each have their own pools and observers, so they run concurrently: most of
+// their time is thread start-ups (tsx and the PDF modules loaded in the thread) and the hang
+// test's render timeout. (The first block stays in turn: it measures the event loop.)
+describe.concurrent("a render thread that dies", () => {
   for (const [how, generatedAt] of [
     ["exits", EXITS],
     ["throws an uncaught error", THROWS],
   ] as const) {
-    it(`${how} mid-render: that render fails retryably, the thread is replaced and the renders queued behind it succeed`, async () => {
+    it(`${how} mid-render: that render fails retryably, the thread is replaced and the renders queued behind it succeed`, async ({
+      onTestFinished,
+    }) => {
+      const { startPool, lost, renderedOn } = testPools(onTestFinished);
       const pool = await startPool({ workerModule: FAILING_WORKER });
       const [first] = pool.threadIds();
       const results = await Promise.allSettled([
@@ -131,7 +148,8 @@ describe("a render thread that dies", () => {
     });
   }
 
-  it("hangs: the render fails retryably after the render timeout, the thread is terminated and replaced", async () => {
+  it("hangs: the render fails retryably after the render timeout, the thread is terminated and replaced", async ({ onTestFinished }) => {
+    const { startPool, lost } = testPools(onTestFinished);
     const pool = await startPool({ workerModule: FAILING_WORKER, renderTimeoutMs: 1_500 });
     const [first] = pool.threadIds();
     const started = performance.now();
@@ -144,14 +162,9 @@ describe("a render thread that dies", () => {
     expect(pool.threadIds()).not.toContain(first);
   });
 
-  it("that cannot even start fails the waiting renders retryably instead of keeping them forever", async () => {
-    const pool = new RenderPool({
-      threads: 1,
-      logger,
-      workerModule: BROKEN_WORKER,
-      observer: { threadLost: (reason) => lost.push(reason) },
-    });
-    pools.push(pool);
+  it("that cannot even start fails the waiting renders retryably instead of keeping them forever", async ({ onTestFinished }) => {
+    const { createPool, lost } = testPools(onTestFinished);
+    const pool = createPool({ workerModule: BROKEN_WORKER });
     pool.start();
     const error = await failure(pool.render(job()));
     expect(error).toBeInstanceOf(RenderThreadLostError);
@@ -161,8 +174,9 @@ describe("a render thread that dies", () => {
   });
 });
 
-describe("queue and shutdown", () => {
-  it("queues at most maxQueued renders and refuses more at once with a retryable 503", async () => {
+describe.concurrent("queue and shutdown", () => {
+  it("queues at most maxQueued renders and refuses more at once with a retryable 503", async ({ onTestFinished }) => {
+    const { startPool } = testPools(onTestFinished);
     const pool = await startPool({ maxQueued: 2 });
     const accepted = [pool.render(job("ONE LIMITED")), pool.render(job("TWO LIMITED")), pool.render(job("THREE LIMITED"))];
     expect(pool.pending()).toEqual({ queued: 2, inFlight: 1 });
@@ -172,7 +186,8 @@ describe("queue and shutdown", () => {
     expect((await Promise.all(accepted)).map((pdf) => pdf.subarray(0, 5).toString())).toEqual(["%PDF-", "%PDF-", "%PDF-"]);
   });
 
-  it("close() lets the queued and running renders finish, then refuses new ones and stops its threads", async () => {
+  it("close() lets the queued and running renders finish, then refuses new ones and stops its threads", async ({ onTestFinished }) => {
+    const { startPool } = testPools(onTestFinished);
     const pool = await startPool();
     const order: string[] = [];
     const renders = ["A", "B", "C", "D"].map((name) =>
