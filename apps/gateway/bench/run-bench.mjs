@@ -96,6 +96,16 @@ function run({ url, headers, warmup }) {
   });
 }
 
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); undefined elsewhere. */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 function figures(result) {
   return {
     requestsPerSecond: result.requests.average,
@@ -151,9 +161,8 @@ async function main() {
   const gateway = start("gateway", [...nodeArgs, "--import", "tsx", "src/main.ts"], untracedEnv);
   // Traced as `npm start` runs it: the preload, the default sampler (unset here), OTLP export.
   const tracedEnv = { ...env, PORT: String(tracedPort), OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sinkPort}` };
+  // Other OTEL_ variables of the bench's own environment reach it (e.g. OTEL_TRACES_SAMPLER_ARG).
   delete tracedEnv.OTEL_SDK_DISABLED;
-  delete tracedEnv.OTEL_TRACES_SAMPLER;
-  delete tracedEnv.OTEL_TRACES_SAMPLER_ARG;
   const traced = start("traced gateway", [...nodeArgs, "--import", "tsx", "--import", TRACING_PRELOAD, "src/main.ts"], tracedEnv);
   const echo = start("echo", ["bench/echo-server.mjs"], { ...process.env, PORT: String(echoPort) });
   const sink = start("otlp sink", ["bench/otlp-sink.mjs"], { ...process.env, PORT: String(sinkPort) });
@@ -181,7 +190,13 @@ async function main() {
       for (const name of ["echo", "gateway", "traced"]) {
         log(`round ${round}/${ROUNDS}, ${name}: warming up ${WARMUP_S} s, then measuring ${DURATION_S} s with ${CONNECTIONS} connections`);
         await run({ ...target[name], warmup: true });
+        const pid = { echo: echo.pid, gateway: gateway.pid, traced: traced.pid }[name];
+        const cpuBefore = cpuMsOf(pid);
         results[name] = figures(await run({ ...target[name], warmup: false }));
+        const cpuAfter = cpuMsOf(pid);
+        // The server's own CPU per request: less moved by other work on a shared machine than requests/s.
+        results[name].cpuUsPerRequest =
+          cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1000) / results[name].total;
         log(`${name}: ${results[name].requestsPerSecond.toFixed(0)} req/s, p50 ${results[name].p50} ms, p99 ${results[name].p99} ms`);
         if (results[name].non2xx > 0 || results[name].errors > 0) {
           throw new Error(
@@ -207,6 +222,7 @@ function writeReport(rounds) {
   const median = [...rounds].sort((a, b) => a.tracedRatio - b.tracedRatio)[Math.floor(rounds.length / 2)];
   const { echo, gateway, traced, ratio, tracedRatio } = median;
   const goal = tracedRatio >= 0.5 ? "met" : "NOT met";
+  const us = (r) => (r.cpuUsPerRequest === undefined ? "n/a" : `${r.cpuUsPerRequest.toFixed(0)} µs`);
   const row = (name, r) => `| ${name} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.total} |`;
   const cpu = cpus();
   const text = `# Benchmarks
@@ -225,7 +241,9 @@ ${row("bare Express JSON echo", echo)}
 
 **Ratio (gateway / echo) with tracing on: ${tracedRatio.toFixed(2)}**, without: ${ratio.toFixed(2)} — goal: at least 0.50 with tracing on, ${goal}.
 
-Every round (requests/s): ${rounds.map((r, i) => `${i + 1}: echo ${r.echo.requestsPerSecond.toFixed(0)}, gateway untraced ${r.gateway.requestsPerSecond.toFixed(0)} (ratio ${r.ratio.toFixed(2)}), traced ${r.traced.requestsPerSecond.toFixed(0)} (ratio ${r.tracedRatio.toFixed(2)})`).join("; ")}.
+Server CPU per request (median round; user + system time of the server process over the measured 10 s, divided by its requests): gateway traced ${us(traced)}, untraced ${us(gateway)}, echo ${us(echo)}.
+
+Every round (requests/s): ${rounds.map((r, i) => `${i + 1}: echo ${r.echo.requestsPerSecond.toFixed(0)}, gateway untraced ${r.gateway.requestsPerSecond.toFixed(0)} (ratio ${r.ratio.toFixed(2)}), traced ${r.traced.requestsPerSecond.toFixed(0)} (ratio ${r.tracedRatio.toFixed(2)}; CPU per request traced ${us(r.traced)}, untraced ${us(r.gateway)})`).join("; ")}.
 
 - Tracing (docs/operations/tracing.md): the traced gateway starts with the OpenTelemetry preload (\`--import ${TRACING_PRELOAD}\`) as \`npm start\` runs it, at the default sampling (\`parentbased_traceidratio\`, 0.1; the load sends no traceparent), exporting OTLP/HTTP (protobuf) in batches to a stand-in collector on the same machine (bench/otlp-sink.mjs, which reads and discards). The untraced one runs without the preload and with \`OTEL_SDK_DISABLED=true\`. Both run at the same time, measured in turns.
 

@@ -16,13 +16,24 @@ const UNTRACED_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
  * instrumentation: the bus's messages carry their trace context in their metadata, which a
  * retry, a parked message and a replay keep.
  */
-export function serviceInstrumentations(): Instrumentation[] {
-  return [
-    new HttpInstrumentation({
-      ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.has((request.url ?? "").split("?")[0] ?? ""),
-    }),
-    new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
-    new IORedisInstrumentation({ requireParentSpan: true }),
-    new PgInstrumentation({ requireParentSpan: true }),
-  ];
+export function serviceInstrumentations(env: NodeJS.ProcessEnv = process.env): Instrumentation[] {
+  const make: Record<InstrumentationName, () => Instrumentation> = {
+    http: () =>
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.has((request.url ?? "").split("?")[0] ?? ""),
+      }),
+    express: () => new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
+    ioredis: () => new IORedisInstrumentation({ requireParentSpan: true }),
+    pg: () => new PgInstrumentation({ requireParentSpan: true }),
+  };
+  return enabledInstrumentations(env).map((name) => make[name]());
+}
+
+const INSTRUMENTATIONS = ["http", "express", "ioredis", "pg"] as const;
+type InstrumentationName = (typeof INSTRUMENTATIONS)[number];
+
+/** Every instrumentation but those OTEL_NODE_DISABLED_INSTRUMENTATIONS names (comma-separated). */
+export function enabledInstrumentations(env: NodeJS.ProcessEnv = process.env): InstrumentationName[] {
+  const disabled = new Set((env.OTEL_NODE_DISABLED_INSTRUMENTATIONS ?? "").split(",").map((name) => name.trim()));
+  return INSTRUMENTATIONS.filter((name) => !disabled.has(name));
 }

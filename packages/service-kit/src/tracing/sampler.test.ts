@@ -2,6 +2,7 @@ import { ROOT_CONTEXT, SpanKind, trace, TraceFlags } from "@opentelemetry/api";
 import { SamplingDecision } from "@opentelemetry/sdk-trace";
 import { describe, expect, it } from "vitest";
 import { exporterFromEnv } from "./exporter.ts";
+import { enabledInstrumentations } from "./instrumentations.ts";
 import { samplerFromEnv } from "./sampler.ts";
 
 const sampledParent = trace.setSpanContext(ROOT_CONTEXT, {
@@ -51,5 +52,12 @@ describe("export from the standard variables", () => {
     expect(() => exporterFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://x", OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" })).toThrow(
       /not supported/,
     );
+  });
+});
+
+describe("instrumentations", () => {
+  it("loads http, express, ioredis and pg but those OTEL_NODE_DISABLED_INSTRUMENTATIONS names", () => {
+    expect(enabledInstrumentations({})).toEqual(["http", "express", "ioredis", "pg"]);
+    expect(enabledInstrumentations({ OTEL_NODE_DISABLED_INSTRUMENTATIONS: "express, pg" })).toEqual(["http", "ioredis"]);
   });
 });

@@ -28,7 +28,7 @@ export async function startTracing(service: string, env: NodeJS.ProcessEnv = pro
     ...(exporter ? { exporter } : {}),
     ...(Number.isFinite(delay) && delay > 0 ? { batchDelayMs: delay } : {}),
   });
-  registerInstrumentations({ instrumentations: serviceInstrumentations(), tracerProvider: started });
+  registerInstrumentations({ instrumentations: serviceInstrumentations(env), tracerProvider: started });
   await waitForAllMessagesAcknowledged();
 }
 
