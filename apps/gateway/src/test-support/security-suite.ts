@@ -70,7 +70,10 @@ export function describeSecuritySuite(route: Route, calls: SecuredRouteCalls): v
     send(gw.app, apiKey, { filingId: sandboxFilingId, invalid: true, ...extra });
   const hasInvalid = calls.invalid !== undefined;
 
-  describe(`${method.toUpperCase()} ${path} security`, () => {
+  // Each route's suite has its own gateway, database, Redis prefix and captured log, so the routes'
+  // suites run concurrently (their set-up is most of the time); within one route the tests run in
+  // turn, since the log tests read what the earlier ones logged.
+  describe.concurrent(`${method.toUpperCase()} ${path} security`, () => {
     beforeAll(async () => {
       gw = await createTestGateway({ label: `security_${route.openapi.operationId ?? "route"}`, logger: logs.logger });
       const submitted = await submit(gw.app, "ct600", gw.account.testKey, ct600Body());
@@ -79,14 +82,14 @@ export function describeSecuritySuite(route: Route, calls: SecuredRouteCalls): v
     });
     afterAll(() => gw?.close());
 
-    it("needs a key before the request is even looked at: 401 AUTH_REQUIRED", async () => {
+    it.sequential("needs a key before the request is even looked at: 401 AUTH_REQUIRED", async () => {
       for (const response of [await valid(""), ...(hasInvalid ? [await invalid("")] : [])]) {
         expect(response.status).toBe(401);
         expect(response.body.error.code).toBe("AUTH_REQUIRED");
       }
     });
 
-    it("refuses a malformed, forged or unknown key: 401 INVALID_KEY", async () => {
+    it.sequential("refuses a malformed, forged or unknown key: 401 INVALID_KEY", async () => {
       for (const key of ["api_live_nope", `${gw.account.testKey.slice(0, -4)}AAAA`, UNKNOWN_KEY]) {
         const response = await valid(key);
         expect(response.status, key).toBe(401);
@@ -94,7 +97,7 @@ export function describeSecuritySuite(route: Route, calls: SecuredRouteCalls): v
       }
     });
 
-    it("refuses a revoked key of either mode: 401 INVALID_KEY", async () => {
+    it.sequential("refuses a revoked key of either mode: 401 INVALID_KEY", async () => {
       const revoked = await gw.createAccount();
       for (const key of [revoked.liveKey, revoked.testKey]) {
         expect(await revokeApiKey(gw.db, keyIdOf(key))).not.toBeNull();
@@ -104,7 +107,7 @@ export function describeSecuritySuite(route: Route, calls: SecuredRouteCalls): v
       }
     });
 
-    it("carries the X-RateLimit-* headers on every answer to a valid key of both modes, errors included", async () => {
+    it.sequential("carries the X-RateLimit-* headers on every answer to a valid key of both modes, errors included", async () => {
       for (const key of [gw.account.liveKey, gw.account.testKey]) {
         for (const response of [await valid(key), ...(hasInvalid ? [await invalid(key)] : [])]) {
           for (const header of RATE_LIMIT_HEADERS) expect(response.headers[header]).toMatch(/^\d+$/);
@@ -112,7 +115,7 @@ export function describeSecuritySuite(route: Route, calls: SecuredRouteCalls): v
       }
     });
 
-    it.runIf(readsFiling)("never shows a filing of the other mode: 404 FILING_NOT_FOUND", async () => {
+    it.sequential.runIf(readsFiling)("never shows a filing of the other mode: 404 FILING_NOT_FOUND", async () => {
       const sandboxToLive = await send(gw.app, gw.account.liveKey, { filingId: sandboxFilingId });
       expect(sandboxToLive.status).toBe(404);
       expect(sandboxToLive.body.error.code).toBe("FILING_NOT_FOUND");
@@ -122,7 +125,7 @@ export function describeSecuritySuite(route: Route, calls: SecuredRouteCalls): v
       expect(liveToTest.body.error.code).toBe("FILING_NOT_FOUND");
     });
 
-    it("never logs an API key, the Idempotency-Key or a secret of the request", async () => {
+    it.sequential("never logs an API key, the Idempotency-Key or a secret of the request", async () => {
       const key = idempotencyKey();
       await valid(gw.account.testKey, { idempotencyKey: key });
       await valid(gw.account.liveKey, { idempotencyKey: key });
@@ -133,7 +136,7 @@ export function describeSecuritySuite(route: Route, calls: SecuredRouteCalls): v
       for (const secret of [gw.account.testKey, gw.account.liveKey, key, ...(calls.secrets ?? [])]) expect(text).not.toContain(secret);
     });
 
-    it("puts the request id on every log line of a request", async () => {
+    it.sequential("puts the request id on every log line of a request", async () => {
       const response = await valid(gw.account.liveKey);
       const lines = logs
         .text()
