@@ -115,7 +115,7 @@ export function describeSecuritySuite(route: Route, calls: SecuredRouteCalls): v
       }
     });
 
-    it.sequential.runIf(readsFiling)("never shows a filing of the other mode: 404 FILING_NOT_FOUND", async () => {
+    it.runIf(readsFiling).sequential("never shows a filing of the other mode: 404 FILING_NOT_FOUND", async () => {
       const sandboxToLive = await send(gw.app, gw.account.liveKey, { filingId: sandboxFilingId });
       expect(sandboxToLive.status).toBe(404);
       expect(sandboxToLive.body.error.code).toBe("FILING_NOT_FOUND");
