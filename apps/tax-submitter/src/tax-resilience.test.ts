@@ -18,6 +18,15 @@ async function metricsText(port: number): Promise<string> {
   return (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
 }
 
+/** How many polls the simulated authority has answered with `status` (its own request metrics). */
+async function pollsAnswered(status: number): Promise<number> {
+  const metrics = await (await fetch(`${t.sim.url}/metrics`)).text();
+  const line = metrics
+    .split("\n")
+    .find((l) => l.startsWith("http_requests_total{") && l.includes('route="/tax/poll"') && l.includes(`status="${status}"`));
+  return line ? Number(line.split(" ").at(-1)) : 0;
+}
+
 describe("tax submitter: an unreliable authority", () => {
   it("opens the breaker when the authority is down, then fails fast with TAX_UNAVAILABLE and the time to wait", async () => {
     const worker = await t.startWorker({ BREAKER_VOLUME_THRESHOLD: "3", BREAKER_RESET_TIMEOUT_MS: "1500" });
@@ -93,8 +102,10 @@ describe("tax submitter: an unreliable authority", () => {
     const worker = await t.startWorker({ POLL_GIVE_UP_AFTER_SECONDS: "20" });
     const filingId = newFilingId();
     await t.submit({ filingId, companyNumber: "30000004" });
+    const refusedBefore = await pollsAnswered(503);
     await t.control("POST", "/faults", { target: "tax", down: true });
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // Down until a poll has met the outage (rather than for a fixed 2.5 s, which only made it likely).
+    await waitFor(async () => (await pollsAnswered(503)) > refusedBefore, { timeoutMs: 10_000, what: "a poll to meet the outage" });
     await t.control("DELETE", "/faults");
     expect(await t.outcome(filingId, 1, 15_000)).toMatchObject({ outcome: "accepted" });
     await worker.close();
@@ -120,15 +131,8 @@ describe("tax submitter: an unreliable authority", () => {
     const filingId = newFilingId();
     await t.submit({ filingId, companyNumber: "30000008" });
     await t.control("POST", "/faults", { target: "tax", edge403: true });
-    const edgeRefusals = async () => {
-      const metrics = await (await fetch(`${t.sim.url}/metrics`)).text();
-      const line = metrics
-        .split("\n")
-        .find((l) => l.startsWith("http_requests_total{") && l.includes('route="/tax/poll"') && l.includes('status="403"'));
-      return line ? Number(line.split(" ").at(-1)) : 0;
-    };
-    const before = await edgeRefusals();
-    await waitFor(async () => (await edgeRefusals()) >= before + 2, { timeoutMs: 10_000, what: "polls to meet the edge page" });
+    const before = await pollsAnswered(403);
+    await waitFor(async () => (await pollsAnswered(403)) >= before + 2, { timeoutMs: 10_000, what: "polls to meet the edge page" });
     await t.control("DELETE", "/faults");
     expect(await t.outcome(filingId, 1, 15_000)).toMatchObject({ outcome: "accepted" });
     expect(await t.received({ company: "30000008", kind: "submit" })).toHaveLength(1);
