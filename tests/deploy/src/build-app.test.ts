@@ -6,7 +6,7 @@ import { createTestDatabase, createTestRedisPrefix, createTestVhost, getFreePort
 import type { TestDatabase, TestRedis, TestVhost } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoPath } from "./repo.ts";
-import { buildApp, exitOf, installedPackages, startNode, typeScriptSources } from "./support/built-app.ts";
+import { buildApp, exitOf, installedPackages, startNode, TRACING_PRELOAD, typeScriptSources } from "./support/built-app.ts";
 
 // scripts/build-app.mjs, as the image's build stage runs it, tested outside Docker: the gateway
 // (a database with migrations, Redis, RabbitMQ, the generated Prisma client) is built, migrated
@@ -76,9 +76,11 @@ describe("the production build of an app", () => {
     const migrate = startNode(out, "src/migrate.js", env);
     expect(await exitOf(migrate)).toBe(0);
 
-    child = startNode(out, "src/main.js", env);
+    // As the image starts it: the tracing preload first, then the app.
+    child = startNode(out, "src/main.js", { ...env, LOG_LEVEL: "info" }, TRACING_PRELOAD);
     let logs = "";
     child.stderr?.on("data", (chunk) => (logs += chunk));
+    child.stdout?.on("data", (chunk) => (logs += chunk));
     const ready = await waitFor(
       async () => {
         const response = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
@@ -90,6 +92,11 @@ describe("the production build of an app", () => {
     });
     expect(ready).toMatchObject({ status: "ready" });
     expect((await fetch(`http://127.0.0.1:${port}/api/v1/openapi.json`)).status).toBe(200);
+    // Traced without tsx: the request's log line carries its trace and span ids.
+    await waitFor(() => /"trace_id":"[0-9a-f]{32}","span_id":"[0-9a-f]{16}"/.test(logs), {
+      timeoutMs: 5_000,
+      what: `a log line with trace_id and span_id in:\n${logs}`,
+    });
 
     child.kill("SIGTERM");
     expect(await exitOf(child)).toBe(0);

@@ -37,9 +37,19 @@ export function typeScriptSources(out: string): string[] {
     .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"));
 }
 
-/** Runs `node <entry>` in the built tree with exactly `env` (plus PATH): no loader, no tsx. */
-export function startNode(out: string, entry: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [entry], { cwd: out, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+/** The preload the image starts every app with (infra/docker/Dockerfile), resolved in the built tree. */
+export const TRACING_PRELOAD = ["--import", "@dormant/service-kit/tracing/register"] as const;
+
+/**
+ * Runs `node [nodeArgs] <entry>` in the built tree with exactly `env` (plus PATH): no tsx, only
+ * what the image runs (the tracing preload when `nodeArgs` is TRACING_PRELOAD).
+ */
+export function startNode(out: string, entry: string, env: Record<string, string>, nodeArgs: readonly string[] = []): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, entry], {
+    cwd: out,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
 }
 
 export function exitOf(child: ChildProcess): Promise<number | null> {
