@@ -57,11 +57,13 @@ describe("the gateway process at start-up", () => {
     const response = await fetch(`http://127.0.0.1:${port}/readyz`);
     return { status: response.status, body: (await response.json()) as Readiness };
   };
-  const waitingFor = (dependency: string) =>
+  /** Readiness 503 naming `dependency` (and `cause`, once the first attempt has failed). */
+  const waitingFor = (dependency: string, cause?: RegExp) =>
     waitFor(
       async () => {
         const { status, body } = await readiness();
-        return status === 503 && body.checks.startup?.includes(`waiting for ${dependency}`) ? body : undefined;
+        const startup = body.checks.startup ?? "";
+        return status === 503 && startup.includes(`waiting for ${dependency}`) && (!cause || cause.test(startup)) ? body : undefined;
       },
       { timeoutMs: 10_000, what: `readiness to name ${dependency}` },
     );
@@ -87,7 +89,8 @@ describe("the gateway process at start-up", () => {
     child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
 
     // Nothing reachable: alive, live, not ready, the API answers 503.
-    const first = await waitingFor("postgres");
+    // Until its first attempt fails it says "(connecting)"; then it names the cause.
+    const first = await waitingFor("postgres", /ECONNREFUSED|refused|reach/i);
     expect(first.checks.startup).toMatch(/ECONNREFUSED|refused|reach/i);
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     const api = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
