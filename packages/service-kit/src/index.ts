@@ -9,6 +9,7 @@ export { createOpsRouter, startOpsServer } from "./health.ts";
 export type { OpsOptions, ReadinessCheck } from "./health.ts";
 export { canonicalJson } from "./canonical-json.ts";
 export { createShutdown } from "./shutdown.ts";
+export { isEntryPoint } from "./process/is-entry-point.ts";
 export { createServiceLogger, runServiceProcess } from "./process/run-service.ts";
 export type { ServiceProcessConfig, ServiceProcessOptions } from "./process/run-service.ts";
 export type { Shutdown } from "./shutdown.ts";

@@ -4,10 +4,8 @@
 // or reconcile found problems: its report is still printed), 2 bad invocation. Run directly (`node --import tsx apps/billing/src/admin/cli-commands.ts
 // balance --account acc_...`) or from the root admin CLI (scripts/admin.mjs), which finds
 // `adminCli` through the "admin" entry of package.json "dormant".
-import { realpathSync } from "node:fs";
-import { pathToFileURL } from "node:url";
 import { isAppError } from "@dormant/contracts";
-import { ConfigError, createLogger, parseEnv } from "@dormant/service-kit";
+import { ConfigError, createLogger, isEntryPoint, parseEnv } from "@dormant/service-kit";
 import { z } from "zod";
 import { amqpEnvShape } from "../bus/settings.ts";
 import { billingDatabaseEnvShape } from "../db/settings.ts";
@@ -115,14 +113,4 @@ export const adminCli = {
     runBillingAdminCli(argv, context.env, context),
 };
 
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return pathToFileURL(realpathSync(script)).href === import.meta.url;
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) process.exitCode = await runBillingAdminCli(process.argv.slice(2));
+if (isEntryPoint(import.meta.url)) process.exitCode = await runBillingAdminCli(process.argv.slice(2));

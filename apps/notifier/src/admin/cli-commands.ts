@@ -5,11 +5,9 @@
 // (`node --import tsx apps/notifier/src/admin/cli-commands.ts webhook-endpoints --account acc_...`)
 // or from the root admin CLI (scripts/admin.mjs), which finds `adminCli` through the "admin" entry
 // of package.json "dormant".
-import { realpathSync } from "node:fs";
-import { pathToFileURL } from "node:url";
 import { connectBus } from "@dormant/bus";
 import { PLATFORM_MESSAGE_CATALOG, PLATFORM_TOPOLOGY } from "@dormant/contracts";
-import { ConfigError, createLogger, parseEnv } from "@dormant/service-kit";
+import { ConfigError, createLogger, isEntryPoint, parseEnv } from "@dormant/service-kit";
 import { z } from "zod";
 import { amqpEnvShape } from "../bus/settings.ts";
 import { closeNotifierDb, createNotifierDb, type NotifierDb } from "../db/client.ts";
@@ -102,14 +100,4 @@ export const adminCli = {
     runNotifierAdminCli(argv, context.env, context),
 };
 
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return pathToFileURL(realpathSync(script)).href === import.meta.url;
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) process.exitCode = await runNotifierAdminCli(process.argv.slice(2));
+if (isEntryPoint(import.meta.url)) process.exitCode = await runNotifierAdminCli(process.argv.slice(2));

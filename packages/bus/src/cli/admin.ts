@@ -5,8 +5,7 @@
 // also runs directly (`pnpm --filter @dormant/bus replay-dead-letters --queue Q`). Each prints
 // one JSON object on stdout. Exit codes: 0 done, 1 failed (broker unreachable, queue missing),
 // 2 bad invocation.
-import { realpathSync } from "node:fs";
-import { pathToFileURL } from "node:url";
+import { isEntryPoint } from "@dormant/service-kit";
 import type { BusCliContext } from "./context.ts";
 import { UsageError } from "./context.ts";
 import { QUEUES_HELP, QUEUES_USAGE, runQueues } from "./queues.ts";
@@ -40,15 +39,5 @@ export const adminCli = {
   run: (argv: string[], context: BusCliContext) => runBusAdminCli(argv, context),
 };
 
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return pathToFileURL(realpathSync(script)).href === import.meta.url;
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint())
+if (isEntryPoint(import.meta.url))
   process.exitCode = await runBusAdminCli(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr });
