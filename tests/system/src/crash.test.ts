@@ -11,6 +11,7 @@ const RATE_PER_SECOND = 12;
 const OPENING_PENCE = 200_000;
 /** How long an authority takes to answer a submission while a worker is killed. */
 const SLOW_AUTHORITY_MS = 2_000;
+const SUBMITTER_ENV = { BREAKER_RESET_TIMEOUT_MS: "5000", POLL_GIVE_UP_AFTER_SECONDS: "120" };
 
 // kill -9 of the filing service and of each submitter in the middle of a burst of live submits,
 // then a restart: every submit the client retries (same Idempotency-Key, as a real client does)
@@ -29,6 +30,12 @@ describe("kill -9 in the middle of a burst of live submits", () => {
         // The claim a killed filing service leaves on a pending filing lapses sooner than 120 s;
         // a filing nobody retries any more is ended after a minute instead of 15.
         filing: { SUBMIT_CLAIM_SECONDS: "20", SWEEPER_PENDING_AFTER_SECONDS: "60", SWEEPER_INTERVAL_MS: "2000" },
+        // What is tested is loss and duplication, not give-up timing. The breakers' state is shared
+        // through Redis, so a breaker opened by a worker starved of CPU (two system files run at
+        // once) stays open across its restart: it closes after 5 s instead of 30, and polls give
+        // up after 2 minutes instead of the development default of 20 s.
+        "tax-submitter": SUBMITTER_ENV,
+        "registry-submitter": SUBMITTER_ENV,
       },
     });
   });
