@@ -5,7 +5,7 @@ export { createTestRedisPrefix } from "./redis.ts";
 export type { TestRedis } from "./redis.ts";
 export { createTestVhost, deleteLeftoverTestVhosts } from "./rabbitmq.ts";
 export type { TestVhost } from "./rabbitmq.ts";
-export { waitFor, getFreePort } from "./wait.ts";
+export { getFreePort, portSliceOf, waitFor } from "./wait.ts";
 export { rejectionOf } from "./rejection.ts";
 export { createDelayedTcpProxy } from "./tcp-proxy.ts";
 export type { DelayedTcpProxy } from "./tcp-proxy.ts";

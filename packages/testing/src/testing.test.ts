@@ -2,7 +2,7 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createServer } from "node:net";
-import { createTestDatabase, createTestRedisPrefix, createTestVhost, getFreePort, waitFor } from "./index.ts";
+import { createTestDatabase, createTestRedisPrefix, createTestVhost, getFreePort, portSliceOf, waitFor } from "./index.ts";
 
 describe("test infrastructure helpers", () => {
   it("clones a prepared template into an isolated database and drops it", async () => {
@@ -56,5 +56,17 @@ describe("test infrastructure helpers", () => {
     const server = createServer();
     await new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, "127.0.0.1", () => resolve()));
     await new Promise((resolve) => server.close(resolve));
+  });
+
+  it("never hands out a port twice, and keeps each vitest worker to its own slice", async () => {
+    // Ports are chosen before the processes that use them listen (a system's apps start after all
+    // of its ports are chosen), so a port still free must not be handed out again.
+    const ports = await Promise.all(Array.from({ length: 200 }, () => getFreePort()));
+    expect(new Set(ports).size).toBe(200);
+    const slice = portSliceOf(process.env.VITEST_POOL_ID);
+    for (const port of ports) expect(port >= slice.from && port < slice.to, String(port)).toBe(true);
+    const slices = ["1", "2", "3"].map(portSliceOf);
+    expect(slices[0]!.to).toBeLessThanOrEqual(slices[1]!.from);
+    expect(slices[1]!.to).toBeLessThanOrEqual(slices[2]!.from);
   });
 });
