@@ -57,8 +57,8 @@ async function waitFor(url, init, seconds) {
 }
 
 /** Starts a child process; its output is kept only to show it if the child dies early. */
-function start(name, args, env) {
-  const child = spawn(process.execPath, args, { cwd: gatewayDir, env, stdio: ["ignore", "ignore", "pipe"] });
+function start(name, args, env, cwd = gatewayDir) {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   child.on("exit", (code) => {
@@ -154,6 +154,25 @@ async function main() {
     ).toString(),
   );
 
+  // The notifier answers the gateways' one question per account and minute (does it have test
+  // webhook endpoints? the bench account has none, so no sandbox event is published), as under
+  // `npm start`.
+  const notifierDir = join(repoRoot, "apps", "notifier");
+  const notifierEnv = {
+    ...env,
+    NOTIFIER_DATABASE_URL: process.env.BENCH_NOTIFIER_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/dormant_bench_notifier",
+    NOTIFIER_PORT: String(await freePort()),
+    NOTIFIER_SEALING_KEY: randomBytes(32).toString("base64"),
+    OTEL_SDK_DISABLED: "true",
+  };
+  log("migrating the notifier's database and starting the notifier");
+  execFileSync(process.execPath, ["--import", "tsx", "src/migrate.ts"], {
+    cwd: notifierDir,
+    env: notifierEnv,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const notifier = start("notifier", ["--import", "tsx", "src/main.ts"], notifierEnv, notifierDir);
+
   log(`starting the gateway on port ${gatewayPort} and the echo server on port ${echoPort}`);
   // BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the gateway.
   const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? "").split(" ").filter(Boolean);
@@ -169,6 +188,7 @@ async function main() {
   try {
     await waitFor(`http://127.0.0.1:${gatewayPort}/api/v1/health`, {}, 60);
     await waitFor(`http://127.0.0.1:${tracedPort}/api/v1/health`, {}, 60);
+    await waitFor(`http://127.0.0.1:${notifierEnv.NOTIFIER_PORT}/readyz`, {}, 60);
     await waitFor(`http://127.0.0.1:${echoPort}/echo`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }, 30);
     const target = {
       gateway: { url: `http://127.0.0.1:${gatewayPort}/api/v1/filings/ct600`, headers: { "x-api-key": created.test_key } },
@@ -213,7 +233,7 @@ async function main() {
     writeReport(rounds);
   } finally {
     stopping = true;
-    await Promise.all([stop(gateway), stop(traced), stop(echo), stop(sink)]);
+    await Promise.all([stop(gateway), stop(traced), stop(echo), stop(sink), stop(notifier)]);
   }
 }
 
@@ -249,7 +269,7 @@ Every round (requests/s): ${rounds.map((r, i) => `${i + 1}: echo ${r.echo.reques
 
 - Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per target after a ${WARMUP_S} s warm-up, the same CT600 body (${Buffer.byteLength(BODY)} bytes) and a fresh Idempotency-Key per request; every answer was 2xx (202 / 200).
 - Same machine, same run, alternating: each round measures the echo, then the untraced gateway, then the traced one, each in its own Node.js process on 127.0.0.1 (autocannon runs in another process on the same cores).
-- The gateway runs as in production (\`NODE_ENV=production\`, JSON access log at level \`${process.env.BENCH_LOG_LEVEL ?? "info"}\`), self-started on a free port with its own database (\`dormant_bench_gateway\`) and Redis key prefix, so a running development stack is not disturbed. Each request is authenticated (key cache, constant-time hash check), counted against the key's per-minute and per-day limits in Redis, validated, and answered by the stateless sandbox.
+- The gateway runs as in production (\`NODE_ENV=production\`, JSON access log at level \`${process.env.BENCH_LOG_LEVEL ?? "info"}\`), self-started on a free port with its own database (\`dormant_bench_gateway\`) and Redis key prefix, so a running development stack is not disturbed. Each request is authenticated (key cache, constant-time hash check), counted against the key's per-minute and per-day limits in Redis, validated, and answered by the stateless sandbox. The notifier runs beside it (its own database, \`dormant_bench_notifier\`), as under \`npm start\`: the gateway asks it once per account and minute whether the account has test webhook endpoints; the bench account has none, so no sandbox event is published (apps/gateway/README.md, "Sandbox events").
 - Machine: ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node.js ${process.version}, load average at the end ${loadavg()
     .map((l) => l.toFixed(2))
     .join(" / ")} (the machine is shared: figures move with its load).

@@ -68,6 +68,7 @@ import { API_ROUTES } from "./routes/index.ts";
 import type { Route, RouteDeps } from "./routes/route.ts";
 import { createSandboxBackend } from "./sandbox/sandbox-backend.ts";
 import { type SandboxEventBus, sandboxEventPublisher } from "./sandbox/sandbox-events.ts";
+import { createTestEndpointLookup, recordingTestEndpoints } from "./sandbox/test-endpoints.ts";
 import { createBusWebhookBackend, type NotifierRpcBus } from "./webhooks/webhook-backend.ts";
 
 export interface GatewaySettings {
@@ -92,6 +93,8 @@ export interface GatewayAppDeps {
   logger: Logger;
   db: GatewayDb;
   redis: Redis;
+  /** A second Redis connection for SUBSCRIBE (the sandbox's endpoint lookups listen on it). */
+  redisSubscriber?: Redis;
   bus: FilingRpcBus & BillingRpcBus & NotifierRpcBus & SandboxEventBus & { readinessCheck(): Promise<void> };
   metrics: ReturnType<typeof createMetricsRegistry>;
   /** False once shutdown began (readiness turns 503). */
@@ -131,21 +134,28 @@ export function createApp(deps: GatewayAppDeps): Express {
     ...(settings.filingRpcReadTimeoutMs ? { readTimeoutMs: settings.filingRpcReadTimeoutMs } : {}),
     ...(settings.documentChunkBytes ? { documentChunkBytes: settings.documentChunkBytes } : {}),
   });
+  const testEndpoints = createTestEndpointLookup({
+    redis: deps.redis,
+    ...(deps.redisSubscriber ? { subscriber: deps.redisSubscriber } : {}),
+    bus: deps.bus,
+    keyPrefix: settings.redisKeyPrefix,
+    logger,
+  });
   const backends: FilingBackends = {
     live,
     // A test key's validation is derived by the filing service from the sandbox's made-up
     // registry (the caller's mode says so); nothing is stored or sent either way.
-    // A test key's submit publishes its outcome event for the key's webhook endpoints.
+    // A test key's submit publishes its outcome event for the key's webhook endpoints, if any.
     test: createSandboxBackend({
       secret: settings.apiKeyPepper,
       validator: live,
-      publishEvent: sandboxEventPublisher({ bus: deps.bus, logger }),
+      publishEvent: sandboxEventPublisher({ bus: deps.bus, endpoints: testEndpoints, logger }),
     }),
   };
   const routeDeps: RouteDeps = {
     backends,
     account: createBusAccountBackend({ bus: deps.bus }),
-    webhooks: createBusWebhookBackend({ bus: deps.bus }),
+    webhooks: recordingTestEndpoints(createBusWebhookBackend({ bus: deps.bus }), testEndpoints),
   };
   const readiness: Record<string, ReadinessCheck> = {
     redis: async () => void (await deps.redis.ping()),
@@ -177,7 +187,14 @@ export function createApp(deps: GatewayAppDeps): Express {
     else throw new Error(`${method.toUpperCase()} ${route.openapi.path}: app.ts mounts GET, POST and DELETE only`);
   }
 
-  app.use(compose([requestIdMiddleware(), accessLog({ logger, metrics: createHttpMetrics(deps.metrics) }), securityHeaders()]));
+  app.use(
+    compose([
+      traceHttpRequests(),
+      requestIdMiddleware(),
+      accessLog({ logger, metrics: createHttpMetrics(deps.metrics) }),
+      securityHeaders(),
+    ]),
+  );
   // Express would answer OPTIONS itself (200 with Allow) on any known path; the API serves no
   // CORS preflight (its callers are servers), so OPTIONS is an unknown method like any other.
   app.options("/{*path}", notFound());

@@ -54,10 +54,17 @@ export async function openGatewayResources(config: GatewayConfig, logger: Logger
   });
   redis.on("error", (error: Error) => logger.warn({ err: error }, "redis connection error"));
   const connectRedis = redisConnection(redis);
+  // SUBSCRIBE needs a connection of its own (sandbox/test-endpoints.ts); without it the sandbox
+  // still works, reading Redis on every lookup.
+  const redisSubscriber = redis.duplicate();
+  redisSubscriber.on("error", (error: Error) => logger.warn({ err: error }, "redis subscriber connection error"));
   const connect = <T>(dependency: string, attempt: () => Promise<T>) => (startup ? startup.connect(dependency, attempt) : attempt());
   try {
     await connect("postgres", async () => void (await db.$queryRaw`SELECT 1`));
     await connect("redis", connectRedis);
+    await redisConnection(redisSubscriber)().catch((error: unknown) =>
+      logger.warn({ err: error }, "the redis subscriber did not connect; it keeps retrying"),
+    );
     const bus = await connectBus({
       ...(startup ? { startup } : {}),
       url: config.AMQP_URL,
@@ -73,15 +80,18 @@ export async function openGatewayResources(config: GatewayConfig, logger: Logger
       logger,
       db,
       redis,
+      redisSubscriber,
       bus,
       metrics,
       async close() {
         await bus.close().catch((error: unknown) => logger.warn({ err: error }, "closing the bus failed"));
+        await redisSubscriber.quit().catch(() => redisSubscriber.disconnect());
         await redis.quit().catch(() => redis.disconnect());
         await db.$disconnect();
       },
     };
   } catch (error) {
+    redisSubscriber.disconnect();
     redis.disconnect();
     await db.$disconnect();
     throw error;

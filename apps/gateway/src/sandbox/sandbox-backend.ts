@@ -65,7 +65,7 @@ async function submitted(
   const scenario = sandboxScenario(body.company_number);
   const filingId = sandboxFilingId(secret, type, body.company_number, idempotencyKey, body);
   // The test key's webhook endpoints get the outcome at once (publishEvent never rejects).
-  await publishEvent(sandboxWebhookEvent(caller.accountId, filingId));
+  await publishEvent(caller.accountId, () => sandboxWebhookEvent(caller.accountId, filingId));
   const when = scenario.immediate ? "The outcome is immediate: the first poll returns it." : "The first poll returns the final status.";
   return {
     filing_id: filingId,

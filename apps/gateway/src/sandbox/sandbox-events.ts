@@ -3,6 +3,7 @@ import type { Bus } from "@dormant/bus";
 import { PLATFORM_MESSAGE_CATALOG, type SandboxOutcome, type SandboxWebhookEvent, type WebhookEventType } from "@dormant/contracts";
 import type { Logger } from "@dormant/service-kit";
 import type { SandboxFilingRef } from "./filing-id.ts";
+import type { TestEndpointLookup } from "./test-endpoints.ts";
 
 /** The one message the gateway publishes: a test key's sandbox outcome, for the notifier. */
 export const SANDBOX_EVENT_MESSAGES = {
@@ -12,8 +13,11 @@ export const SANDBOX_EVENT_MESSAGES = {
 /** What the sandbox events need of the bus: confirmed publishing of `notifier.sandbox_event`. */
 export type SandboxEventBus = Pick<Bus<typeof SANDBOX_EVENT_MESSAGES, Record<never, never>>, "publish">;
 
-/** Hands a sandbox event to the notifier; never rejects (the sandbox never fails a submit for its webhook). */
-export type SandboxEventPublisher = (event: SandboxWebhookEvent) => Promise<void>;
+/**
+ * Hands an account's sandbox event to the notifier, built by `event` only when it is published;
+ * never rejects (the sandbox never fails a submit for its webhook).
+ */
+export type SandboxEventPublisher = (accountId: string, event: () => SandboxWebhookEvent) => Promise<void>;
 
 /** The sandbox's final status as the event type an endpoint subscribes to. */
 const EVENT_TYPE: Record<SandboxOutcome, WebhookEventType> = {
@@ -38,20 +42,25 @@ export function sandboxEventId(ref: SandboxFilingRef, type: WebhookEventType): s
 }
 
 /**
- * Publishes each sandbox event with the broker's confirm, waiting at most `timeoutMs` for it: a
+ * Publishes each sandbox event of an account that may have test webhook endpoints (`endpoints`;
+ * nothing is published for the others) with the broker's confirm, waiting at most `timeoutMs` for it: a
  * failed or slow publish is a warning in the log and the submit still answers 202 (a publish
  * that times out here may still be confirmed later).
  */
 export function sandboxEventPublisher({
   bus,
+  endpoints,
   logger,
   timeoutMs = 3_000,
 }: {
   bus: SandboxEventBus;
+  endpoints: TestEndpointLookup;
   logger: Logger;
   timeoutMs?: number;
 }): SandboxEventPublisher {
-  return async (event) => {
+  return async (accountId, build) => {
+    if (!(await endpoints.mayHaveTestEndpoints(accountId))) return;
+    const event = build();
     const fields = { event_id: event.event.id, event_type: event.event.type };
     // Settles, never rejects: a publish that fails after the wait below is still logged.
     const published = bus.publish("notifier.sandbox_event", event).then(

@@ -38,6 +38,8 @@ export interface TestGateway {
   redis: Redis;
   bus: Bus<typeof GATEWAY_MESSAGE_CATALOG, typeof GATEWAY_RPC_CATALOG>;
   redisPrefix: string;
+  /** Another gateway replica on the same database, Redis prefix and bus (its own Redis subscriber). */
+  replica(): Promise<Express>;
   close(): Promise<void>;
 }
 
@@ -74,7 +76,14 @@ export async function createTestGateway(options: TestGatewayOptions): Promise<Te
     trustProxyHops: 0,
     ...options.settings,
   };
-  const app = createApp({ settings, logger, db, redis, bus, metrics });
+  const subscribers: Redis[] = [];
+  const subscriber = async () => {
+    const connection = redis.duplicate();
+    subscribers.push(connection);
+    await connection.connect();
+    return connection;
+  };
+  const app = createApp({ settings, logger, db, redis, redisSubscriber: await subscriber(), bus, metrics });
   const hasher = createSecretHasher(settings.apiKeyPepper);
   const newAccount = (input: Partial<CreateAccountInput> = {}) =>
     createAccount(db, { name: "Test Agency Ltd", openingBalancePence: 10_000n, ...GENEROUS_LIMITS, ...input }, { hasher });
@@ -87,7 +96,10 @@ export async function createTestGateway(options: TestGatewayOptions): Promise<Te
     redis,
     bus,
     redisPrefix: redisScope.prefix,
+    replica: async () =>
+      createApp({ settings, logger, db, redis, redisSubscriber: await subscriber(), bus, metrics: createMetricsRegistry("gateway") }),
     async close() {
+      for (const connection of subscribers) connection.disconnect();
       await bus.close();
       await redisScope.cleanup();
       redis.disconnect();
