@@ -1,6 +1,9 @@
 // The gateway's Express app: every middleware and route of the public API, in this order.
 //
-//  1-3 run as one composed layer (http/compose.ts), in this order:
+//  0-3 run as one composed layer (http/compose.ts), in this order:
+//  0. trace span        the request's SERVER span, the caller's traceparent honoured (service-kit
+//                       tracing/http-server-spans.ts; a no-op without the tracing preload),
+//                       named by its route in each route's chain.
 //  1. request id        X-Request-Id on every response (the caller's uuid or a new one) and the
 //                       request context, so every log line and bus message carries the id.
 //  2. access log        one line per request when it ends (http/access-log.ts): request_id,
@@ -41,6 +44,7 @@
 // what each step does are unchanged (each middleware keeps its own file and tests).
 import type { Logger, ReadinessCheck } from "@dormant/service-kit";
 import { createHttpMetrics, type createMetricsRegistry, createOpsRouter } from "@dormant/service-kit";
+import { nameServerSpan, traceHttpRequests } from "@dormant/service-kit/tracing";
 import { API_PREFIX, type SealingKey } from "@dormant/contracts";
 import express, { type Express, type RequestHandler } from "express";
 import type { Redis } from "ioredis";
@@ -173,13 +177,18 @@ export function createApp(deps: GatewayAppDeps): Express {
   const api = express.Router();
   api.get(openApiRoute.path, openApiRoute.handler(API_ROUTES));
   for (const route of API_ROUTES) {
+    const spanRoute = `${API_PREFIX}${route.openapi.path}`;
+    const nameSpan: RequestHandler = (_req, res, next) => {
+      nameServerSpan(res, spanRoute);
+      next();
+    };
     const validate: RequestHandler = (req, _res, next) => {
       route.validate(req);
       next();
     };
     const handle: RequestHandler = (req, res) => route.handle(req, res, routeDeps);
     const afterValidation = route.kind === "submit" ? [idempotency, handle] : [handle];
-    const chain = compose([...chains[route.kind], validate, ...afterValidation]);
+    const chain = compose([nameSpan, ...chains[route.kind], validate, ...afterValidation]);
     const { method } = route.openapi;
     if (method === "get") api.get(route.expressPath, chain);
     else if (method === "post") api.post(route.expressPath, chain);

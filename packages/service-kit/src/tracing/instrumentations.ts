@@ -3,9 +3,8 @@ import { ExpressInstrumentation, ExpressLayerType } from "@opentelemetry/instrum
 import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
 import { IORedisInstrumentation } from "@opentelemetry/instrumentation-ioredis";
 import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
-
-/** Ops endpoints (probes, scrapes) make no traces. */
-const UNTRACED_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
+import type { AppTracing } from "./app-tracing.ts";
+import { UNTRACED_PATHS } from "./http-server-spans.ts";
 
 /**
  * The maintained instrumentations every service loads: HTTP in and out (the gateway's API, the
@@ -14,19 +13,25 @@ const UNTRACED_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
  * one); Express middleware layers make no spans of their own (one per route handler is enough).
  * RabbitMQ is traced by @dormant/bus itself (see its trace-context.ts), not by the amqplib
  * instrumentation: the bus's messages carry their trace context in their metadata, which a
- * retry, a parked message and a replay keep.
+ * retry, a parked message and a replay keep. An app that makes its own HTTP server spans
+ * (`httpServerSpans: "app"`, http-server-spans.ts) gets the HTTP instrumentation for its outgoing
+ * requests only, and no Express instrumentation.
  */
-export function serviceInstrumentations(env: NodeJS.ProcessEnv = process.env): Instrumentation[] {
+export function serviceInstrumentations(app: Pick<AppTracing, "httpServerSpans">, env: NodeJS.ProcessEnv = process.env): Instrumentation[] {
+  const ownServerSpans = app.httpServerSpans === "app";
   const make: Record<InstrumentationName, () => Instrumentation> = {
     http: () =>
       new HttpInstrumentation({
+        disableIncomingRequestInstrumentation: ownServerSpans,
         ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.has((request.url ?? "").split("?")[0] ?? ""),
       }),
     express: () => new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
     ioredis: () => new IORedisInstrumentation({ requireParentSpan: true }),
     pg: () => new PgInstrumentation({ requireParentSpan: true }),
   };
-  return enabledInstrumentations(env).map((name) => make[name]());
+  return enabledInstrumentations(env)
+    .filter((name) => !(ownServerSpans && name === "express"))
+    .map((name) => make[name]());
 }
 
 const INSTRUMENTATIONS = ["http", "express", "ioredis", "pg"] as const;

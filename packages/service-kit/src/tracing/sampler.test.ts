@@ -2,7 +2,9 @@ import { ROOT_CONTEXT, SpanKind, trace, TraceFlags } from "@opentelemetry/api";
 import { SamplingDecision } from "@opentelemetry/sdk-trace";
 import { describe, expect, it } from "vitest";
 import { exporterFromEnv } from "./exporter.ts";
-import { enabledInstrumentations } from "./instrumentations.ts";
+import { join } from "node:path";
+import { appTracingOf } from "./app-tracing.ts";
+import { enabledInstrumentations, serviceInstrumentations } from "./instrumentations.ts";
 import { samplerFromEnv } from "./sampler.ts";
 
 const sampledParent = trace.setSpanContext(ROOT_CONTEXT, {
@@ -59,5 +61,30 @@ describe("instrumentations", () => {
   it("loads http, express, ioredis and pg but those OTEL_NODE_DISABLED_INSTRUMENTATIONS names", () => {
     expect(enabledInstrumentations({})).toEqual(["http", "express", "ioredis", "pg"]);
     expect(enabledInstrumentations({ OTEL_NODE_DISABLED_INSTRUMENTATIONS: "express, pg" })).toEqual(["http", "ioredis"]);
+  });
+
+  it("leaves an app's incoming requests to the app when its package.json says so (the gateway): outgoing HTTP only, no Express", () => {
+    const repo = join(import.meta.dirname, "..", "..", "..", "..");
+    const gateway = appTracingOf(join(repo, "apps", "gateway"));
+    expect(gateway).toEqual({ service: "gateway", httpServerSpans: "app" });
+    expect(appTracingOf(join(repo, "apps", "filing"))).toEqual({ service: "filing", httpServerSpans: "instrumentation" });
+    // Each instrumentation enables itself when made: disabled again at once (this test only reads them).
+    const made = (app: Pick<typeof gateway, "httpServerSpans">) => {
+      const instrumentations = serviceInstrumentations(app, {});
+      for (const instrumentation of instrumentations) instrumentation.disable();
+      return instrumentations;
+    };
+    const names = (app: typeof gateway) => made(app).map((i) => i.instrumentationName);
+    expect(names(gateway)).toEqual([
+      "@opentelemetry/instrumentation-http",
+      "@opentelemetry/instrumentation-ioredis",
+      "@opentelemetry/instrumentation-pg",
+    ]);
+    expect(names({ httpServerSpans: "instrumentation" })).toContain("@opentelemetry/instrumentation-express");
+    const http = made(gateway)[0];
+    expect(http?.getConfig()).toMatchObject({ disableIncomingRequestInstrumentation: true });
+    expect(made({ httpServerSpans: "instrumentation" })[0]?.getConfig()).toMatchObject({
+      disableIncomingRequestInstrumentation: false,
+    });
   });
 });

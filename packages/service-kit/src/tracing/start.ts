@@ -2,6 +2,7 @@ import { register } from "node:module";
 import { registerInstrumentations } from "@opentelemetry/instrumentation";
 import type { TracerProvider } from "@opentelemetry/sdk-trace";
 import { createAddHookMessageChannel } from "import-in-the-middle";
+import type { AppTracing } from "./app-tracing.ts";
 import { exporterFromEnv } from "./exporter.ts";
 import { serviceInstrumentations } from "./instrumentations.ts";
 import { installTracerProvider } from "./provider.ts";
@@ -16,19 +17,19 @@ let started: TracerProvider | undefined;
  * import-in-the-middle's loader hook, registered here for the modules the instrumentations name
  * only; CommonJS ones through require-in-the-middle. OTEL_SDK_DISABLED=true turns all of it off.
  */
-export async function startTracing(service: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function startTracing(app: AppTracing, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (started || env.OTEL_SDK_DISABLED?.trim().toLowerCase() === "true") return;
   const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
   register("import-in-the-middle/hook.mjs", import.meta.url, registerOptions);
   const exporter = exporterFromEnv(env);
   const delay = Number(env.OTEL_BSP_SCHEDULE_DELAY);
   started = installTracerProvider({
-    service,
+    service: app.service,
     sampler: samplerFromEnv(env),
     ...(exporter ? { exporter } : {}),
     ...(Number.isFinite(delay) && delay > 0 ? { batchDelayMs: delay } : {}),
   });
-  registerInstrumentations({ instrumentations: serviceInstrumentations(env), tracerProvider: started });
+  registerInstrumentations({ instrumentations: serviceInstrumentations(app, env), tracerProvider: started });
   await waitForAllMessagesAcknowledged();
 }
 
