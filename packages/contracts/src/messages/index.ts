@@ -7,5 +7,6 @@ export * from "./in-doubt.ts";
 export * from "./filing-events.ts";
 export * from "./billing-rpc.ts";
 export * from "./notifier.ts";
+export * from "./gateway-rpc.ts";
 export * from "./catalogs.ts";
 export * from "./platform-topology.ts";

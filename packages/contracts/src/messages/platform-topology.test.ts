@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { BILLING_RPC_CATALOG, PLATFORM_MESSAGE_CATALOG, SUBMISSION_RPC_CATALOG } from "./catalogs.ts";
 import { FILING_RECONCILE_RPC_CATALOG, FILING_RPC_CATALOG } from "./filing-rpc.ts";
+import { GATEWAY_RPC_CATALOG } from "./gateway-rpc.ts";
 import { NOTIFIER_RPC_CATALOG } from "./notifier.ts";
 import { PLATFORM_TOPOLOGY } from "./platform-topology.ts";
 
@@ -27,9 +28,14 @@ describe("the platform topology", () => {
     const routedQueues = new Set(routes.flatMap((route) => (route.kind === "command" ? [route.queue] : route.consumers)));
     const routedExchanges = new Set(routes.flatMap((route) => (route.kind === "event" ? [route.exchange] : [])));
     const rpcQueues = new Set(
-      [FILING_RPC_CATALOG, FILING_RECONCILE_RPC_CATALOG, BILLING_RPC_CATALOG, SUBMISSION_RPC_CATALOG, NOTIFIER_RPC_CATALOG].flatMap(
-        (catalog) => Object.values(catalog).map((definition) => definition.queue),
-      ),
+      [
+        FILING_RPC_CATALOG,
+        FILING_RECONCILE_RPC_CATALOG,
+        BILLING_RPC_CATALOG,
+        SUBMISSION_RPC_CATALOG,
+        NOTIFIER_RPC_CATALOG,
+        GATEWAY_RPC_CATALOG,
+      ].flatMap((catalog) => Object.values(catalog).map((definition) => definition.queue)),
     );
     expect(new Set(PLATFORM_TOPOLOGY.workQueues.map((q) => q.name))).toEqual(routedQueues);
     expect(new Set(PLATFORM_TOPOLOGY.exchanges.map((e) => e.name))).toEqual(routedExchanges);

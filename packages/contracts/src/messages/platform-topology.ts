@@ -2,6 +2,7 @@ import { BILLING_RPC_QUEUE } from "./billing-rpc.ts";
 import { BILLING_EVENTS_QUEUE, FILING_DOCUMENTS_QUEUE, PLATFORM_MESSAGE_CATALOG } from "./catalogs.ts";
 import { FILING_EVENTS_EXCHANGE } from "./filing-events.ts";
 import { FILING_RPC_QUEUE } from "./filing-rpc.ts";
+import { GATEWAY_RPC_QUEUE } from "./gateway-rpc.ts";
 import { NOTIFIER_DELIVERIES_QUEUE, NOTIFIER_EVENTS_QUEUE, NOTIFIER_RPC_QUEUE } from "./notifier.ts";
 import { FILING_OUTCOMES_QUEUE, REGISTRY_POLL_QUEUE, REGISTRY_SUBMIT_QUEUE, TAX_POLL_QUEUE, TAX_SUBMIT_QUEUE } from "./submissions.ts";
 import { EVENT_WAIT_TIERS_MS, POLL_WAIT_TIERS_MS, WEBHOOK_WAIT_TIERS_MS } from "./wait-tiers.ts";
@@ -120,6 +121,11 @@ export const PLATFORM_TOPOLOGY = {
     {
       name: NOTIFIER_RPC_QUEUE,
       purpose: "notifier: webhook endpoints and their deliveries (called by the gateway and the admin CLI)",
+      maxRequestAgeMs: 30 * SECOND,
+    },
+    {
+      name: GATEWAY_RPC_QUEUE,
+      purpose: "gateway: accounts and API keys (called by the account dashboard)",
       maxRequestAgeMs: 30 * SECOND,
     },
   ],

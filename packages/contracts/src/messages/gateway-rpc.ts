@@ -1,0 +1,112 @@
+import { z } from "zod";
+
+/**
+ * The gateway's RPCs on `gateway.rpc`: the accounts and API keys it owns, for the account
+ * dashboard (apps/dashboard), which never reads the gateway's tables. Errors are AppErrors:
+ * NOT_FOUND for an unknown account or a key of another account (never told apart),
+ * VALIDATION_ERROR with details for a request the schema lets through but the state refuses
+ * (a key created before API access is enabled).
+ */
+export const GATEWAY_RPC_QUEUE = "gateway.rpc";
+
+const AccountId = z.string().regex(/^acc_[A-Za-z0-9]{1,64}$/);
+const KeyId = z.string().min(1).max(64);
+const Timestamp = z.string().datetime({ offset: true });
+export const ApiKeyModeSchema = z.enum(["live", "test"]);
+/** A key's name, given by its owner ("CI server", "Claude Desktop"). */
+export const ApiKeyName = z.string().trim().min(1, "must not be empty").max(80, "must be at most 80 characters");
+
+export const GatewayAccount = z.object({
+  account_id: AccountId,
+  name: z.string(),
+  /** False until the owner enables it in the dashboard; accounts made by `admin create-account` have it. */
+  api_access_enabled: z.boolean(),
+  created_at: Timestamp,
+});
+export type GatewayAccount = z.infer<typeof GatewayAccount>;
+
+/** A key as its owner may see it: never its secret or hash. */
+export const ApiKeySummary = z.object({
+  key_id: KeyId,
+  mode: ApiKeyModeSchema,
+  /** Null for keys made before keys had names (admin create-account's). */
+  name: z.string().nullable(),
+  /** The key's public start (`dk_live_` + its id part), enough to recognise it in a config file. */
+  prefix: z.string(),
+  created_at: Timestamp,
+  /** When it last authenticated a request, to the minute (updated at most once a minute); null: never. */
+  last_used_at: Timestamp.nullable(),
+  revoked_at: Timestamp.nullable(),
+});
+export type ApiKeySummary = z.infer<typeof ApiKeySummary>;
+
+/**
+ * `gateway.create_account`: a new account with no keys and API access off. Its billing side is
+ * opened with a zero balance (`billing.open_account`) before the answer. Idempotent per
+ * `request_id`: the same id answers the same account (a retried sign-up never opens two).
+ */
+export const CreateGatewayAccountRequest = z.object({ request_id: z.string().min(8).max(100), name: z.string().trim().min(1).max(200) });
+export type CreateGatewayAccountRequest = z.infer<typeof CreateGatewayAccountRequest>;
+
+export const GatewayAccountRequest = z.object({ account_id: AccountId });
+export type GatewayAccountRequest = z.infer<typeof GatewayAccountRequest>;
+
+export const ApiKeysList = z.object({ keys: z.array(ApiKeySummary) });
+export type ApiKeysList = z.infer<typeof ApiKeysList>;
+
+/** `gateway.create_key`: needs API access enabled. The secret is in this answer only. */
+export const CreateApiKeyRequest = z.object({ account_id: AccountId, mode: ApiKeyModeSchema, name: ApiKeyName });
+export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequest>;
+export const CreatedApiKey = z.object({ key: ApiKeySummary, secret: z.string().min(20) });
+export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
+
+/** `gateway.revoke_key`: idempotent (a revoked key answers as it is); the key stops working at once on every gateway. */
+export const RevokeApiKeyRequest = z.object({ account_id: AccountId, key_id: KeyId });
+export type RevokeApiKeyRequest = z.infer<typeof RevokeApiKeyRequest>;
+
+const SECOND = 1000;
+
+export const GATEWAY_RPC_CATALOG = {
+  "gateway.create_account": {
+    queue: GATEWAY_RPC_QUEUE,
+    request: CreateGatewayAccountRequest,
+    response: GatewayAccount,
+    schemaVersion: 1,
+    timeoutMs: 10 * SECOND,
+  },
+  "gateway.get_account": {
+    queue: GATEWAY_RPC_QUEUE,
+    request: GatewayAccountRequest,
+    response: GatewayAccount,
+    schemaVersion: 1,
+    timeoutMs: 5 * SECOND,
+  },
+  "gateway.enable_api_access": {
+    queue: GATEWAY_RPC_QUEUE,
+    request: GatewayAccountRequest,
+    response: GatewayAccount,
+    schemaVersion: 1,
+    timeoutMs: 5 * SECOND,
+  },
+  "gateway.list_keys": {
+    queue: GATEWAY_RPC_QUEUE,
+    request: GatewayAccountRequest,
+    response: ApiKeysList,
+    schemaVersion: 1,
+    timeoutMs: 5 * SECOND,
+  },
+  "gateway.create_key": {
+    queue: GATEWAY_RPC_QUEUE,
+    request: CreateApiKeyRequest,
+    response: CreatedApiKey,
+    schemaVersion: 1,
+    timeoutMs: 5 * SECOND,
+  },
+  "gateway.revoke_key": {
+    queue: GATEWAY_RPC_QUEUE,
+    request: RevokeApiKeyRequest,
+    response: ApiKeySummary,
+    schemaVersion: 1,
+    timeoutMs: 5 * SECOND,
+  },
+} as const;
