@@ -7,6 +7,7 @@ import { placeHold, releaseHold } from "../ledger/holds.ts";
 import type { BillingMetrics } from "../metrics.ts";
 import { penceToNumber } from "../money/pence.ts";
 import type { BILLING_RPC_CATALOG } from "./catalog.ts";
+import { openAccountRpc } from "./open-account.ts";
 import { asServiceUnavailable } from "./unavailable.ts";
 
 export interface BillingRpcDeps {
@@ -17,7 +18,8 @@ export interface BillingRpcDeps {
 
 /**
  * `billing.rpc`: hold the fee of a filing (before anything reaches an authority), release it (a
- * submit that failed before reaching one), read an account's balance (GET /api/v1/account).
+ * submit that failed before reaching one), read an account's balance (GET /api/v1/account), open
+ * an account (the gateway, when the dashboard signs an agent up).
  * Amounts are integer pence; an account billing does not know has a zero balance.
  */
 export function billingRpcHandlers({ db, logger, metrics }: BillingRpcDeps): RpcHandlerMap<typeof BILLING_RPC_CATALOG, "billing.rpc"> {
@@ -66,6 +68,14 @@ export function billingRpcHandlers({ db, logger, metrics }: BillingRpcDeps): Rpc
         };
       } catch (error) {
         throw asServiceUnavailable(error, logger, "billing.get_balance");
+      }
+    },
+
+    "billing.open_account": async (request) => {
+      try {
+        return await openAccountRpc(db, logger, request);
+      } catch (error) {
+        throw asServiceUnavailable(error, logger, "billing.open_account");
       }
     },
   };

@@ -4,6 +4,8 @@ import {
   GetBalanceRequest,
   HoldFeeRequest,
   HoldFeeResponse,
+  OpenAccountRequest,
+  OpenAccountResponse,
   ReleaseHoldRequest,
   ReleaseHoldResponse,
 } from "./billing-rpc.ts";
@@ -214,6 +216,14 @@ export const BILLING_RPC_CATALOG = {
     queue: BILLING_RPC_QUEUE,
     request: GetBalanceRequest,
     response: BalanceResponse,
+    schemaVersion: 1,
+    timeoutMs: 5 * SECOND,
+  },
+  // The gateway, when the dashboard signs an agent up: idempotent, the opening balance credited once.
+  "billing.open_account": {
+    queue: BILLING_RPC_QUEUE,
+    request: OpenAccountRequest,
+    response: OpenAccountResponse,
     schemaVersion: 1,
     timeoutMs: 5 * SECOND,
   },
