@@ -7,6 +7,7 @@ import { placeHold, releaseHold } from "../ledger/holds.ts";
 import type { BillingMetrics } from "../metrics.ts";
 import { penceToNumber } from "../money/pence.ts";
 import type { BILLING_RPC_CATALOG } from "./catalog.ts";
+import { listLedgerRpc } from "./list-ledger.ts";
 import { openAccountRpc } from "./open-account.ts";
 import { asServiceUnavailable } from "./unavailable.ts";
 
@@ -19,7 +20,7 @@ export interface BillingRpcDeps {
 /**
  * `billing.rpc`: hold the fee of a filing (before anything reaches an authority), release it (a
  * submit that failed before reaching one), read an account's balance (GET /api/v1/account), open
- * an account (the gateway, when the dashboard signs an agent up).
+ * an account (the gateway, when the dashboard signs an agent up), list its ledger (the dashboard).
  * Amounts are integer pence; an account billing does not know has a zero balance.
  */
 export function billingRpcHandlers({ db, logger, metrics }: BillingRpcDeps): RpcHandlerMap<typeof BILLING_RPC_CATALOG, "billing.rpc"> {
@@ -76,6 +77,14 @@ export function billingRpcHandlers({ db, logger, metrics }: BillingRpcDeps): Rpc
         return await openAccountRpc(db, logger, request);
       } catch (error) {
         throw asServiceUnavailable(error, logger, "billing.open_account");
+      }
+    },
+
+    "billing.list_ledger": async (request) => {
+      try {
+        return await listLedgerRpc(db, request);
+      } catch (error) {
+        throw asServiceUnavailable(error, logger, "billing.list_ledger");
       }
     },
   };

@@ -4,6 +4,8 @@ import {
   GetBalanceRequest,
   HoldFeeRequest,
   HoldFeeResponse,
+  LedgerPage,
+  ListLedgerRequest,
   OpenAccountRequest,
   OpenAccountResponse,
   ReleaseHoldRequest,
@@ -224,6 +226,14 @@ export const BILLING_RPC_CATALOG = {
     queue: BILLING_RPC_QUEUE,
     request: OpenAccountRequest,
     response: OpenAccountResponse,
+    schemaVersion: 1,
+    timeoutMs: 5 * SECOND,
+  },
+  // The dashboard's ledger page (through the gateway): newest first, paged.
+  "billing.list_ledger": {
+    queue: BILLING_RPC_QUEUE,
+    request: ListLedgerRequest,
+    response: LedgerPage,
     schemaVersion: 1,
     timeoutMs: 5 * SECOND,
   },
