@@ -1,8 +1,9 @@
 // System commands the project needs besides Node, each from a Debian package: libxslt's xsltproc
 // applies HMRC's CT600 business rules (packages/govtalk, used by its tests and by authority-sim;
 // `npm start` needs it too), Prometheus's promtool checks infra/observability's configuration and
-// alert rules (packages/ops tests). CI (root, fresh machine: scripts/ci-infra.mjs) installs what
-// is missing; a developer is told how.
+// alert rules (packages/ops tests), Chromium is the browser of the browser tests (tests/browser,
+// driven by playwright-core: browser downloads are impossible here). CI (root, fresh machine:
+// scripts/ci-infra.mjs) installs what is missing; a developer is told how.
 import { spawnSync } from "node:child_process";
 import { log } from "./util.mjs";
 
@@ -18,6 +19,12 @@ const TOOLS = {
     debianPackage: "prometheus",
     why: "the Prometheus configuration and alert rules of infra/observability are checked with it (packages/ops tests)",
     hint: "install it with `sudo apt-get install -y prometheus` (Debian/Ubuntu) or `brew install prometheus` (macOS)",
+  },
+  chromium: {
+    versionArgs: ["--version"],
+    debianPackage: "chromium",
+    why: "the browser tests (tests/browser) drive it through playwright-core",
+    hint: "install it with `sudo apt-get install -y chromium` (Debian), or point CHROMIUM_PATH at another Chromium or Chrome",
   },
 };
 
@@ -68,3 +75,4 @@ function requireTool(command) {
 export const ensureXsltproc = (options) => ensureTool("xsltproc", options);
 export const requireXsltproc = () => requireTool("xsltproc");
 export const ensurePromtool = (options) => ensureTool("promtool", options);
+export const ensureChromium = (options) => ensureTool("chromium", options);
