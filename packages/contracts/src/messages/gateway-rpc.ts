@@ -31,7 +31,7 @@ export const ApiKeySummary = z.object({
   mode: ApiKeyModeSchema,
   /** Null for keys made before keys had names (admin create-account's). */
   name: z.string().nullable(),
-  /** The key's public start (`dk_live_` + its id part), enough to recognise it in a config file. */
+  /** The key's public start (`api_live_` + its key id), enough to recognise it in a config file. */
   prefix: z.string(),
   created_at: Timestamp,
   /** When it last authenticated a request, to the minute (updated at most once a minute); null: never. */
@@ -60,7 +60,10 @@ export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequest>;
 export const CreatedApiKey = z.object({ key: ApiKeySummary, secret: z.string().min(20) });
 export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
 
-/** `gateway.revoke_key`: idempotent (a revoked key answers as it is); the key stops working at once on every gateway. */
+/**
+ * `gateway.revoke_key`: idempotent (a revoked key answers as it is); every gateway refuses the key
+ * within its key cache TTL (`API_KEY_CACHE_TTL_MS`, 5 s by default), at once where it was not cached.
+ */
 export const RevokeApiKeyRequest = z.object({ account_id: AccountId, key_id: KeyId });
 export type RevokeApiKeyRequest = z.infer<typeof RevokeApiKeyRequest>;
 
