@@ -64,6 +64,7 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { createIdempotencyMiddleware } from "./idempotency/middleware.ts";
 import { createIdempotencyStore } from "./idempotency/store.ts";
 import { createSecretHasher } from "./keys/hash.ts";
+import { createLastUsedRecorder } from "./keys/last-used.ts";
 import { createApiKeyVerifier } from "./keys/verifier.ts";
 import { openApiRoute } from "./openapi/openapi-route.ts";
 import { createRateLimiter } from "./rate-limit/limiter.ts";
@@ -90,6 +91,8 @@ export interface GatewaySettings {
   idempotencyClaimTtlMs?: number;
   /** Bytes per slice of a streamed document download (the live backend's default otherwise). */
   documentChunkBytes?: number;
+  /** The least time between two writes of a key's last_used_at (a minute otherwise). */
+  lastUsedIntervalMs?: number;
 }
 
 export interface GatewayAppDeps {
@@ -120,7 +123,12 @@ export function createApp(deps: GatewayAppDeps): Express {
     cacheTtlMs: settings.apiKeyCacheTtlMs,
     defaultLimits: settings.defaultRateLimits,
   });
-  const authenticate = createAuthMiddleware({ verifier, limiter, logger });
+  const lastUsed = createLastUsedRecorder({
+    db: deps.db,
+    logger,
+    ...(settings.lastUsedIntervalMs ? { intervalMs: settings.lastUsedIntervalMs } : {}),
+  });
+  const authenticate = createAuthMiddleware({ verifier, limiter, logger, lastUsed });
   const rateLimit = createRateLimitMiddleware({ limiter });
   const idempotency = createIdempotencyMiddleware({
     store: createIdempotencyStore({

@@ -1,5 +1,5 @@
-import { connectBus } from "@dormant/bus";
-import { BILLING_RPC_CATALOG, FILING_RPC_CATALOG, NOTIFIER_RPC_CATALOG, PLATFORM_TOPOLOGY } from "@dormant/contracts";
+import { type Bus, connectBus } from "@dormant/bus";
+import { BILLING_RPC_CATALOG, FILING_RPC_CATALOG, GATEWAY_RPC_CATALOG, NOTIFIER_RPC_CATALOG, PLATFORM_TOPOLOGY } from "@dormant/contracts";
 import { createMetricsRegistry, type DependencyWaits, type Logger, redisConnection } from "@dormant/service-kit";
 import { Redis } from "ioredis";
 import type { GatewayAppDeps, GatewaySettings } from "./app.ts";
@@ -8,10 +8,13 @@ import { SANDBOX_EVENT_MESSAGES } from "./sandbox/sandbox-events.ts";
 import type { GatewayConfig } from "./env.ts";
 
 /**
- * The RPCs the gateway calls: the filing service (filings, documents), billing (balances) and the
- * notifier (webhook endpoints).
+ * The RPCs the gateway calls: the filing service (filings, documents), billing (balances, opening
+ * an account) and the notifier (webhook endpoints).
  */
-export const GATEWAY_RPC_CATALOG = { ...FILING_RPC_CATALOG, ...BILLING_RPC_CATALOG, ...NOTIFIER_RPC_CATALOG };
+export const GATEWAY_CALLS_RPC_CATALOG = { ...FILING_RPC_CATALOG, ...BILLING_RPC_CATALOG, ...NOTIFIER_RPC_CATALOG };
+
+/** Every RPC on the gateway's bus: those it calls, and its own `gateway.rpc` (accounts and keys) that it serves. */
+export const GATEWAY_BUS_RPC_CATALOG = { ...GATEWAY_CALLS_RPC_CATALOG, ...GATEWAY_RPC_CATALOG };
 
 /** The messages the gateway publishes: a test key's sandbox outcome events, for the notifier. */
 export const GATEWAY_MESSAGE_CATALOG = { ...SANDBOX_EVENT_MESSAGES };
@@ -32,14 +35,15 @@ export function gatewaySettings(config: GatewayConfig): GatewaySettings {
   };
 }
 
-export interface GatewayResources extends Omit<GatewayAppDeps, "isAcceptingWork"> {
+export interface GatewayResources extends Omit<GatewayAppDeps, "isAcceptingWork" | "bus"> {
+  bus: Bus<typeof GATEWAY_MESSAGE_CATALOG, typeof GATEWAY_BUS_RPC_CATALOG>;
   /** Closes the bus, Redis and the database, in that order. */
   close(): Promise<void>;
 }
 
 /**
  * Connects what the gateway needs: Postgres (API keys), Redis (limits, idempotency) and RabbitMQ
- * (filing, billing and notifier RPC; sandbox webhook events). Redis fails fast when it is down (no offline queue), so requests get a 503
+ * (filing, billing and notifier RPC; sandbox webhook events; gateway.rpc, served by main.ts). Redis fails fast when it is down (no offline queue), so requests get a 503
  * instead of hanging. With a start-up gate (main.ts) each connection is retried until it succeeds;
  * without one the first failure throws.
  */
@@ -71,7 +75,7 @@ export async function openGatewayResources(config: GatewayConfig, logger: Logger
       service: "gateway",
       topology: PLATFORM_TOPOLOGY,
       messages: GATEWAY_MESSAGE_CATALOG,
-      rpc: GATEWAY_RPC_CATALOG,
+      rpc: GATEWAY_BUS_RPC_CATALOG,
       logger,
       metrics,
     });

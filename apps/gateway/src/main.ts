@@ -1,5 +1,6 @@
 // The gateway process: configuration, connections, the HTTP server, graceful shutdown.
 import { listenWhileStarting, runServiceProcess, StartupGate } from "@dormant/service-kit";
+import { serveGatewayRpc } from "./accounts-rpc/serve.ts";
 import { createApp } from "./app.ts";
 import { loadGatewayConfig } from "./env.ts";
 import { openGatewayResources } from "./infrastructure.ts";
@@ -31,6 +32,9 @@ await runServiceProcess({ service: "gateway", config, outputBuffer: { bytes: 409
   const resources = await openGatewayResources(config, logger, gate);
   shutdown.add("connections", () => resources.close());
   serve(createApp({ ...resources, isAcceptingWork: () => !shutdown.stopping }));
+  // The dashboard's accounts and keys; closing the bus (the "connections" step) stops serving,
+  // letting calls in flight finish, before the database closes.
+  await serveGatewayRpc({ bus: resources.bus, db: resources.db, apiKeyPepper: config.apiKeyPepper, logger });
   gate.ready();
-  logger.info({ port: config.PORT }, "gateway listening (/api/v1, /docs, /healthz, /readyz, /metrics)");
+  logger.info({ port: config.PORT }, "gateway listening (/api/v1, /docs, /healthz, /readyz, /metrics; gateway.rpc)");
 });

@@ -3,6 +3,7 @@ import { AppError } from "@dormant/contracts";
 import type { Logger } from "@dormant/service-kit";
 import { asServiceUnavailable } from "../db/unavailable.ts";
 import { parseApiKey } from "../keys/format.ts";
+import type { LastUsedRecorder } from "../keys/last-used.ts";
 import type { ApiKeyVerifier, KeyVerification } from "../keys/verifier.ts";
 import { setRateLimitHeaders } from "../rate-limit/headers.ts";
 import type { RateLimiter } from "../rate-limit/limiter.ts";
@@ -18,6 +19,8 @@ export interface AuthMiddlewareDeps {
   /** Failed authentications allowed per client address; defaults to 30 a minute, 500 a day. */
   addressLimits?: RateLimits;
   logger?: Pick<Logger, "info">;
+  /** Told of every key that authenticated a request (`last_used_at`, written off the request's path). */
+  lastUsed?: LastUsedRecorder;
 }
 
 /**
@@ -67,6 +70,7 @@ export function createAuthMiddleware(deps: AuthMiddlewareDeps): RequestHandler {
     }
     if (!verification.ok) return refuse(req, res, invalid(), verification.reason);
     res.locals.auth = verification.auth;
+    deps.lastUsed?.touch(verification.auth.keyId);
     next();
   };
 }

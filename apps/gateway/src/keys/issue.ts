@@ -9,12 +9,18 @@ import type { SecretHasher } from "./hash.ts";
  */
 export async function issueApiKey(
   db: Prisma.TransactionClient,
-  input: { accountId: string; mode: ApiKeyMode },
+  input: { accountId: string; mode: ApiKeyMode; name?: string | null },
   hasher: SecretHasher,
 ): Promise<{ keyId: string; apiKey: string }> {
   const key = generateApiKey(input.mode);
   await db.apiKey.create({
-    data: { keyId: key.keyId, accountId: input.accountId, mode: input.mode, secretHash: hasher.hash(key.secret) },
+    data: {
+      keyId: key.keyId,
+      accountId: input.accountId,
+      mode: input.mode,
+      name: input.name ?? null,
+      secretHash: hasher.hash(key.secret),
+    },
   });
   return { keyId: key.keyId, apiKey: formatApiKey(key) };
 }

@@ -8,7 +8,7 @@ import { inject } from "vitest";
 import { type CreatedAccount, createAccount, type CreateAccountInput } from "../admin/accounts.ts";
 import { createApp, type GatewaySettings } from "../app.ts";
 import { createGatewayDb, type GatewayDb } from "../db/client.ts";
-import { GATEWAY_MESSAGE_CATALOG, GATEWAY_RPC_CATALOG } from "../infrastructure.ts";
+import { GATEWAY_MESSAGE_CATALOG, GATEWAY_BUS_RPC_CATALOG } from "../infrastructure.ts";
 import { createGatewayTestDatabase } from "./test-database.ts";
 import { createSecretHasher } from "../keys/hash.ts";
 
@@ -36,7 +36,7 @@ export interface TestGateway {
   createAccount(input?: Partial<CreateAccountInput>): Promise<CreatedAccount>;
   db: GatewayDb;
   redis: Redis;
-  bus: Bus<typeof GATEWAY_MESSAGE_CATALOG, typeof GATEWAY_RPC_CATALOG>;
+  bus: Bus<typeof GATEWAY_MESSAGE_CATALOG, typeof GATEWAY_BUS_RPC_CATALOG>;
   redisPrefix: string;
   /** Another gateway replica on the same database, Redis prefix and bus (its own Redis subscriber). */
   replica(): Promise<Express>;
@@ -61,7 +61,7 @@ export async function createTestGateway(options: TestGatewayOptions): Promise<Te
     service: "gateway-test",
     topology: PLATFORM_TOPOLOGY,
     messages: GATEWAY_MESSAGE_CATALOG,
-    rpc: GATEWAY_RPC_CATALOG,
+    rpc: GATEWAY_BUS_RPC_CATALOG,
     logger,
     metrics,
     reconnect: { initialMaxRetries: 1 },
