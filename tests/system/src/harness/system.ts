@@ -4,7 +4,7 @@ import { createSystemAccount, type NewAccount, type SystemAccount } from "./acco
 import { ApiClient } from "./api-client.ts";
 import { AppProcess } from "./app-process.ts";
 import { billingAdmin, type BillingAdmin } from "./billing-admin.ts";
-import { createServiceDatabases, type ServiceDatabases } from "./databases.ts";
+import { createDashboardDatabase, createServiceDatabases, type ServiceDatabases } from "./databases.ts";
 import { APP_NAMES, type AppName } from "./paths.ts";
 import { SimControl } from "./sim-control.ts";
 
@@ -30,6 +30,12 @@ export interface SystemOptions {
    * ops run replicas at a deadline. The simulator is one process: it is the authorities.
    */
   replicas?: Partial<Record<ReplicatedApp, number>>;
+  /**
+   * Also start the account dashboard (apps/dashboard), once the others are ready, with a database
+   * of its own, the system's vhost and a key prefix under the system's; `env` adds to its
+   * environment. Off by default: only the browser tests need it.
+   */
+  dashboard?: boolean | { env?: Record<string, string> };
 }
 
 /** Apps that can run as several replicas (every app but the simulator). */
@@ -51,6 +57,10 @@ export interface RunningSystem {
   readonly gatewayUrl: string;
   /** Every gateway replica's base URL (one unless `replicas.gateway` says more). */
   readonly gatewayUrls: readonly string[];
+  /** The dashboard's base URL (its own origin): set when started with `dashboard`. */
+  readonly dashboardUrl: string | undefined;
+  /** The dashboard's process: set when started with `dashboard`. */
+  readonly dashboard: AppProcess | undefined;
   readonly sim: SimControl;
   readonly billing: BillingAdmin;
   /** The first replica of each app. */
@@ -112,6 +122,8 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       () => databases.billing.drop(),
       () => databases.notifier.drop(),
     );
+    const dashboardDatabase = options.dashboard ? await createDashboardDatabase(options.label) : undefined;
+    if (dashboardDatabase) cleanups.push(() => dashboardDatabase.drop());
     const vhost = await createTestVhost(`sys-${options.label}`);
     cleanups.push(() => vhost.delete());
     const redis = createTestRedisPrefix(`sys-${options.label}`);
@@ -210,9 +222,38 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
 
     const gatewayUrls = replicas.gateway.map((_, replica) => baseUrl("gateway", replica));
     const gatewayUrl = baseUrl("gateway");
+    let dashboard: AppProcess | undefined;
+    let dashboardUrl: string | undefined;
+    if (dashboardDatabase) {
+      const port = await getFreePort();
+      dashboardUrl = `http://127.0.0.1:${port}`;
+      const extra = typeof options.dashboard === "object" ? options.dashboard.env : undefined;
+      const app = new AppProcess({
+        name: "dashboard",
+        env: {
+          ...common,
+          ...bus,
+          REDIS_URL: testInfra.redisUrl,
+          DASHBOARD_REDIS_PREFIX: `${redis.prefix}dashboard:`,
+          DASHBOARD_DATABASE_URL: dashboardDatabase.url,
+          DASHBOARD_HOST: "127.0.0.1",
+          DASHBOARD_PORT: String(port),
+          DASHBOARD_PUBLIC_URL: dashboardUrl,
+          ...extra,
+        },
+        readyUrl: `${dashboardUrl}/readyz`,
+        ...(echo ? { echo } : {}),
+      });
+      dashboard = app;
+      // Last of every process: stopped first on the way down (it calls the gateway and billing), in crash reports.
+      everyProcess.push(app);
+      await app.start();
+    }
     const system: RunningSystem = {
       gatewayUrl,
       gatewayUrls,
+      dashboardUrl,
+      dashboard,
       sim: new SimControl(sim),
       billing: billingAdmin(databases.billing.url),
       apps,
