@@ -1,0 +1,69 @@
+import { type Request, type Response, Router } from "express";
+import { dummyPasswordHash, verifyPassword } from "../auth/password.ts";
+import { findUserByEmail, normaliseEmail } from "../db/users.ts";
+import { clearSessionCookie } from "../web/cookies.ts";
+import { type DashboardDeps, pageContext, sessionOf } from "../web/context.ts";
+import { html } from "../web/html.ts";
+import { alertBox, csrfField, field, page } from "../web/layout.ts";
+import { clientAddress, sendPage, signIn } from "../web/respond.ts";
+import { formText } from "./auth-forms.ts";
+
+export const WRONG_CREDENTIALS = "Email or password is wrong.";
+
+function signInPage(res: Response, email: string, error?: string) {
+  const context = pageContext(res, "/signin");
+  const describedBy = error ? "form-error" : undefined;
+  return page(
+    context,
+    "Sign in",
+    html`${alertBox(error)}
+<form method="post" action="/signin"${describedBy ? html` aria-describedby="${describedBy}"` : ""}>
+${csrfField(context)}
+${field({ id: "email", name: "email", label: "Email", type: "email", value: email, autocomplete: "username" })}
+${field({ id: "password", name: "password", label: "Password", type: "password", autocomplete: "current-password" })}
+<button type="submit">Sign in</button>
+</form>
+<p>New here? <a href="/signup">Create your account</a>.</p>`,
+  );
+}
+
+/** "15 minutes" / "1 minute" / "40 seconds". */
+function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** GET/POST /signin (rate-limited per email and per address), POST /signout. */
+export function signInRoutes(deps: DashboardDeps): Router {
+  const router = Router();
+  router.get("/signin", (_req, res) => {
+    if (sessionOf(res).data.userId !== undefined) return res.redirect(303, "/account");
+    sendPage(res, 200, signInPage(res, ""));
+  });
+  router.post("/signin", async (req: Request, res: Response) => {
+    const rawEmail = formText(req.body, "email");
+    const password = formText(req.body, "password");
+    const email = normaliseEmail(rawEmail).slice(0, 254);
+    const address = clientAddress(req);
+    const verdict = await deps.limiter.attempt(email, address);
+    if (!verdict.allowed) {
+      const at = new Date(Date.now() + verdict.retryAfterSeconds * 1000).toISOString().slice(11, 16);
+      res.setHeader("Retry-After", String(verdict.retryAfterSeconds));
+      const message = `Too many sign-in attempts. Try again in ${describeWait(verdict.retryAfterSeconds)} (after ${at} UTC).`;
+      return sendPage(res, 429, signInPage(res, rawEmail, message));
+    }
+    const user = email ? await findUserByEmail(deps.db, email) : null;
+    const hash = user?.passwordHash ?? (await dummyPasswordHash());
+    const matches = (await verifyPassword(password, hash)) && user?.passwordHash != null;
+    if (!user || !matches) return sendPage(res, 401, signInPage(res, rawEmail, WRONG_CREDENTIALS));
+    await deps.limiter.succeeded(email, address);
+    await signIn(req, res, deps, { userId: user.id, accountId: user.accountId });
+  });
+  router.post("/signout", async (_req, res) => {
+    await deps.sessions.destroy(sessionOf(res).id);
+    clearSessionCookie(res, deps.secureCookies);
+    res.redirect(303, "/signin");
+  });
+  return router;
+}

@@ -1,0 +1,85 @@
+import { type Request, type Response, Router } from "express";
+import { z } from "zod";
+import { hashPassword, verifyPassword } from "../auth/password.ts";
+import { randomToken } from "../auth/tokens.ts";
+import { findUserByEmail, insertUser, normaliseEmail } from "../db/users.ts";
+import { type DashboardDeps, pageContext } from "../web/context.ts";
+import { html } from "../web/html.ts";
+import { alertBox, csrfField, field, page } from "../web/layout.ts";
+import { sendPage, signIn } from "../web/respond.ts";
+import { EmailField, fieldErrors, formText, PasswordField } from "./auth-forms.ts";
+
+const SignUpForm = z.object({
+  name: z.string().trim().min(1, "Enter your agency's name.").max(200, "Agency name must be at most 200 characters."),
+  email: EmailField,
+  password: PasswordField,
+  /** Made when the form is shown: a retried submit of the same form opens the same account. */
+  request_id: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, "The form is incomplete; reload the page and try again."),
+});
+
+const EMAIL_TAKEN = "An account with this email already exists. Sign in instead.";
+
+interface SignUpView {
+  values: { name: string; email: string; request_id: string };
+  errors: Record<string, string | undefined>;
+}
+
+function signUpPage(res: Response, view: SignUpView) {
+  const { values, errors } = view;
+  return page(
+    pageContext(res, "/signup"),
+    "Create your account",
+    html`${alertBox(errors.form ?? errors.request_id)}
+<form method="post" action="/signup" novalidate>
+${csrfField(pageContext(res, "/signup"))}
+<input type="hidden" name="request_id" value="${values.request_id}">
+${field({ id: "name", name: "name", label: "Agency name", value: values.name, autocomplete: "organization", error: errors.name, maxlength: 200 })}
+${field({ id: "email", name: "email", label: "Email", type: "email", value: values.email, autocomplete: "email", error: errors.email })}
+${field({
+  id: "password",
+  name: "password",
+  label: "Password",
+  type: "password",
+  autocomplete: "new-password",
+  hint: "At least 12 characters.",
+  error: errors.password,
+  minlength: 12,
+})}
+<button type="submit">Create account</button>
+</form>
+<p>Already have an account? <a href="/signin">Sign in</a>.</p>`,
+  );
+}
+
+/** GET/POST /signup: a new gateway account (gateway.create_account) and its first user, then signed in. */
+export function signUpRoutes(deps: DashboardDeps): Router {
+  const router = Router();
+  router.get("/signup", (_req, res) => {
+    sendPage(res, 200, signUpPage(res, { values: { name: "", email: "", request_id: randomToken() }, errors: {} }));
+  });
+  router.post("/signup", async (req: Request, res: Response) => {
+    const values = { name: formText(req.body, "name"), email: formText(req.body, "email"), request_id: formText(req.body, "request_id") };
+    const parsed = SignUpForm.safeParse({ ...values, password: formText(req.body, "password") });
+    if (!parsed.success) return sendPage(res, 422, signUpPage(res, { values, errors: fieldErrors(parsed.error) }));
+    const form = parsed.data;
+    const email = normaliseEmail(form.email);
+    const existing = await findUserByEmail(deps.db, email);
+    if (existing) return sendPage(res, 409, signUpPage(res, { values, errors: { email: EMAIL_TAKEN } }));
+    const passwordHash = await hashPassword(form.password);
+    const account = await deps.gateway.createAccount(`dashboard-signup-${form.request_id}`, form.name);
+    const user = await insertUser(deps.db, { email, passwordHash, accountId: account.account_id });
+    if (user) {
+      deps.logger.info({ user_id: user.id, account_id: account.account_id }, "dashboard sign-up");
+      await signIn(req, res, deps, { userId: user.id, accountId: account.account_id });
+      return;
+    }
+    // The email was taken meanwhile: by this very sign-up retried (same account, same password) or by someone else.
+    const winner = await findUserByEmail(deps.db, email);
+    if (winner?.accountId === account.account_id && winner.passwordHash && (await verifyPassword(form.password, winner.passwordHash))) {
+      await signIn(req, res, deps, { userId: winner.id, accountId: winner.accountId });
+      return;
+    }
+    sendPage(res, 409, signUpPage(res, { values, errors: { email: EMAIL_TAKEN } }));
+  });
+  return router;
+}
