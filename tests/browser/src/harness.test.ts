@@ -7,7 +7,15 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, expectAccessible, openGuardedPage, requireChromium, screenshot, useBrowser } from "./harness/index.ts";
+import {
+  axeViolations,
+  expectAccessible,
+  expectFitsPhone,
+  openGuardedPage,
+  requireChromium,
+  screenshot,
+  useBrowser,
+} from "./harness/index.ts";
 
 // As strict as the dashboard's: no inline script, nothing from elsewhere.
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'";
@@ -16,7 +24,12 @@ function html(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><link rel="stylesheet" href="/style.css"></head><body>${body}</body></html>`;
 }
 
-const STYLE = "body { font-family: sans-serif; margin: 2rem; color: #1a1a1a; background: #fff; } .faint { color: #d0d0d0; }";
+const STYLE = [
+  "body { font-family: sans-serif; margin: 2rem; color: #1a1a1a; background: #fff; } .faint { color: #d0d0d0; }",
+  ".wide { width: 600px; } .scroll { overflow-x: auto; } table { width: 100%; } td { white-space: nowrap; }",
+  ".hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }",
+].join("\n");
+const WIDE_TABLE = `<table><tr><td>${"a wide cell ".repeat(8)}</td><td>more</td><td><span class="hidden">Actions</span></td></tr></table>`;
 
 let thirdParty = "";
 const PAGES: Record<string, () => string> = {
@@ -30,6 +43,13 @@ const PAGES: Record<string, () => string> = {
     html("Inaccessible page", `<main><h1>Broken</h1><img src="/pixel.svg"><input id="nameless"><p class="faint">Hard to read</p></main>`),
   "/third-party": () => html("Third-party page", `<main><h1>Tracks you</h1><img src="${thirdParty}/pixel.svg" alt=""></main>`),
   "/inline-script": () => html("Inline script", `<main><h1>Inline</h1><script>document.title = "ran";</script></main>`),
+  "/too-wide": () => html("Too wide", `<main><h1>Too wide</h1><div class="wide" id="banner">600 px</div></main>`),
+  "/scrolling-table": () =>
+    html(
+      "Scrolling table",
+      `<main><h1>Table</h1><div class="scroll">${WIDE_TABLE.replace('<span class="hidden">Actions</span>', "")}</div></main>`,
+    ),
+  "/escaping-label": () => html("Escaping label", `<main><h1>Table</h1><div class="scroll">${WIDE_TABLE}</div></main>`),
 };
 
 const PIXEL = `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><rect width="1" height="1"/></svg>`;
@@ -124,6 +144,22 @@ describe("browser harness", () => {
     const phone = pngSize(files[1]!);
     expect(phone.width).toBe(375);
     expect(phone.height).toBeGreaterThanOrEqual(740);
+    expect(page.viewportSize()).toEqual({ width: 1280, height: 800 });
+  });
+
+  it("tells a page that fits a phone from one that scrolls sideways, naming what sticks out", async () => {
+    const { page } = browser;
+    for (const path of ["/", "/scrolling-table"]) {
+      await page.goto(`${site.url}${path}`);
+      await expectFitsPhone(page, path);
+    }
+    await page.goto(`${site.url}/too-wide`);
+    await expect(expectFitsPhone(page, "too wide")).rejects.toThrow(
+      /^too wide \(http:\/\/127\.0\.0\.1:\d+\/too-wide\) is \d+px wider than a 375px phone screen: div#banner.wide \(right edge at \d+px\)$/,
+    );
+    // A visually hidden label positioned out of its scrolling table: the page scrolls sideways.
+    await page.goto(`${site.url}/escaping-label`);
+    await expect(expectFitsPhone(page, "escaping label")).rejects.toThrow(/phone screen: span\.hidden \(right edge at \d+px\)$/);
     expect(page.viewportSize()).toEqual({ width: 1280, height: 800 });
   });
 

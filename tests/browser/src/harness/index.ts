@@ -2,4 +2,5 @@ export { axeViolations, expectAccessible, formatViolations, type AxeViolation } 
 export { type BrowserFixture, type GuardedPage, openGuardedPage, useBrowser } from "./browser.ts";
 export { CHROMIUM_PATH, launchChromium, requireChromium } from "./chromium.ts";
 export { PageGuard } from "./guard.ts";
+export { expectFitsPhone } from "./layout.ts";
 export { DESKTOP, PHONE, SCREENSHOT_DIR, screenshot, type ScreenshotOptions } from "./screenshot.ts";
