@@ -4,6 +4,8 @@ import type { SimConfig } from "./config.ts";
 import { createSimContext, type ContextOptions, type SimContext } from "./context.ts";
 import { controlRouter } from "./control/control-router.ts";
 import { PREFIX } from "./authority-paths.ts";
+import { simBaseUrl } from "./http/base-url.ts";
+import { PAYMENT_PROVIDER_PREFIX, paymentProviderRouter } from "./payment-provider/router.ts";
 import { registryDataApi } from "./registry-data/registry-data-router.ts";
 import { registryGatewayRouter } from "./registry-gateway/registry-gateway-router.ts";
 import { taxRouter } from "./tax/tax-router.ts";
@@ -19,7 +21,10 @@ export interface SimApp {
   metrics: ReturnType<typeof createMetricsRegistry>;
 }
 
-/** The simulator as an Express app: the three authorities, the control API and the ops endpoints. */
+/**
+ * The simulator as an Express app: the three authorities, the control API and the ops endpoints,
+ * plus (outside production) the local stand-in of the payment provider.
+ */
 export function createSimApp(config: SimConfig, options: SimAppOptions = {}): SimApp {
   const context = createSimContext(config, options);
   const metrics = createMetricsRegistry("authority-sim");
@@ -33,6 +38,13 @@ export function createSimApp(config: SimConfig, options: SimAppOptions = {}): Si
   app.use(PREFIX.registry, registryGatewayRouter(context));
   app.use(PREFIX.registryData, registryDataApi(context));
   app.use(PREFIX.control, controlRouter(context));
+  // Not an authority: the local stand-in of the payment provider (off in production).
+  if (config.paymentProvider) {
+    app.use(
+      PAYMENT_PROVIDER_PREFIX,
+      paymentProviderRouter(config.paymentProvider, { baseUrl: (req) => simBaseUrl(req, config), logger: options.logger }),
+    );
+  }
   app.use((_req, res) => {
     res.status(404).type("text/plain").send("Not Found");
   });

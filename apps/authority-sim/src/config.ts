@@ -1,3 +1,4 @@
+import type { PaymentProviderStandInConfig } from "./payment-provider/config.ts";
 import type { TimingSettings } from "./timing.ts";
 
 /** Everything the simulator is configured with (from `loadConfig`, or built directly by tests). */
@@ -40,4 +41,9 @@ export interface SimConfig {
     asOf: string;
   };
   shutdownTimeoutMs: number;
+  /**
+   * The local stand-in of the payment provider (not an authority; src/payment-provider), or
+   * null/absent when it is off (always off in production).
+   */
+  paymentProvider?: PaymentProviderStandInConfig | null;
 }

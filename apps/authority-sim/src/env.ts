@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { baseEnvSchema, parseEnv } from "@dormant/service-kit";
 import type { SimConfig } from "./config.ts";
+import { paymentProviderEnvShape, paymentProviderStandInConfig } from "./payment-provider/config.ts";
 import { TIMING_PRESETS } from "./timing.ts";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD");
@@ -35,6 +36,8 @@ export const simEnvSchema = baseEnvSchema.extend({
   SIM_REGISTRY_DATA_API_KEY: z.string().min(1).default("sim-registry-data-key"),
   SIM_REGISTRY_DATA_RATE_LIMIT: z.coerce.number().int().min(0).default(0),
   SIM_REGISTRY_DATA_AS_OF: isoDate.default("2026-10-01"),
+  /** The local stand-in of the payment provider (README "Payment provider stand-in"). */
+  ...paymentProviderEnvShape,
 });
 
 /** The simulator's configuration from environment variables (throws ConfigError on bad input). */
@@ -66,5 +69,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       asOf: env.SIM_REGISTRY_DATA_AS_OF,
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    paymentProvider: paymentProviderStandInConfig(env),
   };
 }

@@ -1,6 +1,12 @@
+import { loadSimConfig } from "@dormant/authority-sim/testing";
 import { ConfigError } from "@dormant/service-kit";
 import { describe, expect, it } from "vitest";
-import { DEVELOPMENT_WEBHOOK_SECRET, loadBillingConfig } from "./env.ts";
+import {
+  DEVELOPMENT_PAYMENT_PROVIDER_API_KEY,
+  DEVELOPMENT_PAYMENT_PROVIDER_URL,
+  DEVELOPMENT_WEBHOOK_SECRET,
+  loadBillingConfig,
+} from "./env.ts";
 
 describe("billing configuration", () => {
   it("runs on defaults outside production", () => {
@@ -49,5 +55,38 @@ describe("billing configuration", () => {
     expect(() => loadBillingConfig({ NODE_ENV: "production" })).toThrow(/PAYMENT_WEBHOOK_SECRET: required in production/);
     expect(() => loadBillingConfig({ NODE_ENV: "production", PAYMENT_WEBHOOK_SECRET: "" })).toThrow(/required in production/);
     expect(loadBillingConfig({ NODE_ENV: "production", PAYMENT_WEBHOOK_SECRET: "p".repeat(32) }).webhookSecret).toBe("p".repeat(32));
+  });
+
+  it("sends checkouts to the local stand-in of the payment provider by default, outside production only", () => {
+    expect(loadBillingConfig({}).paymentProvider).toEqual({
+      url: DEVELOPMENT_PAYMENT_PROVIDER_URL,
+      apiKey: DEVELOPMENT_PAYMENT_PROVIDER_API_KEY,
+      timeoutMs: 3000,
+    });
+    const production = { NODE_ENV: "production", PAYMENT_WEBHOOK_SECRET: "p".repeat(32) };
+    expect(loadBillingConfig(production).paymentProvider).toBeNull();
+    expect(
+      loadBillingConfig({
+        ...production,
+        PAYMENT_PROVIDER_URL: "https://pay.example.com/v1/",
+        PAYMENT_PROVIDER_API_KEY: "k".repeat(20),
+        PAYMENT_PROVIDER_TIMEOUT_MS: "2000",
+      }).paymentProvider,
+    ).toEqual({ url: "https://pay.example.com/v1", apiKey: "k".repeat(20), timeoutMs: 2000 });
+    expect(() => loadBillingConfig({ ...production, PAYMENT_PROVIDER_URL: "https://pay.example.com/v1" })).toThrow(/set both or neither/);
+    expect(() => loadBillingConfig({ PAYMENT_PROVIDER_TIMEOUT_MS: "9000" })).toThrow(/PAYMENT_PROVIDER_TIMEOUT_MS/);
+  });
+
+  it("under npm start (one shared environment) billing and the simulator's stand-in find each other with no setting", () => {
+    for (const shared of [{}, { BILLING_PORT: "4555", PAYMENT_WEBHOOK_SECRET: "w".repeat(40), PAYMENT_PROVIDER_API_KEY: "k".repeat(24) }]) {
+      const billing = loadBillingConfig(shared);
+      const sim = loadSimConfig(shared);
+      expect(billing.paymentProvider?.url).toBe(`http://127.0.0.1:${sim.port}/payment-provider/v1`);
+      expect(sim.paymentProvider).toMatchObject({
+        apiKey: billing.paymentProvider?.apiKey,
+        webhookSecret: billing.webhookSecret,
+        webhookUrl: `http://127.0.0.1:${billing.BILLING_PORT}/webhooks/payments`,
+      });
+    }
   });
 });

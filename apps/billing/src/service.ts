@@ -71,6 +71,9 @@ export async function startBilling(config: BillingConfig, options: StartBillingO
   try {
     // The port answers first (/healthz 200, /readyz 503, the webhook 503) while Postgres and
     // RabbitMQ are waited for, each retried with capped backoff for as long as it takes.
+    if (!config.paymentProvider)
+      logger.warn("no payment provider configured (PAYMENT_PROVIDER_URL): billing.create_checkout refuses top-ups");
+    else logger.info({ payment_provider: config.paymentProvider.url }, "top-up checkouts go to the payment provider");
     const gate = new StartupGate(logger);
     const listening = await listenWhileStarting({ port: config.BILLING_PORT, host: config.BILLING_HOST, gate });
     server = listening.server;
@@ -87,7 +90,9 @@ export async function startBilling(config: BillingConfig, options: StartBillingO
       ...(options.reconnect ? { reconnect: options.reconnect } : {}),
     });
     subscriptions.push(
-      await bus.rpcServe("billing.rpc", billingRpcHandlers({ db, logger, metrics }), { prefetch: config.BILLING_RPC_PREFETCH }),
+      await bus.rpcServe("billing.rpc", billingRpcHandlers({ db, logger, metrics, paymentProvider: config.paymentProvider }), {
+        prefetch: config.BILLING_RPC_PREFETCH,
+      }),
     );
     subscriptions.push(
       await bus.consume(BILLING_EVENTS_QUEUE, billingEventHandlers({ db, logger, metrics }), { prefetch: config.BILLING_EVENTS_PREFETCH }),

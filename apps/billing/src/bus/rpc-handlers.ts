@@ -1,7 +1,9 @@
 import type { RpcHandlerMap } from "@dormant/bus";
 import { isAppError } from "@dormant/contracts";
 import type { Logger } from "@dormant/service-kit";
+import { createCheckout } from "../checkout/create-checkout.ts";
 import type { BillingDb } from "../db/client.ts";
+import type { PaymentProviderConfig } from "../env.ts";
 import { getBalance } from "../ledger/balance.ts";
 import { placeHold, releaseHold } from "../ledger/holds.ts";
 import type { BillingMetrics } from "../metrics.ts";
@@ -15,15 +17,23 @@ export interface BillingRpcDeps {
   db: BillingDb;
   logger: Logger;
   metrics: BillingMetrics;
+  /** Where billing.create_checkout creates checkouts (null: top-ups unavailable). */
+  paymentProvider: PaymentProviderConfig | null;
 }
 
 /**
  * `billing.rpc`: hold the fee of a filing (before anything reaches an authority), release it (a
  * submit that failed before reaching one), read an account's balance (GET /api/v1/account), open
- * an account (the gateway, when the dashboard signs an agent up), list its ledger (the dashboard).
+ * an account (the gateway, when the dashboard signs an agent up), list its ledger and start a
+ * top-up with the payment provider's checkout (the dashboard).
  * Amounts are integer pence; an account billing does not know has a zero balance.
  */
-export function billingRpcHandlers({ db, logger, metrics }: BillingRpcDeps): RpcHandlerMap<typeof BILLING_RPC_CATALOG, "billing.rpc"> {
+export function billingRpcHandlers({
+  db,
+  logger,
+  metrics,
+  paymentProvider,
+}: BillingRpcDeps): RpcHandlerMap<typeof BILLING_RPC_CATALOG, "billing.rpc"> {
   return {
     "billing.hold": async (request, context) => {
       try {
@@ -85,6 +95,14 @@ export function billingRpcHandlers({ db, logger, metrics }: BillingRpcDeps): Rpc
         return await listLedgerRpc(db, request);
       } catch (error) {
         throw asServiceUnavailable(error, logger, "billing.list_ledger");
+      }
+    },
+
+    "billing.create_checkout": async (request) => {
+      try {
+        return await createCheckout(db, paymentProvider, logger, request);
+      } catch (error) {
+        throw asServiceUnavailable(error, logger, "billing.create_checkout");
       }
     },
   };

@@ -20,6 +20,7 @@ describe("billing database schema", () => {
       "20261122080000_billing_money_moves_in_one_statement",
       "20261125120000_accepted_outcomes_by_time",
       "20261125160000_late_acceptance_charges",
+      "20261128010000_checkouts",
     ]);
     db = createBillingDb(database.url);
   });
@@ -45,6 +46,7 @@ describe("billing database schema", () => {
       "20261122080000_billing_money_moves_in_one_statement",
       "20261125120000_accepted_outcomes_by_time",
       "20261125160000_late_acceptance_charges",
+      "20261128010000_checkouts",
     ]);
   });
 

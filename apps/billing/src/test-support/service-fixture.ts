@@ -38,8 +38,9 @@ export const TEST_WEBHOOK_SECRET = "whsec_service_test_0123456789abcdef0123";
 /**
  * Test support: the real billing service in-process on a database and a RabbitMQ vhost of the test
  * file's own, plus a bus client playing the filing service. Everything is closed at the end.
+ * `env`: more of billing's settings, read when billing starts (after earlier beforeAll hooks).
  */
-export function useBillingService(label: string): ServiceFixture {
+export function useBillingService(label: string, options: { env?: () => Record<string, string> } = {}): ServiceFixture {
   let database: TestDatabase;
   let vhost: TestVhost;
   let db: BillingDb;
@@ -54,6 +55,7 @@ export function useBillingService(label: string): ServiceFixture {
       BILLING_PORT: "0",
       BILLING_HOST: "127.0.0.1",
       PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      ...options.env?.(),
     });
     return startBilling(config, {
       logger: createLogger({ service: "billing-test", level: "silent" }),

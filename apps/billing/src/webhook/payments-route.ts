@@ -2,6 +2,7 @@ import { isAppError } from "@dormant/contracts";
 import type { Logger } from "@dormant/service-kit";
 import express, { type Request, type Response, type Router } from "express";
 import type { BillingDb } from "../db/client.ts";
+import { applyCheckoutPayment } from "../checkout/checkout-payments.ts";
 import { applyTopUp } from "../ledger/top-ups.ts";
 import type { BillingMetrics } from "../metrics.ts";
 import { formatPence } from "../money/pence.ts";
@@ -84,6 +85,7 @@ export function paymentWebhookRouter({ db, logger, metrics, settings }: PaymentW
       account_id: payment.account_id,
       amount: formatPence(payment.amount),
       status: payment.status,
+      ...(payment.checkout_id ? { checkout_id: payment.checkout_id } : {}),
     };
     if (payment.status !== "succeeded") {
       logger.info(fields, "payment webhook acknowledged: not a succeeded payment, nothing credited");
@@ -92,12 +94,12 @@ export function paymentWebhookRouter({ db, logger, metrics, settings }: PaymentW
     }
 
     try {
-      const topUp = await applyTopUp(db, {
-        accountId: payment.account_id,
-        amountPence: payment.amount,
-        paymentId: payment.payment_id,
-        source: "webhook",
-      });
+      const credit = { accountId: payment.account_id, amountPence: payment.amount, paymentId: payment.payment_id };
+      const topUp = payment.checkout_id
+        ? await applyCheckoutPayment(db, { ...credit, checkoutId: payment.checkout_id })
+        : await applyTopUp(db, { ...credit, source: "webhook" });
+      if ("checkoutMatched" in topUp && !topUp.checkoutMatched)
+        logger.warn(fields, "payment names a checkout billing has no record of; credited all the same");
       metrics.topUps.inc({ source: "webhook", result: topUp.duplicate ? "duplicate" : "credited" });
       logger.info(
         { ...fields, top_up_id: topUp.topUpId, duplicate: topUp.duplicate },

@@ -1,6 +1,8 @@
 import {
   BILLING_RPC_QUEUE,
   BalanceResponse,
+  CheckoutSession,
+  CreateCheckoutRequest,
   GetBalanceRequest,
   HoldFeeRequest,
   HoldFeeResponse,
@@ -234,6 +236,15 @@ export const BILLING_RPC_CATALOG = {
     queue: BILLING_RPC_QUEUE,
     request: ListLedgerRequest,
     response: LedgerPage,
+    schemaVersion: 1,
+    timeoutMs: 5 * SECOND,
+  },
+  // The dashboard's "Top up": billing asks the payment provider for a checkout (its HTTP call waits
+  // at most PAYMENT_PROVIDER_TIMEOUT_MS, below this timeout).
+  "billing.create_checkout": {
+    queue: BILLING_RPC_QUEUE,
+    request: CreateCheckoutRequest,
+    response: CheckoutSession,
     schemaVersion: 1,
     timeoutMs: 5 * SECOND,
   },
