@@ -53,16 +53,29 @@ export interface AccountListing {
   /** Null: the default limit applies. */
   rate_limit_per_minute: number | null;
   rate_limit_per_day: number | null;
+  /** Off for dashboard sign-ups until their owner enables it. */
+  api_access_enabled: boolean;
   created_at: string;
-  keys: Array<{ key_id: string; mode: "live" | "test"; created_at: string; revoked_at: string | null }>;
+  keys: Array<{
+    key_id: string;
+    mode: "live" | "test";
+    name: string | null;
+    created_at: string;
+    /** To the minute; null: never used. */
+    last_used_at: string | null;
+    revoked_at: string | null;
+  }>;
 }
 
-/** Every account with its keys' ids and states, oldest first; no secrets or hashes. */
+/** Every account with its keys' ids, names, last use and states, oldest first; no secrets or hashes. */
 export async function listAccounts(db: GatewayDb): Promise<AccountListing[]> {
   const accounts = await db.account.findMany({
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     include: {
-      apiKeys: { orderBy: [{ createdAt: "asc" }, { keyId: "asc" }], select: { keyId: true, mode: true, createdAt: true, revokedAt: true } },
+      apiKeys: {
+        orderBy: [{ createdAt: "asc" }, { keyId: "asc" }],
+        select: { keyId: true, mode: true, name: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+      },
     },
   });
   return accounts.map((account) => ({
@@ -71,11 +84,14 @@ export async function listAccounts(db: GatewayDb): Promise<AccountListing[]> {
     opening_balance_pence: Number(account.openingBalancePence),
     rate_limit_per_minute: account.rateLimitPerMinute,
     rate_limit_per_day: account.rateLimitPerDay,
+    api_access_enabled: account.apiAccessEnabled,
     created_at: account.createdAt.toISOString(),
     keys: account.apiKeys.map((key) => ({
       key_id: key.keyId,
       mode: key.mode,
+      name: key.name,
       created_at: key.createdAt.toISOString(),
+      last_used_at: key.lastUsedAt?.toISOString() ?? null,
       revoked_at: key.revokedAt?.toISOString() ?? null,
     })),
   }));

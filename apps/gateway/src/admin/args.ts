@@ -1,11 +1,13 @@
 import { parseArgs } from "node:util";
-import { parseGbpToPence } from "@dormant/contracts";
+import { ApiKeyModeSchema, ApiKeyName, GatewayAccountRequest, parseGbpToPence } from "@dormant/contracts";
+import type { ApiKeyMode } from "../keys/format.ts";
 import { MAX_RATE_PER_DAY, MAX_RATE_PER_MINUTE } from "./accounts.ts";
 
-export const GATEWAY_ADMIN_COMMANDS = ["create-account", "revoke-key", "list-accounts"] as const;
+export const GATEWAY_ADMIN_COMMANDS = ["create-account", "create-key", "revoke-key", "list-accounts"] as const;
 
 export type AdminCommand =
   | { command: "create-account"; name: string; openingBalancePence: bigint; rateLimitPerMinute?: number; rateLimitPerDay?: number }
+  | { command: "create-key"; accountId: string; mode: ApiKeyMode; name?: string }
   | { command: "revoke-key"; keyId: string }
   | { command: "list-accounts" };
 
@@ -16,6 +18,7 @@ export class UsageError extends Error {
 
 export const USAGE = `usage:
   admin create-account --name NAME --balance GBP [--rate-per-minute N] [--rate-per-day N]
+  admin create-key --account ACCOUNT_ID --mode live|test [--name NAME]
   admin revoke-key --key KEY_ID
   admin list-accounts`;
 
@@ -62,6 +65,18 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
         ...(rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute }),
         ...(rateLimitPerDay === undefined ? {} : { rateLimitPerDay }),
       };
+    }
+    case "create-key": {
+      const values = options(rest, { account: { type: "string" }, mode: { type: "string" }, name: { type: "string" } });
+      if (!values.account) throw new UsageError("--account ACCOUNT_ID is required");
+      if (!GatewayAccountRequest.shape.account_id.safeParse(values.account).success)
+        throw new UsageError(`--account must be an account id (acc_ followed by letters and digits), got "${values.account}"`);
+      const mode = ApiKeyModeSchema.safeParse(values.mode);
+      if (!mode.success) throw new UsageError(`--mode must be live or test${values.mode === undefined ? "" : `, got "${values.mode}"`}`);
+      if (values.name === undefined) return { command, accountId: values.account, mode: mode.data };
+      const name = ApiKeyName.safeParse(values.name);
+      if (!name.success) throw new UsageError(`--name ${name.error.issues[0]?.message ?? "is invalid"}`);
+      return { command, accountId: values.account, mode: mode.data, name: name.data };
     }
     case "revoke-key": {
       const values = options(rest, { key: { type: "string" } });

@@ -7,6 +7,7 @@ import { createTestDatabase } from "@dormant/testing";
 import type { TestDatabase } from "@dormant/testing";
 import { createGatewayDb } from "../db/client.ts";
 import type { GatewayDb } from "../db/client.ts";
+import { migrateGatewayDatabase } from "../db/migrations.ts";
 import { parseApiKey } from "../keys/format.ts";
 import { createSecretHasher } from "../keys/hash.ts";
 import { DEVELOPMENT_PEPPER } from "../keys/pepper.ts";
@@ -114,10 +115,11 @@ describe.concurrent("admin CLI (child process)", () => {
         opening_balance_pence: 10_050,
         rate_limit_per_minute: 12,
         rate_limit_per_day: null,
+        api_access_enabled: true,
         created_at: expect.any(String),
         keys: expect.arrayContaining([
-          { key_id: live.keyId, mode: "live", created_at: expect.any(String), revoked_at: null },
-          { key_id: test.keyId, mode: "test", created_at: expect.any(String), revoked_at: null },
+          { key_id: live.keyId, mode: "live", name: null, created_at: expect.any(String), last_used_at: null, revoked_at: null },
+          { key_id: test.keyId, mode: "test", name: null, created_at: expect.any(String), last_used_at: null, revoked_at: null },
         ]),
       },
     ]);
@@ -131,12 +133,46 @@ describe.concurrent("admin CLI (child process)", () => {
     expect(await fresh.verify(live)).toEqual({ ok: false, reason: "revoked" });
   }, 90_000); // three CLI processes in turn, beside the other tests' on a 2-core machine
 
+  it("create-key issues a named key for an existing account, printed once, that works; list-accounts shows its name", async () => {
+    // A dashboard sign-up: no keys, API access off (create-key switches it on). The CLI migrates
+    // the empty database too; migrating is safe concurrently.
+    await migrateGatewayDatabase(databases.gateway.url);
+    await db.account.create({ data: { id: "acc_clikeys0001", name: "Rotating Ltd", openingBalancePence: 0n, apiAccessEnabled: false } });
+    const created = await admin(databases, "create-key", "--account", "acc_clikeys0001", "--mode", "test", "--name", "CI server");
+    expect(created.code).toBe(0);
+    const output = JSON.parse(created.stdout) as Record<string, string>;
+    const key = parseApiKey(output.api_key ?? "")!;
+    expect(output).toEqual({
+      account_id: "acc_clikeys0001",
+      key_id: key.keyId,
+      mode: "test",
+      name: "CI server",
+      prefix: `api_test_${key.keyId}`,
+      api_key: output.api_key,
+    });
+    const verifier = createApiKeyVerifier({ db, hasher: createSecretHasher(DEVELOPMENT_PEPPER) });
+    expect(await verifier.verify(key)).toMatchObject({ ok: true, auth: { accountId: "acc_clikeys0001", mode: "test" } });
+
+    const listed = await admin(databases, "list-accounts");
+    expect(listed.stdout).not.toContain(key.secret);
+    const { accounts } = JSON.parse(listed.stdout) as {
+      accounts: Array<{ account_id: string; api_access_enabled: boolean; keys: unknown[] }>;
+    };
+    expect(accounts.find((account) => account.account_id === "acc_clikeys0001")).toMatchObject({
+      api_access_enabled: true,
+      keys: [{ key_id: key.keyId, mode: "test", name: "CI server", last_used_at: null, revoked_at: null }],
+    });
+  }, 90_000);
+
   it("exits 2 for bad arguments and 1 for an unknown key id, with messages on stderr and nothing on stdout", async () => {
     // Every refused --balance form is covered by args.test.ts; one end to end is enough here.
-    const [badBalance, unknownKey] = await Promise.all([
+    const [badBalance, unknownKey, unknownAccount] = await Promise.all([
       admin(databases, "create-account", "--name", "Bad", "--balance=-5"),
       admin(databases, "revoke-key", "--key", "NoSuchKey0000000"),
+      admin(databases, "create-key", "--account", "acc_NoSuchAccount0", "--mode", "live"),
     ]);
+    expect(unknownAccount).toMatchObject({ code: 1, stdout: "" });
+    expect(unknownAccount.stderr).toContain('no account with id "acc_NoSuchAccount0"');
     expect(badBalance).toMatchObject({ code: 2, stdout: "" });
     expect(badBalance.stderr).toContain("--balance must be an amount in GBP");
     expect(unknownKey).toMatchObject({ code: 1, stdout: "" });

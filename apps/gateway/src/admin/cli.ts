@@ -1,4 +1,4 @@
-// The gateway's operator commands: create-account, revoke-key, list-accounts (accounts and API
+// The gateway's operator commands: create-account, create-key, revoke-key, list-accounts (accounts and API
 // keys live in the gateway database). The root admin CLI (`npm run --silent admin -- <command>`,
 // scripts/admin.mjs) finds this module through the "admin" entry of package.json "dormant" and
 // runs it with an AdminContext. Money belongs to billing: create-account opens the account's
@@ -17,6 +17,7 @@ import { apiKeyEnvShape, resolveApiKeyPepper } from "../keys/pepper.ts";
 import { revokeApiKey } from "../keys/revoke.ts";
 import { createAccount, listAccounts } from "./accounts.ts";
 import { GATEWAY_ADMIN_COMMANDS, parseAdminArgs, USAGE, UsageError } from "./args.ts";
+import { createOperatorKey } from "./keys.ts";
 import type { AdminCommand } from "./args.ts";
 
 type Output = Pick<NodeJS.WritableStream, "write">;
@@ -60,6 +61,13 @@ async function run(command: AdminCommand, context: AdminContext, logger: Logger)
         }
         return { account_id: created.accountId, live_key: created.liveKey, test_key: created.testKey };
       }
+      case "create-key": {
+        const hasher = createSecretHasher(resolveApiKeyPepper(env));
+        const { command: _, ...input } = command;
+        const created = await createOperatorKey(db, input, hasher);
+        if (!created) throw new CommandFailed(`no account with id "${command.accountId}"`);
+        return created;
+      }
       case "revoke-key": {
         const revoked = await revokeApiKey(db, command.keyId);
         if (!revoked) throw new CommandFailed(`no API key with id "${command.keyId}"`);
@@ -92,5 +100,13 @@ export async function runGatewayAdminCli(argv: string[], context: AdminContext):
   }
 }
 
+/** `admin COMMAND --help`: what a command does beyond its usage line. */
+const HELP: Partial<Record<(typeof GATEWAY_ADMIN_COMMANDS)[number], string>> = {
+  "create-key": `Issues a new API key of --mode (live or test) for an existing account, named --name (at most
+80 characters) if given, and switches the account's API access on. Prints the key once
+({"account_id","key_id","mode","name","prefix","api_key"}); only its hash is stored. Rotation:
+create a key, move the agent to it, then revoke-key the old one; the account and its balance stay.`,
+};
+
 /** This CLI as the root admin CLI (scripts/admin.mjs) runs it. */
-export const adminCli = { commands: GATEWAY_ADMIN_COMMANDS, usage: USAGE, run: runGatewayAdminCli };
+export const adminCli = { commands: GATEWAY_ADMIN_COMMANDS, usage: USAGE, help: HELP, run: runGatewayAdminCli };
