@@ -21,6 +21,7 @@ describe("billing database schema", () => {
       "20261125120000_accepted_outcomes_by_time",
       "20261125160000_late_acceptance_charges",
       "20261128010000_checkouts",
+      "20261128011000_checkouts_guard",
     ]);
     db = createBillingDb(database.url);
   });
@@ -47,6 +48,7 @@ describe("billing database schema", () => {
       "20261125120000_accepted_outcomes_by_time",
       "20261125160000_late_acceptance_charges",
       "20261128010000_checkouts",
+      "20261128011000_checkouts_guard",
     ]);
   });
 
@@ -254,5 +256,29 @@ describe("billing database schema", () => {
     await db.hold.update({ where: { id: "hold_5b" }, data: { state: "released", releaseReason: "filing errored" } });
     await db.hold.update({ where: { id: "hold_5b" }, data: { state: "captured" } });
     await expect(db.hold.update({ where: { id: "hold_5b" }, data: { state: "released" } })).rejects.toEqual(refused);
+  });
+
+  it("keeps checkouts: the account and amount fixed, paid once with its payment id, never deleted", async () => {
+    await db.account.create({ data: { id: "acc_schema6" } });
+    const checkout = await db.checkout.create({ data: { id: "cs_schema6", accountId: "acc_schema6", amountPence: 2500n } });
+    expect(checkout).toMatchObject({ state: "open", paymentId: null, paidAt: null });
+    expect(checkout.createdAt).toBeInstanceOf(Date);
+    const shape = refusal(/checkouts_paid_shape|check constraint/);
+    await expect(db.checkout.update({ where: { id: "cs_schema6" }, data: { state: "paid" } })).rejects.toEqual(shape);
+    await expect(db.checkout.create({ data: { id: "cs_schema6z", accountId: "acc_schema6", amountPence: 0n } })).rejects.toEqual(
+      refusal(/checkouts_amount_positive|check constraint/),
+    );
+    const fixed = refusal(/never changed/);
+    await expect(db.checkout.update({ where: { id: "cs_schema6" }, data: { amountPence: 1n } })).rejects.toEqual(fixed);
+    const paidAt = new Date("2026-11-28T01:00:00.000Z");
+    await db.checkout.update({ where: { id: "cs_schema6" }, data: { state: "paid", paymentId: "pay_schema6", paidAt } });
+    expect(await db.checkout.findUniqueOrThrow({ where: { id: "cs_schema6" } })).toMatchObject({
+      state: "paid",
+      paymentId: "pay_schema6",
+      paidAt,
+    });
+    await expect(db.checkout.update({ where: { id: "cs_schema6" }, data: { paymentId: "pay_other" } })).rejects.toEqual(fixed);
+    await expect(db.checkout.delete({ where: { id: "cs_schema6" } })).rejects.toEqual(refusal(/never deleted/));
+    await expect(db.$executeRaw`TRUNCATE "checkouts" CASCADE`).rejects.toEqual(refusal(/append-only/));
   });
 });
