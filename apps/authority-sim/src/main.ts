@@ -16,6 +16,8 @@ async function main(): Promise<void> {
       registryGateway: sim.urls.registryGateway,
       registryData: sim.urls.registryData,
       control: sim.urls.control,
+      // Not an authority: the local stand-in of the payment provider (never in production).
+      paymentProviderStandIn: config.paymentProvider ? `${sim.url}/payment-provider/v1` : "off",
       timing: config.timing,
     },
     `authority simulator listening on ${sim.url}`,

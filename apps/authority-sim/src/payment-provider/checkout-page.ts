@@ -29,17 +29,21 @@ export function checkoutPageCsp(session: CheckoutSession | undefined): string {
   ].join("; ");
 }
 
-function layout(title: string, body: string, stylesheet: string): string {
+/** `assets`: the path the stand-in serves checkout.css and favicon.svg under. */
+function layout(title: string, body: string, assets: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${stylesheet}">
+<link rel="stylesheet" href="${assets}/checkout.css">
+<link rel="icon" href="${assets}/favicon.svg" type="image/svg+xml">
 </head>
 <body>
-<p class="stand-in" role="note"><strong>Local stand-in of the payment provider.</strong> No real money moves; it never runs in production.</p>
+<header>
+<p class="stand-in"><strong>Local stand-in of the payment provider.</strong> No real money moves; it never runs in production.</p>
+</header>
 <main>
 ${body}
 </main>
@@ -49,9 +53,9 @@ ${body}
 }
 
 /** The checkout: the amount, a "Pay £X.XX" button and a "Cancel" link. */
-export function checkoutPage(session: CheckoutSession, paths: { pay: string; cancel: string; stylesheet: string }): string {
+export function checkoutPage(session: CheckoutSession, paths: { pay: string; cancel: string; assets: string }): string {
   const amount = displayPounds(session.amount_pence);
-  if (session.status !== "open") return outcomePage(session, paths.stylesheet);
+  if (session.status !== "open") return outcomePage(session, paths.assets);
   return layout(
     `Pay ${amount} – checkout`,
     `<h1>Top up your balance</h1>
@@ -67,28 +71,27 @@ export function checkoutPage(session: CheckoutSession, paths: { pay: string; can
     <a href="${escapeHtml(paths.cancel)}">Cancel</a>
   </p>
 </form>`,
-    paths.stylesheet,
+    paths.assets,
   );
 }
 
 /** A session that is no longer open: where it ended. */
-export function outcomePage(session: CheckoutSession, stylesheet: string): string {
+export function outcomePage(session: CheckoutSession, assets: string): string {
   const amount = displayPounds(session.amount_pence);
   const [heading, text, back] =
     session.status === "paid"
       ? ["Payment received", `${amount} was paid.`, session.success_url]
       : ["Checkout cancelled", "Nothing was paid.", session.cancel_url];
-  return layout(
-    heading,
-    `<h1>${heading}</h1>\n<p>${text}</p>\n<p><a href="${escapeHtml(back)}">Return to the dashboard</a></p>`,
-    stylesheet,
-  );
+  return layout(heading, `<h1>${heading}</h1>\n<p>${text}</p>\n<p><a href="${escapeHtml(back)}">Return to the dashboard</a></p>`, assets);
 }
 
 /** An error page (unknown session, webhook not delivered). */
-export function problemPage(heading: string, text: string, stylesheet: string): string {
-  return layout(heading, `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(text)}</p>`, stylesheet);
+export function problemPage(heading: string, text: string, assets: string): string {
+  return layout(heading, `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(text)}</p>`, assets);
 }
+
+/** A plain square icon, so that browsers do not ask the simulator for a /favicon.ico it does not have. */
+export const CHECKOUT_FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#0b5394"/></svg>`;
 
 /** The page's stylesheet: readable contrast, large targets, one column on a phone. */
 export const CHECKOUT_CSS = `*{box-sizing:border-box}

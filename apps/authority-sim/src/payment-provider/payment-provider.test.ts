@@ -120,6 +120,8 @@ describe("payment provider stand-in", () => {
     expect(html).not.toMatch(/<script|\sstyle="|\son\w+="/);
     const css = await fetch(`${sim.url}/payment-provider/assets/checkout.css`);
     expect([css.status, css.headers.get("content-type")]).toEqual([200, "text/css; charset=utf-8"]);
+    expect((await fetch(`${sim.url}/payment-provider/assets/favicon.svg`)).status).toBe(200);
+    expect(html).toMatch(/<header>\s*<p class="stand-in">/);
     const unknown = await fetch(`${sim.url}/payment-provider/checkout/cs_nothing`);
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get("content-security-policy")).toContain("default-src 'none'");

@@ -7,7 +7,7 @@ import { parseGbpToPence } from "@dormant/contracts";
 import type { Logger } from "@dormant/service-kit";
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
-import { CHECKOUT_CSS, checkoutPage, checkoutPageCsp, outcomePage, problemPage } from "./checkout-page.ts";
+import { CHECKOUT_CSS, CHECKOUT_FAVICON, checkoutPage, checkoutPageCsp, outcomePage, problemPage } from "./checkout-page.ts";
 import type { PaymentProviderStandInConfig } from "./config.ts";
 import { type CheckoutSession, CheckoutSessions } from "./sessions.ts";
 import { sendPaymentWebhook } from "./webhook.ts";
@@ -39,11 +39,11 @@ export function paymentProviderRouter(config: PaymentProviderStandInConfig, opti
   const router = express.Router();
   const sessions = new CheckoutSessions(config.maxSessions);
   const { logger } = options;
-  const stylesheet = `${PAYMENT_PROVIDER_PREFIX}/assets/checkout.css`;
+  const assets = `${PAYMENT_PROVIDER_PREFIX}/assets`;
   const paths = (id: string) => ({
     pay: `${PAYMENT_PROVIDER_PREFIX}/checkout/${id}/pay`,
     cancel: `${PAYMENT_PROVIDER_PREFIX}/checkout/${id}/cancel`,
-    stylesheet,
+    assets,
   });
   const expectedKey = digest(config.apiKey);
 
@@ -61,12 +61,16 @@ export function paymentProviderRouter(config: PaymentProviderStandInConfig, opti
   };
   const findSession = (req: Request, res: Response): CheckoutSession | undefined => {
     const session = sessions.get(String(req.params.id));
-    if (!session) sendPage(res, 404, problemPage("Checkout not found", "This checkout does not exist or has expired.", stylesheet));
+    if (!session) sendPage(res, 404, problemPage("Checkout not found", "This checkout does not exist or has expired.", assets));
     return session;
   };
 
   router.get("/assets/checkout.css", (_req, res) => {
     res.set({ "cache-control": "public, max-age=300", "x-content-type-options": "nosniff" }).type("css").send(CHECKOUT_CSS);
+  });
+
+  router.get("/assets/favicon.svg", (_req, res) => {
+    res.set({ "cache-control": "public, max-age=300", "x-content-type-options": "nosniff" }).type("svg").send(CHECKOUT_FAVICON);
   });
 
   // The provider's API: billing creates a checkout session (Authorization: Bearer <API key>).
@@ -117,7 +121,7 @@ export function paymentProviderRouter(config: PaymentProviderStandInConfig, opti
     const session = findSession(req, res);
     if (!session) return;
     if (session.status === "cancelled") {
-      sendPage(res, 409, outcomePage(session, stylesheet), session);
+      sendPage(res, 409, outcomePage(session, assets), session);
       return;
     }
     if (session.status === "paid" && session.notified) {
@@ -128,7 +132,7 @@ export function paymentProviderRouter(config: PaymentProviderStandInConfig, opti
     const delivered = await sendPaymentWebhook(config, session, paymentId, logger);
     if (!delivered.ok) {
       const text = `The payment could not be confirmed to the platform (${delivered.reason}). Nothing more will be charged: press Pay again to retry.`;
-      sendPage(res, 502, problemPage("Payment not confirmed", text, stylesheet), session);
+      sendPage(res, 502, problemPage("Payment not confirmed", text, assets), session);
       return;
     }
     session.status = "paid";
@@ -141,7 +145,7 @@ export function paymentProviderRouter(config: PaymentProviderStandInConfig, opti
     if (!session) return;
     if (session.status === "open") session.status = "cancelled";
     if (session.status === "paid") {
-      sendPage(res, 409, outcomePage(session, stylesheet), session);
+      sendPage(res, 409, outcomePage(session, assets), session);
       return;
     }
     res.redirect(303, session.cancel_url);
