@@ -5,3 +5,4 @@ CREATE DATABASE dormant_gateway;
 CREATE DATABASE dormant_filing;
 CREATE DATABASE dormant_billing;
 CREATE DATABASE dormant_notifier;
+CREATE DATABASE dormant_dashboard;

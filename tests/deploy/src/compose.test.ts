@@ -18,7 +18,7 @@ const services = compose.services;
 
 /** The port an app's readiness endpoint answers on, from its own environment. */
 function readinessUrl(app: string, environment: Record<string, string>): string {
-  const port = ["PORT", "OPS_PORT", "BILLING_PORT", "NOTIFIER_PORT", "MCP_PORT", "SIM_PORT"]
+  const port = ["PORT", "OPS_PORT", "BILLING_PORT", "NOTIFIER_PORT", "MCP_PORT", "DASHBOARD_PORT", "SIM_PORT"]
     .filter((name) => (name === "PORT" ? app === "gateway" : true))
     .map((name) => environment[name])
     .find((value) => value !== undefined);

@@ -10,6 +10,7 @@ import { repoPath } from "../repo.ts";
 export const SETTINGS_LOADERS: Record<string, string> = {
   "authority-sim": "loadConfig",
   billing: "loadBillingConfig",
+  dashboard: "loadDashboardConfig",
   filing: "loadFilingConfig",
   gateway: "loadGatewayConfig",
   mcp: "loadMcpConfig",
