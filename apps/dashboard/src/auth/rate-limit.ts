@@ -1,5 +1,6 @@
 import { LuaScript } from "@dormant/service-kit";
 import type { Redis } from "ioredis";
+import { hashToken } from "./tokens.ts";
 
 /**
  * Sign-in attempts per email and per client address, in fixed windows in Redis. Every attempt is
@@ -39,7 +40,8 @@ export class SignInRateLimiter {
   ) {}
 
   private keys(email: string, address: string): [string, string] {
-    return [`${this.limits.prefix}signin:email:${email}`, `${this.limits.prefix}signin:addr:${address}`];
+    // Hashed: Redis keys carry no email or address in clear.
+    return [`${this.limits.prefix}signin:email:${hashToken(email)}`, `${this.limits.prefix}signin:addr:${hashToken(address)}`];
   }
 
   /** Counts one attempt; refused when either count went over its limit (with the wait until its window ends). */

@@ -1,5 +1,7 @@
+import { RpcNoServerError, RpcTimeoutError } from "@dormant/bus";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GatewayClient } from "../bus/gateway.ts";
 import {
   createTestDashboard,
   csrfOf,
@@ -203,16 +205,22 @@ describe("sign-up, sign-in and sign-out (real Postgres, Redis and bus; stand-in 
     }
   });
 
-  it("answers a clear 503 page when the gateway does not answer", async () => {
-    const { agent } = await signedUpAgent(dash.app);
-    await dash.gateway.pause();
-    try {
-      const response = await agent.get("/account");
+  it("answers a clear 503 page when the gateway does not answer (no server, time-out)", async () => {
+    const { sessionId } = await signedUpAgent(dash.app);
+    const cookie = `dashboard_session=${sessionId}`;
+    for (const failure of [new RpcNoServerError("gateway.get_account", "gateway.rpc"), new RpcTimeoutError("gateway.get_account", 5000)]) {
+      const down = dash.appWithGateway(
+        new GatewayClient({
+          rpcCall: async () => {
+            throw failure;
+          },
+        }),
+      );
+      const response = await request(down).get("/account").set("Cookie", cookie);
       expect(response.status).toBe(503);
+      expect(response.headers["retry-after"]).toBe("30");
       expect(response.text).toContain("The platform is not answering");
       expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
-    } finally {
-      await dash.gateway.resume();
     }
-  }, 60_000);
+  });
 });

@@ -25,10 +25,14 @@ export interface TestDashboard {
   app: express.Express;
   /** The same dashboard, with Secure cookies (as behind https). */
   secureApp: express.Express;
+  /** The same dashboard (same database and Redis) talking to another gateway client. */
+  appWithGateway(gateway: GatewayClient): express.Express;
   db: DashboardDb;
   redis: Redis;
   gateway: StandInGateway;
   databaseUrl: string;
+  /** The test vhost (where the stand-in gateway answers). */
+  amqpUrl: string;
   close(): Promise<void>;
 }
 
@@ -55,13 +59,13 @@ export async function createTestDashboard(label: string): Promise<TestDashboard>
     rpc: GATEWAY_RPC_CATALOG,
     logger,
   });
-  const make = (secureCookies: boolean) =>
+  const make = (secureCookies: boolean, gateway = new GatewayClient(bus)) =>
     createDashboardApp(
       {
         db,
         sessions: new SessionStore(redis, { prefix: scope.prefix, idleSeconds: 600, absoluteSeconds: 3600 }),
         limiter: new SignInRateLimiter(redis, { prefix: scope.prefix, windowSeconds: 900, perEmail: 5, perAddress: 20 }),
-        gateway: new GatewayClient(bus),
+        gateway,
         logger,
         secureCookies,
       },
@@ -70,10 +74,12 @@ export async function createTestDashboard(label: string): Promise<TestDashboard>
   return {
     app: make(false),
     secureApp: make(true),
+    appWithGateway: (gateway) => make(false, gateway),
     db,
     redis,
     gateway,
     databaseUrl: database.url,
+    amqpUrl: vhost.url,
     close: async () => {
       await bus.close().catch(() => undefined);
       await gateway.close().catch(() => undefined);
@@ -118,5 +124,5 @@ export async function signedUpAgent(app: express.Express, name = "Acme Agency") 
     .type("form")
     .send({ _csrf: csrfOf(form.text), request_id: requestId, name, ...credentials });
   if (response.status !== 303) throw new Error(`sign-up answered ${response.status}: ${response.text}`);
-  return { agent, ...credentials };
+  return { agent, sessionId: sessionCookieOf(response) ?? "", ...credentials };
 }
