@@ -1,12 +1,40 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
+import { spawn } from "node:child_process";
 import { safeLabel, testInfra, uniqueSuffix } from "./infra-urls.ts";
 
-const run = promisify(execFile);
+const RABBITMQCTL_TIMEOUT_MS = 30_000;
 
-async function rabbitmqctl(...args: string[]): Promise<string> {
-  const { stdout } = await run("rabbitmqctl", ["-q", ...args], { timeout: 30_000 });
-  return stdout;
+/**
+ * Runs rabbitmqctl in a process group of its own and, past the timeout, kills the whole group.
+ * rabbitmqctl is a shell script that starts an Erlang VM (through `su` as root): killing only the
+ * script, as execFile's timeout does, left the VMs running, and a few dozen of them hold every
+ * port the broker keeps for its command-line tools, after which no rabbitmqctl works at all (seen
+ * 2026-11-28 with several suites creating vhosts at once).
+ */
+function rabbitmqctl(...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("rabbitmqctl", ["-q", ...args], { detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const timer = setTimeout(() => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+      reject(new Error(`rabbitmqctl ${args[0]} did not finish within ${RABBITMQCTL_TIMEOUT_MS} ms`));
+    }, RABBITMQCTL_TIMEOUT_MS);
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once("close", (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`rabbitmqctl ${args[0]} exited with ${code}: ${stderr.trim()}`));
+    });
+  });
 }
 
 export interface TestVhost {
