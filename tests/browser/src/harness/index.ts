@@ -3,4 +3,4 @@ export { type BrowserFixture, type GuardedPage, openGuardedPage, useBrowser } fr
 export { CHROMIUM_PATH, launchChromium, requireChromium } from "./chromium.ts";
 export { PageGuard } from "./guard.ts";
 export { expectFitsPhone } from "./layout.ts";
-export { DESKTOP, PHONE, SCREENSHOT_DIR, screenshot, type ScreenshotOptions } from "./screenshot.ts";
+export { DESKTOP, PHONE, SCREENSHOT_DIR, screenshot, screenshotDir, type ScreenshotOptions } from "./screenshot.ts";

@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
@@ -6,13 +7,22 @@ import type { Page } from "playwright-core";
 /** Where the README's screenshots live (tests/browser/src/harness -> the repository's docs/screenshots). */
 export const SCREENSHOT_DIR = fileURLToPath(new URL("../../../../docs/screenshots/", import.meta.url));
 
+/**
+ * Where a run writes its screenshots: the README's folder only when asked
+ * (`UPDATE_SCREENSHOTS=1`, to refresh them on purpose), otherwise a temporary folder, so that
+ * `npm test` leaves the working tree as it found it (each run's keys and ids differ).
+ */
+export function screenshotDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.UPDATE_SCREENSHOTS === "1" ? SCREENSHOT_DIR : join(tmpdir(), "dormant-browser-screenshots");
+}
+
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 375, height: 740 } as const;
 
 export interface ScreenshotOptions {
   /** Also a phone-sized one, `<name>-phone.png` (375x740), the viewport restored afterwards. */
   phone?: boolean;
-  /** Another folder (the harness's own test writes to a temporary one). */
+  /** Another folder than `screenshotDir()` (the harness's own test writes to a temporary one). */
   dir?: string;
 }
 
@@ -21,7 +31,7 @@ export interface ScreenshotOptions {
  * at 375x740 (the whole page, so a long one shows how it stacks). Answers the files written.
  */
 export async function screenshot(page: Page, name: string, options: ScreenshotOptions = {}): Promise<string[]> {
-  const dir = options.dir ?? SCREENSHOT_DIR;
+  const dir = options.dir ?? screenshotDir();
   mkdirSync(dir, { recursive: true });
   const before = page.viewportSize();
   const files: string[] = [];
