@@ -107,6 +107,8 @@ async function main() {
         log(`docs: http://localhost:${port}/docs (OpenAPI: http://localhost:${port}/api/v1/openapi.json)`);
         if (apps.some((a) => a.name === "mcp"))
           log(`MCP (Streamable HTTP, your API key authenticates): http://localhost:${process.env.MCP_PORT ?? 3100}/mcp`);
+        if (apps.some((a) => a.name === "dashboard"))
+          log(`account dashboard (sign up, API keys): http://localhost:${process.env.DASHBOARD_PORT ?? 3200}`);
         log('get an API key: npm run --silent admin -- create-account --name "My agency" --balance 100');
         log("press Ctrl-C to stop");
         return;
