@@ -10,6 +10,14 @@ export type { OpsOptions, ReadinessCheck } from "./health.ts";
 export { canonicalJson } from "./canonical-json.ts";
 export { createShutdown } from "./shutdown.ts";
 export { isEntryPoint } from "./process/is-entry-point.ts";
+export {
+  type AdminContext,
+  adminFailure,
+  type CliStreams,
+  type CommandOutput,
+  type DiscoveredApp,
+  PROCESS_STREAMS,
+} from "./process/admin-context.ts";
 export { createServiceLogger, runServiceProcess } from "./process/run-service.ts";
 export type { ServiceProcessConfig, ServiceProcessOptions } from "./process/run-service.ts";
 export type { Shutdown } from "./shutdown.ts";

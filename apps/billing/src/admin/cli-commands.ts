@@ -5,7 +5,16 @@
 // balance --account acc_...`) or from the root admin CLI (scripts/admin.mjs), which finds
 // `adminCli` through the "admin" entry of package.json "dormant".
 import { isAppError } from "@dormant/contracts";
-import { ConfigError, createLogger, isEntryPoint, parseEnv } from "@dormant/service-kit";
+import {
+  ConfigError,
+  createLogger,
+  isEntryPoint,
+  parseEnv,
+  type AdminContext,
+  adminFailure,
+  type CliStreams,
+  PROCESS_STREAMS,
+} from "@dormant/service-kit";
 import { z } from "zod";
 import { amqpEnvShape } from "../bus/settings.ts";
 import { billingDatabaseEnvShape } from "../db/settings.ts";
@@ -72,11 +81,6 @@ async function execute(
   });
 }
 
-export interface CliStreams {
-  stdout: Pick<NodeJS.WriteStream, "write">;
-  stderr: Pick<NodeJS.WriteStream, "write">;
-}
-
 /**
  * Runs one billing admin command from its argv (`["balance", "--account", "acc_..."]`), reading
  * BILLING_DATABASE_URL (and AMQP_URL for reconcile --against-filings) from `env`, and returns the
@@ -85,12 +89,9 @@ export interface CliStreams {
 export async function runBillingAdminCli(
   argv: string[],
   env: Record<string, string | undefined> = process.env,
-  streams: CliStreams = { stdout: process.stdout, stderr: process.stderr },
+  streams: CliStreams = PROCESS_STREAMS,
 ): Promise<number> {
-  const fail = (code: number, message: string) => {
-    streams.stderr.write(`admin: ${message}\n`);
-    return code;
-  };
+  const fail = (code: number, message: string) => adminFailure(streams, code, message);
   try {
     const command = parseBillingAdminArgs(argv);
     const { BILLING_DATABASE_URL } = parseEnv(z.object(billingDatabaseEnvShape), env);
@@ -109,8 +110,7 @@ export async function runBillingAdminCli(
 export const adminCli = {
   commands: BILLING_ADMIN_COMMANDS,
   usage: BILLING_USAGE,
-  run: (argv: string[], context: CliStreams & { env: Record<string, string | undefined> }) =>
-    runBillingAdminCli(argv, context.env, context),
+  run: (argv: string[], context: Pick<AdminContext, "env" | "stdout" | "stderr">) => runBillingAdminCli(argv, context.env, context),
 };
 
 if (isEntryPoint(import.meta.url)) process.exitCode = await runBillingAdminCli(process.argv.slice(2));

@@ -6,7 +6,15 @@
 // `node --import tsx apps/dashboard/src/admin/cli-commands.ts dashboard-invite --account acc_... --email a@b.c`.
 import { connectBus } from "@dormant/bus";
 import { GATEWAY_RPC_CATALOG, PLATFORM_TOPOLOGY } from "@dormant/contracts";
-import { ConfigError, createLogger, isEntryPoint } from "@dormant/service-kit";
+import {
+  ConfigError,
+  createLogger,
+  isEntryPoint,
+  type AdminContext,
+  adminFailure,
+  type CliStreams,
+  PROCESS_STREAMS,
+} from "@dormant/service-kit";
 import { GatewayClient } from "../bus/gateway.ts";
 import { closeDashboardDb, createDashboardDb } from "../db/client.ts";
 import { migrateDashboardDatabase } from "../db/migrations.ts";
@@ -14,21 +22,13 @@ import { loadDashboardConfig } from "../env.ts";
 import { DASHBOARD_ADMIN_COMMANDS, DASHBOARD_HELP, DASHBOARD_USAGE, parseDashboardAdminArgs, UsageError } from "./cli-args.ts";
 import { InviteError, inviteToDashboard } from "./invite.ts";
 
-export interface CliStreams {
-  stdout: Pick<NodeJS.WriteStream, "write">;
-  stderr: Pick<NodeJS.WriteStream, "write">;
-}
-
 /** Runs one dashboard admin command from its argv with the settings in `env`; returns the exit code. */
 export async function runDashboardAdminCli(
   argv: string[],
   env: Record<string, string | undefined> = process.env,
-  streams: CliStreams = { stdout: process.stdout, stderr: process.stderr },
+  streams: CliStreams = PROCESS_STREAMS,
 ): Promise<number> {
-  const fail = (code: number, message: string) => {
-    streams.stderr.write(`admin: ${message}\n`);
-    return code;
-  };
+  const fail = (code: number, message: string) => adminFailure(streams, code, message);
   try {
     const command = parseDashboardAdminArgs(argv);
     const config = loadDashboardConfig(env);
@@ -71,8 +71,7 @@ export const adminCli = {
   commands: DASHBOARD_ADMIN_COMMANDS,
   usage: DASHBOARD_USAGE,
   help: DASHBOARD_HELP,
-  run: (argv: string[], context: CliStreams & { env: Record<string, string | undefined> }) =>
-    runDashboardAdminCli(argv, context.env, context),
+  run: (argv: string[], context: Pick<AdminContext, "env" | "stdout" | "stderr">) => runDashboardAdminCli(argv, context.env, context),
 };
 
 if (isEntryPoint(import.meta.url)) process.exitCode = await runDashboardAdminCli(process.argv.slice(2));

@@ -7,13 +7,11 @@
 // Prints exactly one JSON object on stdout. Exit codes: 0 done, 1 failed (database unreachable or
 // not migrated), 2 bad invocation.
 import { parseArgs } from "node:util";
-import { parseEnv } from "@dormant/service-kit";
+import { type AdminContext, adminFailure, parseEnv } from "@dormant/service-kit";
 import { z } from "zod";
 import { createFilingDb } from "../db/client.ts";
 import { filingDatabaseEnvShape } from "../db/settings.ts";
 import { filingActivity, oldestUnfinished } from "../reads/filing-activity.ts";
-
-type Output = Pick<NodeJS.WritableStream, "write">;
 
 export const FILING_ADMIN_COMMANDS = ["filing-activity"] as const;
 
@@ -30,26 +28,23 @@ filing database (FILING_DATABASE_URL). No options.`,
 /** Runs `filing-activity` against FILING_DATABASE_URL as of `now`; returns the exit code. */
 export async function runFilingAdminCli(
   argv: string[],
-  context: { env: Record<string, string | undefined>; stdout: Output; stderr: Output },
+  context: Pick<AdminContext, "env" | "stdout" | "stderr">,
   now: () => Date = () => new Date(),
 ): Promise<number> {
   const [command, ...rest] = argv;
   if (command !== "filing-activity") {
-    context.stderr.write(`admin: unknown filing command "${command}"\n${FILING_USAGE}\n`);
-    return 2;
+    return adminFailure(context, 2, `unknown filing command "${command}"\n${FILING_USAGE}`);
   }
   try {
     parseArgs({ args: rest, options: {}, strict: true, allowPositionals: false });
   } catch (error) {
-    context.stderr.write(`admin: ${(error as Error).message}\n${FILING_USAGE}\n`);
-    return 2;
+    return adminFailure(context, 2, `${(error as Error).message}\n${FILING_USAGE}`);
   }
   let databaseUrl: string;
   try {
     databaseUrl = parseEnv(z.object(filingDatabaseEnvShape), context.env).FILING_DATABASE_URL;
   } catch (error) {
-    context.stderr.write(`admin: ${(error as Error).message}\n`);
-    return 1;
+    return adminFailure(context, 1, (error as Error).message);
   }
   const db = createFilingDb(databaseUrl, { poolMax: 2 });
   try {
@@ -69,8 +64,7 @@ export async function runFilingAdminCli(
       .split("\n")
       .filter((line) => line.trim() !== "")
       .at(-1);
-    context.stderr.write(`admin: filing-activity failed: ${cause}\n`);
-    return 1;
+    return adminFailure(context, 1, `filing-activity failed: ${cause}`);
   } finally {
     await db.$disconnect();
   }
@@ -81,6 +75,5 @@ export const adminCli = {
   commands: FILING_ADMIN_COMMANDS,
   usage: FILING_USAGE,
   help: HELP,
-  run: (argv: string[], context: { env: Record<string, string | undefined>; stdout: Output; stderr: Output }) =>
-    runFilingAdminCli(argv, context),
+  run: (argv: string[], context: Pick<AdminContext, "env" | "stdout" | "stderr">) => runFilingAdminCli(argv, context),
 };

@@ -7,7 +7,14 @@
 // Exit codes: 0 done, 1 failed (e.g. unknown key, database unreachable, billing refused), 2 bad
 // invocation. See docs/security-and-limits.md.
 import { formatPence } from "@dormant/contracts";
-import { ConfigError, createLogger, parseEnv, type Logger } from "@dormant/service-kit";
+import {
+  adminFailure,
+  type AdminContext as RootAdminContext,
+  ConfigError,
+  createLogger,
+  parseEnv,
+  type Logger,
+} from "@dormant/service-kit";
 import { z } from "zod";
 import { createGatewayDb } from "../db/client.ts";
 import { migrateGatewayDatabase } from "../db/migrations.ts";
@@ -20,18 +27,8 @@ import { GATEWAY_ADMIN_COMMANDS, parseAdminArgs, USAGE, UsageError } from "./arg
 import { createOperatorKey } from "./keys.ts";
 import type { AdminCommand } from "./args.ts";
 
-type Output = Pick<NodeJS.WritableStream, "write">;
-
-/** What the root admin CLI gives each service's CLI. */
-export interface AdminContext {
-  env: Record<string, string | undefined>;
-  stdout: Output;
-  stderr: Output;
-  /** Every service's usage, printed after a bad invocation. */
-  usage: string;
-  /** Runs another service's operator command: its exit code and its stdout (messages go to stderr). */
-  runCommand(argv: string[]): Promise<{ code: number; stdout: string }>;
-}
+/** The part of the root admin CLI's context (service-kit's AdminContext) the gateway's commands use. */
+export type AdminContext = Pick<RootAdminContext, "env" | "stdout" | "stderr" | "usage" | "runCommand">;
 
 class CommandFailed extends Error {}
 
@@ -84,10 +81,7 @@ async function run(command: AdminCommand, context: AdminContext, logger: Logger)
 /** Runs one gateway admin command from its argv (`["revoke-key", "--key", "..."]`) and returns the exit code. */
 export async function runGatewayAdminCli(argv: string[], context: AdminContext): Promise<number> {
   const logger = createLogger({ service: "gateway-admin", destination: context.stderr as NodeJS.WritableStream });
-  const fail = (code: number, message: string) => {
-    context.stderr.write(`admin: ${message}\n`);
-    return code;
-  };
+  const fail = (code: number, message: string) => adminFailure(context, code, message);
   try {
     const command = parseAdminArgs(argv);
     context.stdout.write(`${JSON.stringify(await run(command, context, logger))}\n`);

@@ -7,7 +7,16 @@
 // of package.json "dormant".
 import { connectBus } from "@dormant/bus";
 import { PLATFORM_MESSAGE_CATALOG, PLATFORM_TOPOLOGY } from "@dormant/contracts";
-import { ConfigError, createLogger, isEntryPoint, parseEnv } from "@dormant/service-kit";
+import {
+  ConfigError,
+  createLogger,
+  isEntryPoint,
+  parseEnv,
+  type AdminContext,
+  adminFailure,
+  type CliStreams,
+  PROCESS_STREAMS,
+} from "@dormant/service-kit";
 import { z } from "zod";
 import { amqpEnvShape } from "../bus/settings.ts";
 import { closeNotifierDb, createNotifierDb, type NotifierDb } from "../db/client.ts";
@@ -15,11 +24,6 @@ import { migrateNotifierDatabase } from "../db/migrations.ts";
 import { notifierDatabaseEnvShape } from "../db/settings.ts";
 import { NOTIFIER_ADMIN_COMMANDS, NOTIFIER_USAGE, parseNotifierAdminArgs, UsageError } from "./cli-args.ts";
 import { AdminError, armReplay, listAccountEndpoints } from "./operations.ts";
-
-export interface CliStreams {
-  stdout: Pick<NodeJS.WriteStream, "write">;
-  stderr: Pick<NodeJS.WriteStream, "write">;
-}
 
 /** Runs `fn` with a client of the notifier database (created and migrated first, so commands work before the service ever ran). */
 export async function withNotifierDb<T>(databaseUrl: string, fn: (db: NotifierDb) => Promise<T>): Promise<T> {
@@ -57,12 +61,9 @@ async function sendDeliver(amqpUrl: string, deliveryId: string, env: Record<stri
 export async function runNotifierAdminCli(
   argv: string[],
   env: Record<string, string | undefined> = process.env,
-  streams: CliStreams = { stdout: process.stdout, stderr: process.stderr },
+  streams: CliStreams = PROCESS_STREAMS,
 ): Promise<number> {
-  const fail = (code: number, message: string) => {
-    streams.stderr.write(`admin: ${message}\n`);
-    return code;
-  };
+  const fail = (code: number, message: string) => adminFailure(streams, code, message);
   try {
     const command = parseNotifierAdminArgs(argv);
     const { NOTIFIER_DATABASE_URL } = parseEnv(z.object(notifierDatabaseEnvShape), env);
@@ -96,8 +97,7 @@ export async function runNotifierAdminCli(
 export const adminCli = {
   commands: NOTIFIER_ADMIN_COMMANDS,
   usage: NOTIFIER_USAGE,
-  run: (argv: string[], context: CliStreams & { env: Record<string, string | undefined> }) =>
-    runNotifierAdminCli(argv, context.env, context),
+  run: (argv: string[], context: Pick<AdminContext, "env" | "stdout" | "stderr">) => runNotifierAdminCli(argv, context.env, context),
 };
 
 if (isEntryPoint(import.meta.url)) process.exitCode = await runNotifierAdminCli(process.argv.slice(2));

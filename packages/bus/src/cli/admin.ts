@@ -5,7 +5,7 @@
 // also runs directly (`pnpm --filter @dormant/bus replay-dead-letters --queue Q`). Each prints
 // one JSON object on stdout. Exit codes: 0 done, 1 failed (broker unreachable, queue missing),
 // 2 bad invocation.
-import { isEntryPoint } from "@dormant/service-kit";
+import { adminFailure, isEntryPoint } from "@dormant/service-kit";
 import type { BusCliContext } from "./context.ts";
 import { UsageError } from "./context.ts";
 import { QUEUES_HELP, QUEUES_USAGE, runQueues } from "./queues.ts";
@@ -23,11 +23,9 @@ export async function runBusAdminCli(argv: string[], context: BusCliContext): Pr
     throw new UsageError(`unknown bus command "${command}"`);
   } catch (error) {
     if (error instanceof UsageError) {
-      context.stderr.write(`admin: ${error.message}\n${BUS_USAGE}\n`);
-      return 2;
+      return adminFailure(context, 2, `${error.message}\n${BUS_USAGE}`);
     }
-    context.stderr.write(`admin: ${command} failed: ${(error as Error).message}\n`);
-    return 1;
+    return adminFailure(context, 1, `${command} failed: ${(error as Error).message}`);
   }
 }
 

@@ -1,9 +1,7 @@
-/** What the root admin CLI (scripts/admin.mjs) gives the bus's commands, and what they share. */
-export interface BusCliContext {
-  env: Record<string, string | undefined>;
-  stdout: Pick<NodeJS.WritableStream, "write">;
-  stderr: Pick<NodeJS.WritableStream, "write">;
-}
+import type { AdminContext } from "@dormant/service-kit";
+
+/** The part of the root admin CLI's context (scripts/admin.mjs) the bus's commands use. */
+export type BusCliContext = Pick<AdminContext, "env" | "stdout" | "stderr">;
 
 /** The broker of a local machine (README "Configuration": AMQP_URL). */
 export const DEFAULT_AMQP_URL = "amqp://guest:guest@127.0.0.1:5672";

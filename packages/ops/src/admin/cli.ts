@@ -8,21 +8,14 @@
 // app not ready, a breaker open, or a part that could not be read), 2 bad invocation.
 // docs/operations/operator-view.md.
 import { parseArgs } from "node:util";
-import { appTargets, type DiscoveredApp } from "../status/app-targets.ts";
+import { type AdminContext, adminFailure } from "@dormant/service-kit";
+import { appTargets } from "../status/app-targets.ts";
 import { renderTable } from "../status/render-table.ts";
 import { gatherStatus, type RunCommand } from "../status/report.ts";
 import { watchStatus } from "../status/watch.ts";
 
-type Output = Pick<NodeJS.WritableStream, "write">;
-
-export interface OpsContext {
-  env: Record<string, string | undefined>;
-  stdout: Output;
-  stderr: Output;
-  runCommand: RunCommand;
-  /** The apps the root admin CLI discovered (package.json "dormant": name, opsPort). */
-  apps?: readonly DiscoveredApp[];
-}
+/** The part of the root admin CLI's context the operator's view uses (`apps` may be left out: none). */
+export type OpsContext = Pick<AdminContext, "env" | "stdout" | "stderr"> & { runCommand: RunCommand; apps?: AdminContext["apps"] };
 
 export const OPS_ADMIN_COMMANDS = ["status"] as const;
 export const OPS_USAGE = `usage:
@@ -47,8 +40,7 @@ export async function runOpsAdminCli(argv: string[], context: OpsContext): Promi
     watch = parseArgs({ args: rest, options: { watch: { type: "boolean" } }, strict: true, allowPositionals: false }).values.watch ?? false;
     targets = appTargets(context.apps ?? [], context.env.OPS_URLS);
   } catch (error) {
-    context.stderr.write(`admin: ${(error as Error).message}\n${OPS_USAGE}\n`);
-    return 2;
+    return adminFailure(context, 2, `${(error as Error).message}\n${OPS_USAGE}`);
   }
   const gather = () => gatherStatus({ runCommand: context.runCommand, targets });
   if (watch) {

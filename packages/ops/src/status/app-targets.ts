@@ -1,14 +1,10 @@
+import type { DiscoveredApp } from "@dormant/service-kit";
+
 /** An app whose ops endpoints (/readyz, /metrics) the operator's view reads. */
 export interface AppTarget {
   name: string;
   /** Base URL of its ops endpoints, e.g. http://127.0.0.1:4301. */
   url: string;
-}
-
-/** What the root admin CLI knows of each app: its name and its default ops port (package.json "dormant".opsPort). */
-export interface DiscoveredApp {
-  name: string;
-  opsPort?: number;
 }
 
 /**
