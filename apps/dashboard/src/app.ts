@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { createOpsRouter, httpMetricsMiddleware, type ReadinessCheck } from "@dormant/service-kit";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { GatewayNotFoundError, GatewayUnavailableError } from "./bus/gateway.ts";
+import { type MoneyOptions, moneyRoutes } from "./money/routes.ts";
 import { accountRoutes } from "./pages/account.ts";
 import { apiAccessRoutes } from "./pages/api-access.ts";
 import { setupPasswordRoutes } from "./pages/setup-password.ts";
@@ -10,7 +11,7 @@ import { signUpRoutes } from "./pages/signup.ts";
 import { type DashboardDeps, sessionOf } from "./web/context.ts";
 import { errorPage } from "./web/error-pages.ts";
 import { sendPage } from "./web/respond.ts";
-import { securityHeaders } from "./web/security-headers.ts";
+import { securityHeaders, securityHeadersFor } from "./web/security-headers.ts";
 import { csrfProtection, requireSignIn, sessionMiddleware } from "./web/session.ts";
 
 export const PUBLIC_DIR = fileURLToPath(new URL("../public", import.meta.url));
@@ -20,6 +21,8 @@ export interface DashboardAppOptions {
   checks: Record<string, ReadinessCheck>;
   isAcceptingWork?: () => boolean;
   trustProxyHops?: number;
+  /** The Money page (balance, ledger, top-ups through billing); without it /money is not served. */
+  money?: MoneyOptions & { checkoutOrigins: readonly string[] };
 }
 
 /**
@@ -30,7 +33,7 @@ export function createDashboardApp(deps: DashboardDeps, options: DashboardAppOpt
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxyHops ?? 0);
-  app.use(securityHeaders);
+  app.use(options.money ? securityHeadersFor(options.money.checkoutOrigins) : securityHeaders);
   app.use(
     createOpsRouter({
       registry: options.registry,
@@ -51,6 +54,10 @@ export function createDashboardApp(deps: DashboardDeps, options: DashboardAppOpt
   app.use(["/account", "/api-access"], requireSignIn);
   app.use(accountRoutes(deps));
   app.use(apiAccessRoutes(deps));
+  if (options.money) {
+    app.use("/money", requireSignIn);
+    app.use(moneyRoutes(deps, options.money));
+  }
 
   app.use((_req, res) => sendPage(res, 404, errorPage("not_found")));
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {

@@ -26,17 +26,49 @@ export const dashboardEnvSchema = baseEnvSchema.extend({
   DASHBOARD_SIGNIN_MAX_PER_EMAIL: envPositiveInt(5),
   DASHBOARD_SIGNIN_MAX_PER_ADDRESS: envPositiveInt(20),
   DASHBOARD_DATABASE_POOL_MAX: envPositiveInt(5),
+  /**
+   * The payment provider's checkout origin(s), comma-separated, that "Top up" redirects to (the
+   * CSP's form-action allows them). Default outside production: the simulator's stand-in.
+   */
+  DASHBOARD_PAYMENT_CHECKOUT_ORIGINS: z.string().optional(),
 });
 export type DashboardEnv = z.infer<typeof dashboardEnvSchema>;
 
 export interface DashboardConfig extends DashboardEnv {
   publicUrl: string;
   secureCookies: boolean;
+  /** DASHBOARD_PAYMENT_CHECKOUT_ORIGINS as origins ("http://127.0.0.1:4100"). */
+  checkoutOrigins: string[];
+}
+
+/** The simulator's payment-provider stand-in (apps/authority-sim), where billing's development default points. */
+export const DEVELOPMENT_CHECKOUT_ORIGINS = "http://127.0.0.1:4100,http://localhost:4100";
+
+/** Comma-separated URLs to their origins; anything that is not an http(s) URL is a configuration error. */
+export function parseCheckoutOrigins(text: string): string[] {
+  return text
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "")
+    .map((item) => {
+      let url: URL;
+      try {
+        url = new URL(item);
+      } catch {
+        throw new Error(`DASHBOARD_PAYMENT_CHECKOUT_ORIGINS: ${JSON.stringify(item)} is not a URL`);
+      }
+      if (url.protocol !== "https:" && url.protocol !== "http:")
+        throw new Error(`DASHBOARD_PAYMENT_CHECKOUT_ORIGINS: ${JSON.stringify(item)} is not http(s)`);
+      return url.origin;
+    });
 }
 
 export function loadDashboardConfig(source: Record<string, string | undefined> = process.env): DashboardConfig {
   const env = parseEnv(dashboardEnvSchema, source);
   const publicUrl = (env.DASHBOARD_PUBLIC_URL ?? `http://localhost:${env.DASHBOARD_PORT}`).replace(/\/+$/, "");
   const secureCookies = env.DASHBOARD_SECURE_COOKIES ?? (publicUrl.startsWith("https:") || env.NODE_ENV === "production");
-  return { ...env, publicUrl, secureCookies };
+  const checkoutOrigins = parseCheckoutOrigins(
+    env.DASHBOARD_PAYMENT_CHECKOUT_ORIGINS ?? (env.NODE_ENV === "production" ? "" : DEVELOPMENT_CHECKOUT_ORIGINS),
+  );
+  return { ...env, publicUrl, secureCookies, checkoutOrigins };
 }

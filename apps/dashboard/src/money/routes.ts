@@ -1,0 +1,79 @@
+import { AppError } from "@dormant/contracts";
+import { type NextFunction, type Request, type Response, Router } from "express";
+import { accountOf, type DashboardDeps, pageContext } from "../web/context.ts";
+import { errorPage } from "../web/error-pages.ts";
+import { sendPage } from "../web/respond.ts";
+import { parseTopUpAmount } from "./amount.ts";
+import { type BillingClient, BillingUnavailableError } from "./billing.ts";
+import { LEDGER_PAGE_SIZE, type MoneyView, moneyPage } from "./view.ts";
+
+export interface MoneyOptions {
+  billing: BillingClient;
+  /** The dashboard's public address: where the provider sends the agent back. */
+  publicUrl: string;
+}
+
+/** Pages beyond this are refused as page 1 would be (offsets stay small). */
+const MAX_PAGE = 100_000;
+
+function pageNumberOf(req: Request): number {
+  const raw = typeof req.query.page === "string" ? req.query.page : "";
+  if (!/^[1-9]\d{0,5}$/.test(raw)) return 1;
+  return Math.min(Number(raw), MAX_PAGE);
+}
+
+/** GET /money (balance, held, available; the ledger, 25 a page) and POST /money/top-up (to the provider's checkout). */
+export function moneyRoutes(deps: DashboardDeps, options: MoneyOptions): Router {
+  const router = Router();
+  const { billing } = options;
+
+  const render = async (res: Response, status: number, pageNumber: number, extra: Partial<MoneyView> = {}) => {
+    const accountId = accountOf(res);
+    const [balance, ledger] = await Promise.all([
+      billing.getBalance(accountId),
+      billing.listLedger(accountId, LEDGER_PAGE_SIZE, (pageNumber - 1) * LEDGER_PAGE_SIZE),
+    ]);
+    sendPage(res, status, moneyPage(pageContext(res, "/money"), { balance, ledger, pageNumber, ...extra }));
+  };
+
+  router.get("/money", async (req, res) => {
+    const topUp = req.query.top_up === "success" || req.query.top_up === "cancelled" ? req.query.top_up : undefined;
+    await render(res, 200, pageNumberOf(req), { topUp });
+  });
+
+  router.post("/money/top-up", async (req, res) => {
+    const body = req.body as Record<string, unknown> | undefined;
+    const amount = typeof body?.amount === "string" ? body.amount : "";
+    const parsed = parseTopUpAmount(amount);
+    if (!parsed.ok) return render(res, 422, 1, { amount, amountError: parsed.error });
+    const accountId = accountOf(res);
+    try {
+      const checkout = await billing.createCheckout({
+        account_id: accountId,
+        amount_pence: parsed.pence,
+        success_url: `${options.publicUrl}/money?top_up=success`,
+        cancel_url: `${options.publicUrl}/money?top_up=cancelled`,
+      });
+      const target = new URL(checkout.checkout_url);
+      if (target.protocol !== "https:" && target.protocol !== "http:") throw new BillingUnavailableError("checkout_url is not http(s)");
+      deps.logger.info(
+        { account_id: accountId, checkout_id: checkout.checkout_id, amount_pence: parsed.pence },
+        "dashboard top-up started",
+      );
+      res.redirect(303, target.href);
+    } catch (error) {
+      if (error instanceof AppError && error.code === "VALIDATION_ERROR")
+        return render(res, 422, 1, { amount, formError: `The top-up was not started: ${error.message}` });
+      throw error;
+    }
+  });
+
+  /** Billing not answering: the dashboard's 503 page, nothing done. */
+  router.use("/money", (error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (!(error instanceof BillingUnavailableError)) return next(error);
+    deps.logger.warn({ err: error.cause }, "billing did not answer a dashboard request");
+    res.setHeader("Retry-After", "30");
+    sendPage(res, 503, errorPage("unavailable"));
+  });
+  return router;
+}
