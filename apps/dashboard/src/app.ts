@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { createOpsRouter, httpMetricsMiddleware, type ReadinessCheck } from "@dormant/service-kit";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { GatewayNotFoundError, GatewayUnavailableError } from "./bus/gateway.ts";
+import { type FilingsOptions, filingsRoutes } from "./filings/routes.ts";
 import { type MoneyOptions, moneyRoutes } from "./money/routes.ts";
 import { accountRoutes } from "./pages/account.ts";
 import { apiAccessRoutes } from "./pages/api-access.ts";
@@ -23,6 +24,8 @@ export interface DashboardAppOptions {
   trustProxyHops?: number;
   /** The Money page (balance, ledger, top-ups through billing); without it /money is not served. */
   money?: MoneyOptions & { checkoutOrigins: readonly string[] };
+  /** The Filings pages (the live filings, through the filing service); without it /filings is not served. */
+  filings?: FilingsOptions;
 }
 
 /**
@@ -57,6 +60,10 @@ export function createDashboardApp(deps: DashboardDeps, options: DashboardAppOpt
   if (options.money) {
     app.use("/money", requireSignIn);
     app.use(moneyRoutes(deps, options.money));
+  }
+  if (options.filings) {
+    app.use("/filings", requireSignIn);
+    app.use(filingsRoutes(deps, options.filings));
   }
 
   app.use((_req, res) => sendPage(res, 404, errorPage("not_found")));

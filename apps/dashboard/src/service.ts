@@ -8,6 +8,7 @@ import { createDashboardApp } from "./app.ts";
 import { SignInRateLimiter } from "./auth/rate-limit.ts";
 import { SessionStore } from "./auth/sessions.ts";
 import { GatewayClient } from "./bus/gateway.ts";
+import { DASHBOARD_FILING_RPC_CATALOG, FilingClient } from "./filings/filing-client.ts";
 import { BillingClient, DASHBOARD_BILLING_RPC_CATALOG } from "./money/billing.ts";
 import { closeDashboardDb, createDashboardDb } from "./db/client.ts";
 import { migrateDashboardDatabase } from "./db/migrations.ts";
@@ -29,7 +30,7 @@ export interface DashboardService {
 }
 
 /** The gateway and billing RPCs the dashboard calls (it serves none and publishes nothing). */
-export const DASHBOARD_RPC_CATALOG = { ...GATEWAY_RPC_CATALOG, ...DASHBOARD_BILLING_RPC_CATALOG };
+export const DASHBOARD_RPC_CATALOG = { ...GATEWAY_RPC_CATALOG, ...DASHBOARD_BILLING_RPC_CATALOG, ...DASHBOARD_FILING_RPC_CATALOG };
 
 /**
  * Runs the dashboard: the port answers at once (/healthz 200, /readyz 503 and pages 503 while
@@ -102,6 +103,7 @@ export async function startDashboard(config: DashboardConfig, options: StartDash
         isAcceptingWork: () => !stopping && (options.isAcceptingWork?.() ?? true),
         trustProxyHops: config.DASHBOARD_TRUST_PROXY_HOPS,
         money: { billing: new BillingClient(connected), publicUrl: config.publicUrl, checkoutOrigins: config.checkoutOrigins },
+        filings: { filings: new FilingClient(connected) },
       },
     );
     gate.ready({

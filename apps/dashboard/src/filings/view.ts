@@ -1,0 +1,174 @@
+import type { ApiKeySummary, Filing, FilingPartStatus, FilingsList, FilingType, Period } from "@dormant/contracts";
+import { html, type SafeHtml } from "../web/html.ts";
+import { type PageContext, page } from "../web/layout.ts";
+import { explainError } from "./error-explanations.ts";
+
+export const FILINGS_PAGE_SIZE = 25;
+
+/** The filters of GET /filings: exactly the criteria filing.list supports, plus the live key whose filings are shown. */
+export interface FilingFilters {
+  key?: string | undefined;
+  status?: string | undefined;
+  type?: string | undefined;
+  company_number?: string | undefined;
+  client_reference?: string | undefined;
+}
+
+const STATUS_WORDS: Record<FilingPartStatus, string> = {
+  pending: "Waiting to be sent",
+  submitted: "Sent, waiting for the authority",
+  polling: "Sent, checking for the authority's answer",
+  accepted: "Accepted",
+  rejected: "Rejected by the authority",
+  error: "Could not be completed",
+};
+
+export function statusInWords(status: string): string {
+  return (STATUS_WORDS as Record<string, string | undefined>)[status] ?? status;
+}
+
+export function typeInWords(type: FilingType | string): string {
+  return type === "ct600" ? "CT600" : type === "accounts" ? "Accounts" : type;
+}
+
+function when(timestamp: string): SafeHtml {
+  const date = new Date(timestamp);
+  const text = Number.isNaN(date.getTime()) ? timestamp : `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return html`<time datetime="${timestamp}">${text}</time>`;
+}
+
+function period(p: Period): string {
+  return `${p.start} to ${p.end}`;
+}
+
+/** The list's query string for these filters and page (empty filters left out). */
+export function filtersQuery(filters: FilingFilters, pageNumber?: number): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  if (pageNumber && pageNumber > 1) params.set("page", String(pageNumber));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+function keyLabel(key: ApiKeySummary): string {
+  return `${key.name ?? "Unnamed key"} (${key.prefix})`;
+}
+
+function option(value: string, label: string, selected: string | undefined): SafeHtml {
+  return html`<option value="${value}"${selected === value ? html` selected` : ""}>${label}</option>`;
+}
+
+function filterForm(view: FilingsListView): SafeHtml {
+  const f = view.filters;
+  return html`<form method="get" action="/filings" class="filters" aria-label="Filter filings">
+${
+  view.keys.length > 1
+    ? html`<div class="field"><label for="filter-key">API key</label>
+<select id="filter-key" name="key">${view.keys.map((k) => option(k.key_id, keyLabel(k), f.key))}</select></div>`
+    : ""
+}
+<div class="field"><label for="filter-status">Status</label>
+<select id="filter-status" name="status">${option("", "Any status", f.status ?? "")}${(
+    ["pending", "submitted", "accepted", "rejected", "error"] as const
+  ).map((s) => option(s, statusInWords(s), f.status))}</select></div>
+<div class="field"><label for="filter-type">Type</label>
+<select id="filter-type" name="type">${option("", "Any type", f.type ?? "")}${option("ct600", "CT600", f.type)}${option("accounts", "Accounts", f.type)}</select></div>
+<div class="field"><label for="filter-company">Company number</label>
+<input id="filter-company" name="company_number" type="text" autocomplete="off" maxlength="8" value="${f.company_number ?? ""}"></div>
+<div class="field"><label for="filter-reference">Client reference</label>
+<input id="filter-reference" name="client_reference" type="text" autocomplete="off" maxlength="100" value="${f.client_reference ?? ""}"></div>
+<button type="submit">Filter</button>
+</form>`;
+}
+
+export interface FilingsListView {
+  keys: ApiKeySummary[];
+  filters: FilingFilters;
+  pageNumber: number;
+  list: FilingsList | null;
+  filterError?: string | undefined;
+}
+
+function pager(view: FilingsListView): SafeHtml {
+  if (!view.list) return html``;
+  const newer = view.pageNumber > 1 ? html`<a href="/filings${filtersQuery(view.filters, view.pageNumber - 1)}" rel="prev">Newer</a>` : "";
+  const older = view.list.pagination.has_more
+    ? html`<a href="/filings${filtersQuery(view.filters, view.pageNumber + 1)}" rel="next">Older</a>`
+    : "";
+  if (!newer && !older) return html``;
+  return html`<nav class="pager" aria-label="Filing pages"><p>${newer}${newer && older ? " · " : ""}${older} (page ${view.pageNumber})</p></nav>`;
+}
+
+function table(view: FilingsListView): SafeHtml {
+  if (view.keys.length === 0)
+    return html`<p id="filings-empty">No filings yet: filings made with a live API key are listed here. Create a live key on <a href="/api-access">API access</a>.</p>`;
+  if (view.filterError) return html`<p class="alert" role="alert" id="form-error">${view.filterError}</p>`;
+  const list = view.list;
+  if (!list || list.filings.length === 0) {
+    const filtered = Boolean(view.filters.status || view.filters.type || view.filters.company_number || view.filters.client_reference);
+    const text =
+      view.pageNumber > 1
+        ? "There are no older filings."
+        : filtered
+          ? "No filings match these filters."
+          : "No filings yet: filings made with this live API key are listed here.";
+    return html`<p id="filings-empty">${text}</p>${pager(view)}`;
+  }
+  const first = list.pagination.offset + 1;
+  const last = list.pagination.offset + list.filings.length;
+  const keyQuery = view.keys.length > 1 && view.filters.key ? `?key=${encodeURIComponent(view.filters.key)}` : "";
+  return html`<div class="table-scroll"><table>
+<caption>Live filings, newest first: ${first} to ${last} of ${list.pagination.total}</caption>
+<thead><tr><th scope="col">Filing</th><th scope="col">Type</th><th scope="col">Company</th><th scope="col">Period end</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead>
+<tbody>${list.filings.map(
+    (f) =>
+      html`<tr><td><a href="/filings/${encodeURIComponent(f.filing_id)}${keyQuery}">${f.filing_id}</a></td><td>${typeInWords(f.filing_type)}</td><td>${f.company_number} ${f.company_name}</td><td>${f.period_end}</td><td>${statusInWords(f.status)}</td><td>${when(f.created_at)}</td></tr>
+`,
+  )}</tbody>
+</table></div>${pager(view)}`;
+}
+
+/** GET /filings: the filters, a page of the live filings, paging links that keep the filters. */
+export function filingsPage(context: PageContext, view: FilingsListView): SafeHtml {
+  return page(context, "Filings", html`${filterForm(view)}${table(view)}`);
+}
+
+function partsTable(filing: Filing): SafeHtml {
+  if (!filing.parts || filing.parts.length === 0) return html``;
+  return html`<section aria-labelledby="parts-title"><h2 id="parts-title">Parts</h2>
+<p>The period is longer than twelve months, so it was filed as two CT600 returns.</p>
+<div class="table-scroll"><table>
+<caption>The CT600 returns of this filing</caption>
+<thead><tr><th scope="col">Part</th><th scope="col">Period</th><th scope="col">Status</th></tr></thead>
+<tbody>${filing.parts.map(
+    (p) => html`<tr><td>${p.part_number}</td><td>${period(p.period)}</td><td>${statusInWords(p.tax_status)}</td></tr>
+`,
+  )}</tbody>
+</table></div></section>`;
+}
+
+function errorSection(filing: Filing): SafeHtml {
+  if (!filing.error) return html``;
+  return html`<section aria-labelledby="error-title"><h2 id="error-title">What went wrong</h2>
+<p id="error-explanation">${explainError(filing.error.code)}</p>
+<dl class="facts"><dt>Error code</dt><dd><code>${filing.error.code}</code></dd><dt>Message</dt><dd>${filing.error.message}</dd></dl>
+</section>`;
+}
+
+/** GET /filings/:id: the filing in plain words. */
+export function filingPage(context: PageContext, filing: Filing): SafeHtml {
+  return page(
+    context,
+    `${typeInWords(filing.filing_type)} for ${filing.company_name} (${filing.company_number})`,
+    html`<dl class="facts">
+<dt>Filing</dt><dd><code>${filing.filing_id}</code></dd>
+<dt>Status</dt><dd id="status">${statusInWords(filing.status)}</dd>
+<dt>Period</dt><dd>${period(filing.period)}</dd>
+${filing.client_reference ? html`<dt>Client reference</dt><dd>${filing.client_reference}</dd>` : ""}
+<dt>Created</dt><dd>${when(filing.created_at)}</dd>
+<dt>Updated</dt><dd>${when(filing.updated_at)}</dd>
+</dl>
+${partsTable(filing)}${errorSection(filing)}
+<p><a href="/filings">All filings</a></p>`,
+  );
+}
