@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { SandboxFiling, SandboxFilingsList, SandboxOutcome } from "../api/sandbox.ts";
+import { CompanyNumber } from "../api/primitives.ts";
 
 /**
  * The gateway's RPCs on `gateway.rpc`: the accounts and API keys it owns, for the account
@@ -67,6 +69,31 @@ export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
 export const RevokeApiKeyRequest = z.object({ account_id: AccountId, key_id: KeyId });
 export type RevokeApiKeyRequest = z.infer<typeof RevokeApiKeyRequest>;
 
+/**
+ * `gateway.sandbox_filing`: what polling a sandbox filing id answers a test key of the account
+ * (`GET /filings/{id}` in sandbox mode: derived from the id, nothing stored). NOT_FOUND for an id
+ * that is not a sandbox filing id.
+ */
+export const SandboxFilingRequest = z.object({ account_id: AccountId, filing_id: z.string().min(1).max(128) });
+export type SandboxFilingRequest = z.infer<typeof SandboxFilingRequest>;
+
+/** One row of the spec's sandbox table: the company number decides what a poll answers. */
+export const SandboxScenarioRow = z.object({
+  /** Null for the row that stands for every other company number. */
+  company_number: CompanyNumber.nullable(),
+  jurisdiction: z.string(),
+  outcome: SandboxOutcome,
+  reason: z.string(),
+});
+export type SandboxScenarioRow = z.infer<typeof SandboxScenarioRow>;
+
+/**
+ * `gateway.sandbox_overview`: what a test key's `GET /filings` answers (always the empty,
+ * stateless list) and the sandbox table, for the dashboard's sandbox toggle.
+ */
+export const SandboxOverview = z.object({ list: SandboxFilingsList, scenarios: z.array(SandboxScenarioRow).min(1) });
+export type SandboxOverview = z.infer<typeof SandboxOverview>;
+
 const SECOND = 1000;
 
 export const GATEWAY_RPC_CATALOG = {
@@ -109,6 +136,20 @@ export const GATEWAY_RPC_CATALOG = {
     queue: GATEWAY_RPC_QUEUE,
     request: RevokeApiKeyRequest,
     response: ApiKeySummary,
+    schemaVersion: 1,
+    timeoutMs: 5 * SECOND,
+  },
+  "gateway.sandbox_filing": {
+    queue: GATEWAY_RPC_QUEUE,
+    request: SandboxFilingRequest,
+    response: SandboxFiling,
+    schemaVersion: 1,
+    timeoutMs: 5 * SECOND,
+  },
+  "gateway.sandbox_overview": {
+    queue: GATEWAY_RPC_QUEUE,
+    request: GatewayAccountRequest,
+    response: SandboxOverview,
     schemaVersion: 1,
     timeoutMs: 5 * SECOND,
   },

@@ -1,6 +1,7 @@
 // Service-to-service payloads carried by the bus, validated on both ends.
 export * from "./sealed-secret.ts";
 export * from "./filing-rpc.ts";
+export * from "./filing-account-rpc.ts";
 export * from "./fees.ts";
 export * from "./submissions.ts";
 export * from "./in-doubt.ts";
