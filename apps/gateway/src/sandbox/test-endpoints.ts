@@ -71,20 +71,27 @@ export function createTestEndpointLookup({
     local.clear();
   };
   if (subscriber) {
-    subscriber.on("message", onMessage);
-    subscriber.on("close", onDown);
-    subscriber
-      .subscribe(channel)
-      .then(() => {
-        listening = true;
-        // After a reconnect ioredis subscribes again before it is "ready" for commands.
-        subscriber.on("ready", () => {
+    // Subscribes on every "ready", not only at start: a first SUBSCRIBE that failed (Redis not
+    // reachable yet) would otherwise leave the lookup reading Redis for the process's life, and
+    // after a reconnect ioredis is "ready" before its own resubscription is confirmed. SUBSCRIBE
+    // to a channel already subscribed is harmless; the cache turns on once Redis confirmed it.
+    const listen = () => {
+      subscriber
+        .subscribe(channel)
+        .then(() => {
+          if (subscriber.status !== "ready") return;
           invalidations++;
           local.clear();
           listening = true;
-        });
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, "not listening for new test webhook endpoints; sandbox lookups read Redis"));
+        })
+        .catch((error: unknown) =>
+          logger.warn({ err: error }, "not listening for new test webhook endpoints yet; sandbox lookups read Redis"),
+        );
+    };
+    subscriber.on("message", onMessage);
+    subscriber.on("close", onDown);
+    subscriber.on("ready", listen);
+    if (subscriber.status === "ready") listen();
   }
 
   async function askNotifier(accountId: string): Promise<boolean> {
