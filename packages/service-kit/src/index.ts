@@ -18,6 +18,7 @@ export {
   type DiscoveredApp,
   PROCESS_STREAMS,
 } from "./process/admin-context.ts";
+export { type AdminCommandOptions, type AdminCommandResult, runAdminCommand, UsageError } from "./process/admin-command.ts";
 export { createServiceLogger, runServiceProcess } from "./process/run-service.ts";
 export type { ServiceProcessConfig, ServiceProcessOptions } from "./process/run-service.ts";
 export type { Shutdown } from "./shutdown.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AGAINST_FILINGS_SETTLE_MS, AGAINST_FILINGS_SINCE, isBillingAdminCommand, parseBillingAdminArgs, UsageError } from "./cli-args.ts";
+import { AGAINST_FILINGS_SETTLE_MS, AGAINST_FILINGS_SINCE, isBillingAdminCommand, parseBillingAdminArgs } from "./cli-args.ts";
+import { UsageError } from "@dormant/service-kit";
 
 describe("billing admin arguments", () => {
   it("parses each command", () => {

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { AccountId } from "../ledger/accounts.ts";
 import { MAX_CREDIT_PENCE, parseGbpToPence } from "../money/pence.ts";
+import { UsageError } from "@dormant/service-kit";
 
 export const BILLING_ADMIN_COMMANDS = ["open-account", "balance", "top-up", "ledger", "reconcile"] as const;
 export type BillingAdminCommandName = (typeof BILLING_ADMIN_COMMANDS)[number];
@@ -21,11 +22,6 @@ export type BillingAdminCommand =
 export const AGAINST_FILINGS_SETTLE_MS = 15 * 60 * 1000;
 /** ... and without --since starts at the beginning: every filing ever finalized. */
 export const AGAINST_FILINGS_SINCE = new Date("1970-01-01T00:00:00.000Z");
-
-/** Bad invocation: the CLI exits with code 2 and prints the message and the usage on stderr. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
 
 export const BILLING_USAGE = `usage:
   admin balance --account ACCOUNT_ID

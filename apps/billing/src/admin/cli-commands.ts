@@ -6,19 +6,18 @@
 // `adminCli` through the "admin" entry of package.json "dormant".
 import { isAppError } from "@dormant/contracts";
 import {
-  ConfigError,
   createLogger,
   isEntryPoint,
   parseEnv,
   type AdminContext,
-  adminFailure,
+  runAdminCommand,
   type CliStreams,
   PROCESS_STREAMS,
 } from "@dormant/service-kit";
 import { z } from "zod";
 import { amqpEnvShape } from "../bus/settings.ts";
 import { billingDatabaseEnvShape } from "../db/settings.ts";
-import { BILLING_ADMIN_COMMANDS, BILLING_USAGE, parseBillingAdminArgs, UsageError, type BillingAdminCommand } from "./cli-args.ts";
+import { BILLING_ADMIN_COMMANDS, BILLING_USAGE, parseBillingAdminArgs, type BillingAdminCommand } from "./cli-args.ts";
 import { withFilingService } from "./filing-service.ts";
 import { getBalance, listLedger, openAccount, reconcile, reconcileAgainstFilings, topUp } from "./operations.ts";
 import { withBillingDb } from "./with-billing-db.ts";
@@ -91,19 +90,12 @@ export async function runBillingAdminCli(
   env: Record<string, string | undefined> = process.env,
   streams: CliStreams = PROCESS_STREAMS,
 ): Promise<number> {
-  const fail = (code: number, message: string) => adminFailure(streams, code, message);
-  try {
+  return runAdminCommand(streams, { usage: BILLING_USAGE, isExpected: isAppError }, async () => {
     const command = parseBillingAdminArgs(argv);
     const { BILLING_DATABASE_URL } = parseEnv(z.object(billingDatabaseEnvShape), env);
     const { output, ok } = await execute(command, BILLING_DATABASE_URL, env, streams);
-    streams.stdout.write(`${JSON.stringify(output)}\n`);
-    if (!ok) streams.stderr.write("admin: reconcile found problems (listed in the report)\n");
-    return ok ? 0 : 1;
-  } catch (error) {
-    if (error instanceof UsageError) return fail(2, `${error.message}\n${BILLING_USAGE}`);
-    if (error instanceof ConfigError || isAppError(error)) return fail(1, error.message);
-    return fail(1, `failed: ${(error as Error).message}`);
-  }
+    return ok ? { output } : { output, failure: "reconcile found problems (listed in the report)" };
+  });
 }
 
 /** This CLI as the root admin CLI (scripts/admin.mjs) runs it: the context carries env and the streams. */

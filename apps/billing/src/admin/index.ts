@@ -9,7 +9,7 @@ export type { Correction } from "../ledger/corrections.ts";
 export type { FilingsCrossCheckOptions, FilingsCrossCheckReport, ListFinalFilings } from "../ledger/filings-cross-check.ts";
 export { withFilingService } from "./filing-service.ts";
 export { runBillingAdminCli } from "./cli-commands.ts";
-export { BILLING_ADMIN_COMMANDS, BILLING_USAGE, isBillingAdminCommand, parseBillingAdminArgs, UsageError } from "./cli-args.ts";
+export { BILLING_ADMIN_COMMANDS, BILLING_USAGE, isBillingAdminCommand, parseBillingAdminArgs } from "./cli-args.ts";
 export type { BillingAdminCommand, BillingAdminCommandName } from "./cli-args.ts";
 export { billingDatabaseEnvShape } from "../db/settings.ts";
 export type { BillingDb } from "../db/client.ts";

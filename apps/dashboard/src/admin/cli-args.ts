@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { UsageError } from "@dormant/service-kit";
 
 export const DASHBOARD_ADMIN_COMMANDS = ["dashboard-invite"] as const;
 
@@ -7,11 +8,6 @@ export interface DashboardInviteCommand {
   command: "dashboard-invite";
   accountId: string;
   email: string;
-}
-
-/** Bad invocation: the CLI exits with code 2 and prints the message and the usage on stderr. */
-export class UsageError extends Error {
-  override name = "UsageError";
 }
 
 export const DASHBOARD_USAGE = `usage:

@@ -6,20 +6,12 @@
 // `node --import tsx apps/dashboard/src/admin/cli-commands.ts dashboard-invite --account acc_... --email a@b.c`.
 import { connectBus } from "@dormant/bus";
 import { GATEWAY_RPC_CATALOG, PLATFORM_TOPOLOGY } from "@dormant/contracts";
-import {
-  ConfigError,
-  createLogger,
-  isEntryPoint,
-  type AdminContext,
-  adminFailure,
-  type CliStreams,
-  PROCESS_STREAMS,
-} from "@dormant/service-kit";
+import { createLogger, isEntryPoint, type AdminContext, runAdminCommand, type CliStreams, PROCESS_STREAMS } from "@dormant/service-kit";
 import { GatewayClient } from "../bus/gateway.ts";
 import { closeDashboardDb, createDashboardDb } from "../db/client.ts";
 import { migrateDashboardDatabase } from "../db/migrations.ts";
 import { loadDashboardConfig } from "../env.ts";
-import { DASHBOARD_ADMIN_COMMANDS, DASHBOARD_HELP, DASHBOARD_USAGE, parseDashboardAdminArgs, UsageError } from "./cli-args.ts";
+import { DASHBOARD_ADMIN_COMMANDS, DASHBOARD_HELP, DASHBOARD_USAGE, parseDashboardAdminArgs } from "./cli-args.ts";
 import { InviteError, inviteToDashboard } from "./invite.ts";
 
 /** Runs one dashboard admin command from its argv with the settings in `env`; returns the exit code. */
@@ -28,8 +20,7 @@ export async function runDashboardAdminCli(
   env: Record<string, string | undefined> = process.env,
   streams: CliStreams = PROCESS_STREAMS,
 ): Promise<number> {
-  const fail = (code: number, message: string) => adminFailure(streams, code, message);
-  try {
+  return runAdminCommand(streams, { usage: DASHBOARD_USAGE, isExpected: (error) => error instanceof InviteError }, async () => {
     const command = parseDashboardAdminArgs(argv);
     const config = loadDashboardConfig(env);
     await migrateDashboardDatabase(config.DASHBOARD_DATABASE_URL);
@@ -53,17 +44,12 @@ export async function runDashboardAdminCli(
         command.accountId,
         command.email,
       );
-      streams.stdout.write(`${JSON.stringify(invitation)}\n`);
-      return 0;
+      return { output: invitation };
     } finally {
       await bus.close().catch(() => undefined);
       await closeDashboardDb(db);
     }
-  } catch (error) {
-    if (error instanceof UsageError) return fail(2, `${error.message}\n${DASHBOARD_USAGE}`);
-    if (error instanceof ConfigError || error instanceof InviteError) return fail(1, error.message);
-    return fail(1, `failed: ${(error as Error).message}`);
-  }
+  });
 }
 
 /** This CLI as the root admin CLI (scripts/admin.mjs) runs it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseAdminArgs, UsageError } from "./args.ts";
+import { UsageError } from "@dormant/service-kit";
+import { parseAdminArgs } from "./args.ts";
 
 describe("admin CLI arguments", () => {
   it("parses create-account with and without overrides", () => {

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { ApiKeyModeSchema, ApiKeyName, GatewayAccountRequest, parseGbpToPence } from "@dormant/contracts";
 import type { ApiKeyMode } from "../keys/format.ts";
 import { MAX_RATE_PER_DAY, MAX_RATE_PER_MINUTE } from "./accounts.ts";
+import { UsageError } from "@dormant/service-kit";
 
 export const GATEWAY_ADMIN_COMMANDS = ["create-account", "create-key", "revoke-key", "list-accounts"] as const;
 
@@ -10,11 +11,6 @@ export type AdminCommand =
   | { command: "create-key"; accountId: string; mode: ApiKeyMode; name?: string }
   | { command: "revoke-key"; keyId: string }
   | { command: "list-accounts" };
-
-/** Bad invocation: the CLI exits with code 2 and prints the message and the usage on stderr. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
 
 export const USAGE = `usage:
   admin create-account --name NAME --balance GBP [--rate-per-minute N] [--rate-per-day N]

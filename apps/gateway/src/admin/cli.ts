@@ -7,14 +7,7 @@
 // Exit codes: 0 done, 1 failed (e.g. unknown key, database unreachable, billing refused), 2 bad
 // invocation. See docs/security-and-limits.md.
 import { formatPence } from "@dormant/contracts";
-import {
-  adminFailure,
-  type AdminContext as RootAdminContext,
-  ConfigError,
-  createLogger,
-  parseEnv,
-  type Logger,
-} from "@dormant/service-kit";
+import { runAdminCommand, type AdminContext as RootAdminContext, createLogger, parseEnv, type Logger } from "@dormant/service-kit";
 import { z } from "zod";
 import { createGatewayDb } from "../db/client.ts";
 import { migrateGatewayDatabase } from "../db/migrations.ts";
@@ -23,7 +16,7 @@ import { createSecretHasher } from "../keys/hash.ts";
 import { apiKeyEnvShape, resolveApiKeyPepper } from "../keys/pepper.ts";
 import { revokeApiKey } from "../keys/revoke.ts";
 import { createAccount, listAccounts } from "./accounts.ts";
-import { GATEWAY_ADMIN_COMMANDS, parseAdminArgs, USAGE, UsageError } from "./args.ts";
+import { GATEWAY_ADMIN_COMMANDS, parseAdminArgs, USAGE } from "./args.ts";
 import { createOperatorKey } from "./keys.ts";
 import type { AdminCommand } from "./args.ts";
 
@@ -81,17 +74,12 @@ async function run(command: AdminCommand, context: AdminContext, logger: Logger)
 /** Runs one gateway admin command from its argv (`["revoke-key", "--key", "..."]`) and returns the exit code. */
 export async function runGatewayAdminCli(argv: string[], context: AdminContext): Promise<number> {
   const logger = createLogger({ service: "gateway-admin", destination: context.stderr as NodeJS.WritableStream });
-  const fail = (code: number, message: string) => adminFailure(context, code, message);
-  try {
-    const command = parseAdminArgs(argv);
-    context.stdout.write(`${JSON.stringify(await run(command, context, logger))}\n`);
-    return 0;
-  } catch (error) {
-    if (error instanceof UsageError) return fail(2, `${error.message}\n${context.usage}`);
-    if (error instanceof CommandFailed || error instanceof ConfigError) return fail(1, error.message);
-    logger.error({ err: error }, "admin command failed");
-    return fail(1, (error as Error).message);
-  }
+  const options = {
+    usage: context.usage,
+    isExpected: (error: unknown) => error instanceof CommandFailed,
+    onUnexpected: (error: unknown) => logger.error({ err: error }, "admin command failed"),
+  };
+  return runAdminCommand(context, options, async () => ({ output: await run(parseAdminArgs(argv), context, logger) }));
 }
 
 /** `admin COMMAND --help`: what a command does beyond its usage line. */

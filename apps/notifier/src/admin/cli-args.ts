@@ -1,16 +1,12 @@
 import { parseArgs } from "node:util";
 import { WEBHOOK_ENDPOINT_ID_PATTERN, WEBHOOK_EVENT_ID_PATTERN } from "@dormant/contracts";
+import { UsageError } from "@dormant/service-kit";
 
 export const NOTIFIER_ADMIN_COMMANDS = ["webhook-endpoints", "replay-webhook"] as const;
 
 export type NotifierAdminCommand =
   | { command: "webhook-endpoints"; accountId: string; mode?: "live" | "test" }
   | { command: "replay-webhook"; eventId: string; endpointId: string };
-
-/** Bad invocation: the CLI exits with code 2 and prints the message and the usage on stderr. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
 
 export const NOTIFIER_USAGE = `usage:
   admin webhook-endpoints --account ACCOUNT_ID [--mode live|test]

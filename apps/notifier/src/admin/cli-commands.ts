@@ -8,12 +8,11 @@
 import { connectBus } from "@dormant/bus";
 import { PLATFORM_MESSAGE_CATALOG, PLATFORM_TOPOLOGY } from "@dormant/contracts";
 import {
-  ConfigError,
   createLogger,
   isEntryPoint,
   parseEnv,
   type AdminContext,
-  adminFailure,
+  runAdminCommand,
   type CliStreams,
   PROCESS_STREAMS,
 } from "@dormant/service-kit";
@@ -22,7 +21,7 @@ import { amqpEnvShape } from "../bus/settings.ts";
 import { closeNotifierDb, createNotifierDb, type NotifierDb } from "../db/client.ts";
 import { migrateNotifierDatabase } from "../db/migrations.ts";
 import { notifierDatabaseEnvShape } from "../db/settings.ts";
-import { NOTIFIER_ADMIN_COMMANDS, NOTIFIER_USAGE, parseNotifierAdminArgs, UsageError } from "./cli-args.ts";
+import { NOTIFIER_ADMIN_COMMANDS, NOTIFIER_USAGE, parseNotifierAdminArgs } from "./cli-args.ts";
 import { AdminError, armReplay, listAccountEndpoints } from "./operations.ts";
 
 /** Runs `fn` with a client of the notifier database (created and migrated first, so commands work before the service ever ran). */
@@ -63,8 +62,7 @@ export async function runNotifierAdminCli(
   env: Record<string, string | undefined> = process.env,
   streams: CliStreams = PROCESS_STREAMS,
 ): Promise<number> {
-  const fail = (code: number, message: string) => adminFailure(streams, code, message);
-  try {
+  return runAdminCommand(streams, { usage: NOTIFIER_USAGE, isExpected: (error) => error instanceof AdminError }, async () => {
     const command = parseNotifierAdminArgs(argv);
     const { NOTIFIER_DATABASE_URL } = parseEnv(z.object(notifierDatabaseEnvShape), env);
     let output: object;
@@ -84,13 +82,8 @@ export async function runNotifierAdminCli(
       }
       output = { ...armed, state: "pending", command_sent: sent };
     }
-    streams.stdout.write(`${JSON.stringify(output)}\n`);
-    return 0;
-  } catch (error) {
-    if (error instanceof UsageError) return fail(2, `${error.message}\n${NOTIFIER_USAGE}`);
-    if (error instanceof ConfigError || error instanceof AdminError) return fail(1, error.message);
-    return fail(1, `failed: ${(error as Error).message}`);
-  }
+    return { output };
+  });
 }
 
 /** This CLI as the root admin CLI (scripts/admin.mjs) runs it: the context carries env and the streams. */

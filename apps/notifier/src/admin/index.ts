@@ -3,6 +3,6 @@
 export { adminCli, runNotifierAdminCli, withNotifierDb } from "./cli-commands.ts";
 export { AdminError, armReplay, listAccountEndpoints } from "./operations.ts";
 export type { EndpointAdminView } from "./operations.ts";
-export { NOTIFIER_ADMIN_COMMANDS, NOTIFIER_USAGE, parseNotifierAdminArgs, UsageError } from "./cli-args.ts";
+export { NOTIFIER_ADMIN_COMMANDS, NOTIFIER_USAGE, parseNotifierAdminArgs } from "./cli-args.ts";
 export type { NotifierAdminCommand } from "./cli-args.ts";
 export { notifierDatabaseEnvShape } from "../db/settings.ts";
