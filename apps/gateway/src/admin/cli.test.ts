@@ -91,6 +91,7 @@ describe.concurrent("admin CLI (child process)", () => {
     expect(created.code).toBe(0);
     const output = JSON.parse(created.stdout) as { account_id: string; live_key: string; test_key: string };
     expect(Object.keys(output).sort()).toEqual(["account_id", "live_key", "test_key"]);
+    expect(created.stderr).toContain(`admin dashboard-invite --account ${output.account_id} --email EMAIL`);
     expect(output.account_id).toMatch(/^acc_[0-9A-Za-z]{16}$/);
     const live = parseApiKey(output.live_key)!;
     const test = parseApiKey(output.test_key)!;

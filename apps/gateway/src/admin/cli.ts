@@ -49,6 +49,9 @@ async function run(command: AdminCommand, context: AdminContext, logger: Logger)
             `billing did not open account ${created.accountId} (above); open it with: admin open-account --account ${created.accountId} --balance ${balance}`,
           );
         }
+        context.stderr.write(
+          `admin: to let the account's owner sign in to the dashboard, print a one-time password link with: admin dashboard-invite --account ${created.accountId} --email EMAIL\n`,
+        );
         return { account_id: created.accountId, live_key: created.liveKey, test_key: created.testKey };
       }
       case "create-key": {
@@ -84,6 +87,10 @@ export async function runGatewayAdminCli(argv: string[], context: AdminContext):
 
 /** `admin COMMAND --help`: what a command does beyond its usage line. */
 const HELP: Partial<Record<(typeof GATEWAY_ADMIN_COMMANDS)[number], string>> = {
+  "create-account": `Creates an account with --balance GBP (credited in billing through its open-account command)
+and one live and one test API key, printed once ({"account_id","live_key","test_key"}); API access
+is on. The account's owner gets a dashboard password through the one-time link that
+\`admin dashboard-invite --account ACCOUNT_ID --email EMAIL\` prints (stderr says so).`,
   "create-key": `Issues a new API key of --mode (live or test) for an existing account, named --name (at most
 80 characters) if given, and switches the account's API access on. Prints the key once
 ({"account_id","key_id","mode","name","prefix","api_key"}); only its hash is stored. Rotation:
