@@ -39,11 +39,10 @@ export function createSimApp(config: SimConfig, options: SimAppOptions = {}): Si
   app.use(PREFIX.registryData, registryDataApi(context));
   app.use(PREFIX.control, controlRouter(context));
   // Not an authority: the local stand-in of the payment provider (off in production).
-  if (config.paymentProvider) {
-    app.use(
-      PAYMENT_PROVIDER_PREFIX,
-      paymentProviderRouter(config.paymentProvider, { baseUrl: (req) => simBaseUrl(req, config), logger: options.logger }),
-    );
+  const provider = config.paymentProvider;
+  if (provider) {
+    const baseUrl = (req: Parameters<typeof simBaseUrl>[0]) => provider.checkoutPublicUrl ?? simBaseUrl(req, config);
+    app.use(PAYMENT_PROVIDER_PREFIX, paymentProviderRouter(provider, { baseUrl, logger: options.logger }));
   }
   app.use((_req, res) => {
     res.status(404).type("text/plain").send("Not Found");

@@ -64,6 +64,22 @@ describe("docker-compose.yml", () => {
     expect(await Promise.all(checks)).toEqual(appNames().map((app) => `${app}: `));
   }, 60_000);
 
+  it("wires top-ups end to end: billing -> the simulator's checkout stand-in -> billing's webhook, the page allowed by the dashboard", () => {
+    const env = (name: string) => services[name]!.environment ?? {};
+    const provider = new URL(env("billing").PAYMENT_PROVIDER_URL ?? "");
+    expect(provider.host).toBe("authority-sim:4100");
+    expect(provider.pathname).toBe("/payment-provider/v1");
+    const sim = env("authority-sim");
+    expect(sim.SIM_PAYMENT_PROVIDER).toBe("on");
+    expect(sim.PAYMENT_PROVIDER_API_KEY).toBe(env("billing").PAYMENT_PROVIDER_API_KEY);
+    expect(sim.PAYMENT_WEBHOOK_SECRET).toBe(env("billing").PAYMENT_WEBHOOK_SECRET);
+    expect(sim.SIM_PAYMENT_WEBHOOK_URL).toBe(`http://billing:${env("billing").BILLING_PORT}/webhooks/payments`);
+    const checkout = new URL(sim.SIM_PAYMENT_CHECKOUT_PUBLIC_URL ?? "");
+    expect(env("dashboard").DASHBOARD_PAYMENT_CHECKOUT_ORIGINS?.split(",")).toContain(checkout.origin);
+    const published = (compose.services["authority-sim"] as { ports?: string[] }).ports ?? [];
+    expect(published).toContain(`${checkout.port}:${sim.SIM_PORT}`);
+  });
+
   it("gives the admin commands every database they touch (create-account spans gateway and billing)", () => {
     const admin = services.admin!;
     expect(admin.profiles).toEqual(["tools"]);

@@ -15,6 +15,11 @@ export interface PaymentProviderStandInConfig {
   webhookTimeoutMs: number;
   /** Checkout sessions kept (oldest evicted first). */
   maxSessions: number;
+  /**
+   * The origin browsers reach the checkout page at, when it is not the simulator's own public URL
+   * (under docker-compose the services call http://authority-sim:4100, a browser localhost:4100).
+   */
+  checkoutPublicUrl?: string;
 }
 
 /** billing's development defaults (apps/billing/src/env.ts), so that `npm start` needs no setting. */
@@ -38,6 +43,7 @@ export const paymentProviderEnvShape = {
   PAYMENT_WEBHOOK_SECRET: optionalText(32),
   BILLING_PORT: z.coerce.number().int().min(0).max(65_535).default(4400),
   SIM_PAYMENT_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  SIM_PAYMENT_CHECKOUT_PUBLIC_URL: z.preprocess(emptyIsUnset, z.url().optional()),
 } as const;
 
 type PaymentProviderEnv = z.infer<z.ZodObject<typeof paymentProviderEnvShape>>;
@@ -52,5 +58,6 @@ export function paymentProviderStandInConfig(env: PaymentProviderEnv & { NODE_EN
     webhookSecret: env.SIM_PAYMENT_WEBHOOK_SECRET ?? env.PAYMENT_WEBHOOK_SECRET ?? DEVELOPMENT_WEBHOOK_SECRET,
     webhookTimeoutMs: env.SIM_PAYMENT_WEBHOOK_TIMEOUT_MS,
     maxSessions: 10_000,
+    ...(env.SIM_PAYMENT_CHECKOUT_PUBLIC_URL ? { checkoutPublicUrl: env.SIM_PAYMENT_CHECKOUT_PUBLIC_URL.replace(/\/+$/, "") } : {}),
   };
 }

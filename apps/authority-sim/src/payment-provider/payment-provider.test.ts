@@ -82,6 +82,11 @@ describe("payment provider stand-in", () => {
     expect(
       loadConfig({ BILLING_PORT: "4999", PAYMENT_WEBHOOK_SECRET: SECRET, PAYMENT_PROVIDER_API_KEY: KEY }).paymentProvider,
     ).toMatchObject({ apiKey: KEY, webhookSecret: SECRET, webhookUrl: "http://127.0.0.1:4999/webhooks/payments" });
+    // On explicitly in production-mode containers (docker-compose), with the browsers' origin.
+    expect(
+      loadConfig({ NODE_ENV: "production", SIM_PAYMENT_PROVIDER: "on", SIM_PAYMENT_CHECKOUT_PUBLIC_URL: "http://localhost:4100/" })
+        .paymentProvider,
+    ).toMatchObject({ checkoutPublicUrl: "http://localhost:4100" });
   });
 
   it("creates sessions only with the API key and a valid body", async () => {
@@ -174,6 +179,32 @@ describe("payment provider stand-in", () => {
     expect(pay.status).toBe(409);
     expect(await pay.text()).toContain("Checkout cancelled");
     expect(received).toHaveLength(0);
+  });
+
+  it("names the checkout page at its public URL for browsers when one is set", async () => {
+    const behindCompose = await startTestSim({
+      paymentProvider: {
+        apiKey: KEY,
+        webhookUrl: "http://127.0.0.1:9/x",
+        webhookSecret: SECRET,
+        webhookTimeoutMs: 500,
+        maxSessions: 10,
+        checkoutPublicUrl: "http://localhost:4100",
+      },
+    });
+    try {
+      const created = await fetch(`${behindCompose.url}${api}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+        body: JSON.stringify(session),
+      });
+      expect(created.status).toBe(201);
+      const { id, url } = (await created.json()) as { id: string; url: string };
+      expect(url).toBe(`http://localhost:4100/payment-provider/checkout/${id}`);
+      expect((await fetch(`${behindCompose.url}/payment-provider/checkout/${id}`)).status).toBe(200);
+    } finally {
+      await behindCompose.close(0);
+    }
   });
 
   it("is not served when off", async () => {
