@@ -53,7 +53,8 @@ export const SANDBOX_SCENARIOS: Readonly<Record<string, SandboxScenario>> = {
   },
 };
 
-const ANY_OTHER_COMPANY: SandboxScenario = {
+/** The table's last row: every company number not listed above. */
+export const ANY_OTHER_COMPANY: SandboxScenario = {
   jurisdiction: "England/Wales",
   outcome: "accepted",
   immediate: false,
