@@ -10,6 +10,7 @@ import { createApiKey } from "./create-key.ts";
 import { enableApiAccess } from "./enable-api-access.ts";
 import { listApiKeys } from "./list-keys.ts";
 import { revokeAccountKey } from "./revoke-key.ts";
+import { sandboxFilingForAccount, sandboxOverview } from "./sandbox.ts";
 
 export interface GatewayRpcDeps {
   db: GatewayDb;
@@ -62,5 +63,7 @@ export function gatewayRpcHandlers(deps: GatewayRpcDeps): RpcHandlerMap<typeof G
         logger.info({ account_id: request.account_id, key_id: revoked.key_id }, "API key revoked");
         return revoked;
       }),
+    "gateway.sandbox_filing": (request) => guarded("gateway.sandbox_filing", () => sandboxFilingForAccount(db, request)),
+    "gateway.sandbox_overview": (request) => guarded("gateway.sandbox_overview", () => sandboxOverview(db, request.account_id)),
   };
 }
