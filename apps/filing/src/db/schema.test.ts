@@ -59,6 +59,7 @@ describe("filing database schema", () => {
       "20261127180000_documents_ready",
       "20261127210000_operator_activity_index",
       "20261127220000_outbox_trace_context",
+      "20261128030000_filings_account_list_index",
     ]);
   });
 
@@ -263,6 +264,15 @@ describe("filing database schema", () => {
     >`SELECT indexdef FROM pg_indexes WHERE indexname = 'filings_finalized_at_id_idx'`;
     expect(index?.indexdef).toBe(
       'CREATE INDEX filings_finalized_at_id_idx ON public.filings USING btree (finalized_at, id COLLATE "C") WHERE (finalized_at IS NOT NULL)',
+    );
+  });
+
+  it("indexes an account's filings newest first, for filing.account_list", async () => {
+    const [index] = await db.$queryRaw<
+      Array<{ indexdef: string }>
+    >`SELECT indexdef FROM pg_indexes WHERE indexname = 'filings_account_id_created_at_id_idx'`;
+    expect(index?.indexdef).toBe(
+      "CREATE INDEX filings_account_id_created_at_id_idx ON public.filings USING btree (account_id, created_at DESC, id DESC)",
     );
   });
 
