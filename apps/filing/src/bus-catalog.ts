@@ -1,6 +1,7 @@
 import { defineRpcCatalog, type Bus } from "@dormant/bus";
 import {
   BILLING_RPC_CATALOG,
+  FILING_ACCOUNT_RPC_CATALOG,
   FILING_RECONCILE_RPC_CATALOG,
   FILING_RPC_CATALOG,
   PLATFORM_MESSAGE_CATALOG,
@@ -9,12 +10,13 @@ import {
 
 /**
  * What the filing service says on the bus: it serves the filing RPCs (filing.rpc: the gateway's,
- * and filing.list_final for billing's reconcile), calls the
+ * the account dashboard's account-wide reads, and filing.list_final for billing's reconcile), calls the
  * submitters (tax.submit, registry.submit) and billing (billing.rpc), consumes the submitters'
  * outcomes (filing.outcomes) and publishes filing events (filing.events) through its outbox.
  */
 export const FILING_SERVICE_RPC = defineRpcCatalog({
   ...FILING_RPC_CATALOG,
+  ...FILING_ACCOUNT_RPC_CATALOG,
   ...FILING_RECONCILE_RPC_CATALOG,
   ...SUBMISSION_RPC_CATALOG,
   ...BILLING_RPC_CATALOG,

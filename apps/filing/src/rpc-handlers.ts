@@ -6,6 +6,7 @@ import type { FilingMetrics } from "./metrics.ts";
 import type { DocumentDeps } from "./documents/document-deps.ts";
 import { getDocument, getDocumentChunk, listDocuments } from "./documents/document-reads.ts";
 import { getFiling, listFilings } from "./reads/filing-reads.ts";
+import { accountScope, keyScope } from "./state/filing-scope.ts";
 import { companyDeadlines } from "./reads/company-deadlines.ts";
 import { listFinalFilings } from "./reads/final-filings.ts";
 import { submitAccounts } from "./submit/submit-accounts.ts";
@@ -42,7 +43,11 @@ async function countedValidation<T extends { valid: boolean }>(
   }
 }
 
-/** The filing.rpc server: each RPC is a call to its service function (reads, submits, documents, reconcile). */
+/**
+ * The filing.rpc server: each RPC is a call to its service function (reads, submits, documents,
+ * reconcile). The gateway's reads see the calling key's filings (keyScope), the dashboard's
+ * `filing.account_*` reads the whole account's (accountScope), through the same functions.
+ */
 export function filingRpcHandlers(
   deps: SubmitDeps,
   documents: DocumentDeps,
@@ -56,11 +61,15 @@ export function filingRpcHandlers(
       countedValidation(metrics, { type: "ct600", mode: request.caller.mode }, () => validateCt600(validating, request)),
     "filing.validate_accounts": (request) =>
       countedValidation(metrics, { type: "accounts", mode: request.caller.mode }, () => validateAccounts(validating, request)),
-    "filing.get": (request) => getFiling(deps.db, request.caller, request.filing_id),
-    "filing.list": (request) => listFilings(deps.db, request.caller, request.criteria),
-    "filing.list_documents": (request) => listDocuments(documents, request.caller, request.filing_id),
-    "filing.get_document": (request) => getDocument(documents, request),
-    "filing.get_document_chunk": (request) => getDocumentChunk(documents, request),
+    "filing.get": (request) => getFiling(deps.db, keyScope(request.caller), request.filing_id),
+    "filing.list": (request) => listFilings(deps.db, keyScope(request.caller), request.criteria),
+    "filing.list_documents": (request) => listDocuments(documents, keyScope(request.caller), request.filing_id),
+    "filing.get_document": (request) => getDocument(documents, keyScope(request.caller), request),
+    "filing.get_document_chunk": (request) => getDocumentChunk(documents, keyScope(request.caller), request),
+    "filing.account_get": (request) => getFiling(deps.db, accountScope(request.reader), request.filing_id),
+    "filing.account_list": (request) => listFilings(deps.db, accountScope(request.reader), request.criteria),
+    "filing.account_list_documents": (request) => listDocuments(documents, accountScope(request.reader), request.filing_id),
+    "filing.account_get_document_chunk": (request) => getDocumentChunk(documents, accountScope(request.reader), request),
     "filing.deadlines": (request) => companyDeadlines(deps, request),
     "filing.list_final": (request) => listFinalFilings(deps.db, request),
   };

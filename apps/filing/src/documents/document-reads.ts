@@ -5,9 +5,9 @@ import {
   type DocumentContent,
   type DocumentsList,
   type DocumentType,
-  type FilingRpcCaller,
 } from "@dormant/contracts";
 import type { FilingDb } from "../db/client.ts";
+import { type FilingScope, filingNotFound, scopeWhere } from "../state/filing-scope.ts";
 import type { DocumentDeps } from "./document-deps.ts";
 import { ensureDocuments } from "./ensure-documents.ts";
 import type { Filing, FilingPart } from "../generated/prisma/client.ts";
@@ -16,10 +16,13 @@ type AcceptedFiling = Filing & { parts: FilingPart[] };
 
 const RENDERED: readonly DocumentType[] = ["ct600_pdf", "accounts_pdf"];
 
-/** The caller's own filing, accepted: another key's filing is as unknown as one that does not exist. */
-async function ownFiling(db: FilingDb, caller: FilingRpcCaller, filingId: string): Promise<AcceptedFiling> {
-  const filing = await db.filing.findFirst({ where: { id: filingId, keyId: caller.key_id }, include: { parts: true } });
-  if (!filing) throw new AppError("FILING_NOT_FOUND", "No filing with this id for this API key");
+/**
+ * The filing, if it is in the scope (the key's own, or the account's): one outside it is as
+ * unknown as one that does not exist.
+ */
+async function ownFiling(db: FilingDb, scope: FilingScope, filingId: string): Promise<AcceptedFiling> {
+  const filing = await db.filing.findFirst({ where: { id: filingId, ...scopeWhere(scope) }, include: { parts: true } });
+  if (!filing) throw filingNotFound(scope);
   return filing;
 }
 
@@ -30,13 +33,13 @@ function requireAccepted(filing: AcceptedFiling): void {
 }
 
 /**
- * `filing.list_documents`: FILING_NOT_COMPLETE until the filing is accepted, then every document
+ * `filing.list_documents` (and `filing.account_list_documents`): FILING_NOT_COMPLETE until the filing is accepted, then every document
  * it has, PDFs rendered first if they are still missing (see ensureDocuments). A split CT600 has
  * two entries of each type, told apart by their names (`…-part1.pdf`, `…-part2.pdf`); a
  * download picks one with `part`.
  */
-export async function listDocuments(deps: DocumentDeps, caller: FilingRpcCaller, filingId: string): Promise<DocumentsList> {
-  const filing = await ownFiling(deps.db, caller, filingId);
+export async function listDocuments(deps: DocumentDeps, scope: FilingScope, filingId: string): Promise<DocumentsList> {
+  const filing = await ownFiling(deps.db, scope, filingId);
   requireAccepted(filing);
   await ensureDocuments(deps, filing);
   const documents = await deps.db.document.findMany({
@@ -105,19 +108,27 @@ async function readSlice(
   };
 }
 
+/** Which document of a filing a download asks for. */
+interface DocumentRequest {
+  filing_id: string;
+  document_type: DocumentType;
+  part?: number | undefined;
+}
+
 /**
- * One document's bytes (or a slice of them): FILING_NOT_FOUND for another key's filing,
+ * One document's bytes (or a slice of them): FILING_NOT_FOUND for a filing outside the scope,
  * DOCUMENT_NOT_FOUND for a type the filing's kind never has or a part it does not have,
  * FILING_NOT_COMPLETE before acceptance. A PDF not rendered yet is rendered now (and stored), so
  * a download never depends on the filing.accepted event having been handled.
  */
 async function readDocument(
   deps: DocumentDeps,
-  request: { caller: FilingRpcCaller; filing_id: string; document_type: DocumentType; part?: number | undefined },
+  scope: FilingScope,
+  request: DocumentRequest,
   range?: { offset: number; length: number },
 ): Promise<DocumentSlice> {
   const type = request.document_type;
-  const filing = await ownFiling(deps.db, request.caller, request.filing_id);
+  const filing = await ownFiling(deps.db, scope, request.filing_id);
   if (!DOCUMENT_TYPES_BY_FILING_TYPE[filing.filingType].includes(type)) {
     throw new AppError("DOCUMENT_NOT_FOUND", `A ${filing.filingType} filing has no ${type} document`);
   }
@@ -133,11 +144,8 @@ async function readDocument(
 }
 
 /** `filing.get_document`: the whole document in one reply. */
-export async function getDocument(
-  deps: DocumentDeps,
-  request: { caller: FilingRpcCaller; filing_id: string; document_type: DocumentType; part?: number | undefined },
-): Promise<DocumentContent> {
-  const document = await readDocument(deps, request);
+export async function getDocument(deps: DocumentDeps, scope: FilingScope, request: DocumentRequest): Promise<DocumentContent> {
+  const document = await readDocument(deps, scope, request);
   return {
     document_type: request.document_type,
     media_type: document.mediaType,
@@ -147,22 +155,16 @@ export async function getDocument(
 }
 
 /**
- * `filing.get_document_chunk`: `length` bytes from `offset` (fewer at the end, none past it)
+ * `filing.get_document_chunk` (and `filing.account_get_document_chunk`): `length` bytes from `offset` (fewer at the end, none past it)
  * with the document's total size and version, so that the gateway can stream a download slice by
  * slice without holding the whole document.
  */
 export async function getDocumentChunk(
   deps: DocumentDeps,
-  request: {
-    caller: FilingRpcCaller;
-    filing_id: string;
-    document_type: DocumentType;
-    part?: number | undefined;
-    offset: number;
-    length: number;
-  },
+  scope: FilingScope,
+  request: DocumentRequest & { offset: number; length: number },
 ): Promise<DocumentChunk> {
-  const document = await readDocument(deps, request, { offset: request.offset, length: request.length });
+  const document = await readDocument(deps, scope, request, { offset: request.offset, length: request.length });
   return {
     document_type: request.document_type,
     media_type: document.mediaType,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { waitFor } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getFiling } from "../reads/filing-reads.ts";
+import { keyScope } from "../state/filing-scope.ts";
 import { startFilingHarness, type FilingHarness } from "../testing/filing-harness.ts";
 import { seedAccountsFiling } from "../test-support/seed.ts";
 
@@ -32,7 +33,7 @@ describe("registry.status on filing.outcomes", () => {
     await h.peer.publish("registry.status", report, { messageId });
     await h.peer.publish("registry.status", report, { messageId });
     await waitFor(async () => (await db.inboxMessage.count({ where: { filingId: filing.id } })) === 1, { what: "the report applied" });
-    const shown = await getFiling(db, caller, filing.id);
+    const shown = await getFiling(db, keyScope(caller), filing.id);
     expect(shown).toMatchObject({
       status: "submitted",
       registry_status: "submitted",
@@ -48,7 +49,7 @@ describe("registry.status on filing.outcomes", () => {
       decided_at: new Date().toISOString(),
     });
     expect((await h.waitForEvent(filing.id)).type).toBe("filing.accepted");
-    const decided = await getFiling(db, caller, filing.id);
+    const decided = await getFiling(db, keyScope(caller), filing.id);
     expect(decided).toMatchObject({ status: "accepted", registry_status: "accepted" });
     expect(decided).not.toHaveProperty("registry_examination");
   });

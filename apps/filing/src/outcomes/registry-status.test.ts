@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilingDb, type FilingDb } from "../db/client.ts";
 import { createFilingTestDatabase } from "../test-support/test-database.ts";
 import { getFiling } from "../reads/filing-reads.ts";
+import { keyScope } from "../state/filing-scope.ts";
 import { seedAccountsFiling, type SeededFiling } from "../test-support/seed.ts";
 import { applyOutcome } from "./apply-outcome.ts";
 import { applyRegistryOutcome, applyRegistryStatus } from "./registry-changes.ts";
@@ -73,7 +74,7 @@ describe("registry.status", () => {
       history: [[null, "PENDING"]],
       events: 0,
     });
-    expect((await getFiling(db, caller(filing), filing.id)).registry_examination).toEqual({
+    expect((await getFiling(db, keyScope(caller(filing)), filing.id)).registry_examination).toEqual({
       status_code: "PENDING",
       since: at("2026-05-01T10:00:05Z"),
     });
@@ -93,7 +94,7 @@ describe("registry.status", () => {
       ],
       events: 0,
     });
-    const view = await getFiling(db, caller(filing), filing.id);
+    const view = await getFiling(db, keyScope(caller(filing)), filing.id);
     expect(Filing.parse(view)).toEqual(view);
     expect(view).toMatchObject({
       status: "submitted",
@@ -151,7 +152,7 @@ describe("registry.status", () => {
     ).toBe("applied");
     expect(await applyStatus(report(filing, "PENDING", "2026-05-05T10:00:00Z"))).toBe("ignored");
     expect(await stored(filing.id)).toMatchObject({ status: "accepted", registryStatus: "accepted", code: "PARKED" });
-    const view = await getFiling(db, caller(filing), filing.id);
+    const view = await getFiling(db, keyScope(caller(filing)), filing.id);
     expect(view.status).toBe("accepted");
     expect(view).not.toHaveProperty("registry_examination");
   });

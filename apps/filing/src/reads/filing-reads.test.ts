@@ -4,6 +4,7 @@ import type { TestDatabase } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilingDb, type FilingDb } from "../db/client.ts";
 import { createFilingTestDatabase } from "../test-support/test-database.ts";
+import { accountScope, keyScope } from "../state/filing-scope.ts";
 import { applyOutcome } from "../outcomes/apply-outcome.ts";
 import { applyRegistryOutcome } from "../outcomes/registry-changes.ts";
 import { acceptSeededPart, rejectSeededPart, seedAccountsFiling, seedCt600Filing, type SeededFiling } from "../test-support/seed.ts";
@@ -61,7 +62,7 @@ afterAll(async () => {
 
 describe("filing.get", () => {
   it("shows a single-period CT600 with its top-level tax fields, valid against the contract", async () => {
-    const filing = await getFiling(db, owner, single.id);
+    const filing = await getFiling(db, keyScope(owner), single.id);
     expect(Filing.parse(filing)).toEqual(filing);
     expect(filing).toEqual({
       filing_id: single.id,
@@ -80,7 +81,7 @@ describe("filing.get", () => {
   });
 
   it("shows a split CT600 with its parts", async () => {
-    const filing = await getFiling(db, owner, split.id);
+    const filing = await getFiling(db, keyScope(owner), split.id);
     expect(filing.parts).toEqual([
       {
         part_number: 1,
@@ -102,27 +103,27 @@ describe("filing.get", () => {
   });
 
   it("shows accounts with their registry fields, and a rejection with its error", async () => {
-    expect(await getFiling(db, owner, accounts.id)).toMatchObject({
+    expect(await getFiling(db, keyScope(owner), accounts.id)).toMatchObject({
       filing_type: "accounts",
       status: "accepted",
       registry_status: "accepted",
       registry_submission_number: accounts.submissionNumber,
     });
-    expect(await getFiling(db, owner, rejected.id)).toMatchObject({
+    expect(await getFiling(db, keyScope(owner), rejected.id)).toMatchObject({
       status: "rejected",
       error: { code: "TAX_UTR_MISMATCH", message: "The UTR does not match." },
     });
   });
 
   it("is FILING_NOT_FOUND for another key's filing and for an unknown id", async () => {
-    expect((await failure(getFiling(db, stranger, single.id))).code).toBe("FILING_NOT_FOUND");
-    expect((await failure(getFiling(db, owner, "fil_nothinghere"))).code).toBe("FILING_NOT_FOUND");
+    expect((await failure(getFiling(db, keyScope(stranger), single.id))).code).toBe("FILING_NOT_FOUND");
+    expect((await failure(getFiling(db, keyScope(owner), "fil_nothinghere"))).code).toBe("FILING_NOT_FOUND");
   });
 });
 
 describe("filing.list", () => {
   it("lists the key's filings newest first with the total", async () => {
-    const page = await listFilings(db, owner, { limit: 20, offset: 0 });
+    const page = await listFilings(db, keyScope(owner), { limit: 20, offset: 0 });
     expect(FilingsList.parse(page)).toEqual(page);
     expect(page.filings.map((f) => f.filing_id)).toEqual([rejected.id, accounts.id, split.id, single.id]);
     expect(page.pagination).toEqual({ total: 4, limit: 20, offset: 0, has_more: false });
@@ -138,18 +139,18 @@ describe("filing.list", () => {
   });
 
   it("pages with limit and offset", async () => {
-    const first = await listFilings(db, owner, { limit: 3, offset: 0 });
+    const first = await listFilings(db, keyScope(owner), { limit: 3, offset: 0 });
     expect(first.filings).toHaveLength(3);
     expect(first.pagination).toEqual({ total: 4, limit: 3, offset: 0, has_more: true });
-    const second = await listFilings(db, owner, { limit: 3, offset: 3 });
+    const second = await listFilings(db, keyScope(owner), { limit: 3, offset: 3 });
     expect(second.filings.map((f) => f.filing_id)).toEqual([single.id]);
     expect(second.pagination.has_more).toBe(false);
-    expect((await listFilings(db, owner, { limit: 3, offset: 10 })).filings).toEqual([]);
+    expect((await listFilings(db, keyScope(owner), { limit: 3, offset: 10 })).filings).toEqual([]);
   });
 
   it("filters by status, type and company number", async () => {
     const ids = async (criteria: object) =>
-      (await listFilings(db, owner, { limit: 20, offset: 0, ...criteria })).filings.map((f) => f.filing_id);
+      (await listFilings(db, keyScope(owner), { limit: 20, offset: 0, ...criteria })).filings.map((f) => f.filing_id);
     expect(await ids({ status: "rejected" })).toEqual([rejected.id]);
     expect(await ids({ type: "accounts" })).toEqual([accounts.id]);
     expect(await ids({ company_number: "00000005" })).toEqual([split.id]);
@@ -158,8 +159,35 @@ describe("filing.list", () => {
   });
 
   it("never shows another key's filings", async () => {
-    const page = await listFilings(db, stranger, { limit: 20, offset: 0 });
+    const page = await listFilings(db, keyScope(stranger), { limit: 20, offset: 0 });
     expect(page.pagination.total).toBe(1);
     expect(page.filings.map((f) => f.filing_id)).not.toContain(single.id);
+  });
+});
+
+describe("the account's reads (filing.account_get, filing.account_list)", () => {
+  const account = accountScope({ account_id: owner.account_id, request_id: "req" });
+
+  it("sees the filings of every key of the account, and no other account's", async () => {
+    const secondKey = await seedCt600Filing(db, 1, { accountId: owner.account_id, keyId: "key_reads_second", companyNumber: "00000009" });
+    const page = await listFilings(db, account, { limit: 20, offset: 0 });
+    expect(page.filings.map((f) => f.filing_id)).toEqual([secondKey.id, rejected.id, accounts.id, split.id, single.id]);
+    expect(page.pagination).toEqual({ total: 5, limit: 20, offset: 0, has_more: false });
+    expect(await getFiling(db, account, secondKey.id)).toMatchObject({ filing_id: secondKey.id, status: "submitted" });
+    expect(await getFiling(db, account, single.id)).toEqual(await getFiling(db, keyScope(owner), single.id));
+    // The stranger's filing (another key, another account) is not the account's.
+    const elsewhere = await listFilings(db, accountScope({ account_id: "acc_reads_elsewhere", request_id: "req" }), {
+      limit: 20,
+      offset: 0,
+    });
+    expect(elsewhere.pagination.total).toBe(0);
+  });
+
+  it("is FILING_NOT_FOUND for another account's filing, with the same message as for an unknown id", async () => {
+    const [theirs] = (await listFilings(db, keyScope(stranger), { limit: 1, offset: 0 })).filings;
+    const foreign = await failure(getFiling(db, account, theirs!.filing_id));
+    const unknown = await failure(getFiling(db, account, "fil_nothinghere"));
+    expect([foreign.code, foreign.message]).toEqual(["FILING_NOT_FOUND", "No filing with this id for this account"]);
+    expect([unknown.code, unknown.message]).toEqual([foreign.code, foreign.message]);
   });
 });

@@ -1,15 +1,17 @@
-import { AppError, type Filing as FilingView, type FilingRpcCaller, type FilingsList, type ListFilingsCriteria } from "@dormant/contracts";
+import type { Filing as FilingView, FilingsList, ListFilingsCriteria } from "@dormant/contracts";
 import type { FilingDb } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { readFiling } from "../state/filing-rows.ts";
+import { type FilingScope, filingNotFound, scopeSql } from "../state/filing-scope.ts";
 import { filingSummary, filingView, type SummaryFields } from "./filing-view.ts";
 
-const notFound = () => new AppError("FILING_NOT_FOUND", "No filing with this id for this API key");
-
-/** `filing.get`: another key's filing is exactly as unknown as a filing that does not exist. One statement. */
-export async function getFiling(db: FilingDb, caller: FilingRpcCaller, filingId: string): Promise<FilingView> {
-  const filing = await readFiling(db, filingId, { keyId: caller.key_id });
-  if (!filing) throw notFound();
+/**
+ * `filing.get` (the key's filing) and `filing.account_get` (the account's): a filing outside the
+ * scope is exactly as unknown as a filing that does not exist. One statement.
+ */
+export async function getFiling(db: FilingDb, scope: FilingScope, filingId: string): Promise<FilingView> {
+  const filing = await readFiling(db, filingId, { scope });
+  if (!filing) throw filingNotFound(scope);
   return filingView(filing);
 }
 
@@ -19,12 +21,14 @@ interface PageRow {
 }
 
 /**
- * `filing.list`: the key's filings, newest first, filtered, one page with the total, in one
- * statement (the count and the page from the same snapshot).
+ * `filing.list` (the key's filings) and `filing.account_list` (the account's): newest first,
+ * filtered, one page with the total, in one statement (the count and the page from the same
+ * snapshot). The page is a range read of the scope's index, (key_id, created_at DESC) or
+ * (account_id, created_at DESC, id DESC).
  */
-export async function listFilings(db: FilingDb, caller: FilingRpcCaller, criteria: ListFilingsCriteria): Promise<FilingsList> {
+export async function listFilings(db: FilingDb, scope: FilingScope, criteria: ListFilingsCriteria): Promise<FilingsList> {
   const filters = [
-    Prisma.sql`key_id = ${caller.key_id}`,
+    scopeSql(scope),
     ...(criteria.status ? [Prisma.sql`status = ${criteria.status}::filing_status`] : []),
     ...(criteria.type ? [Prisma.sql`filing_type = ${criteria.type}::filing_type`] : []),
     ...(criteria.company_number ? [Prisma.sql`company_number = ${criteria.company_number}`] : []),

@@ -37,8 +37,8 @@ describe("a filing record", () => {
       [2, "submitted", seeded.correlationIds[1]],
     ]);
     expect(filing.periodStart.toISOString()).toBe("2025-01-01T00:00:00.000Z");
-    expect(await readFiling(db, seeded.id, { keyId: "key_record" })).toEqual(filing);
-    expect(await readFiling(db, seeded.id, { keyId: "key_other" })).toBeNull();
+    expect(await readFiling(db, seeded.id, { scope: { keyId: "key_record" } })).toEqual(filing);
+    expect(await readFiling(db, seeded.id, { scope: { keyId: "key_other" } })).toBeNull();
     expect(await readFiling(db, "fil_unknown")).toBeNull();
   });
 

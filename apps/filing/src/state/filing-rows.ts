@@ -2,6 +2,7 @@ import type { FilingDb } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { FILING_READ_COLUMNS, type PART_PREFIX, type FilingColumns } from "./filing-columns.ts";
 import type { FilingRecord, PartRecord } from "./filing-record.ts";
+import { type FilingScope, scopeSql } from "./filing-scope.ts";
 
 /** A part's columns in a row of a filing read: `part_<field>`, null without parts. */
 type PartColumnsRow = { [Field in keyof PartRecord as `${typeof PART_PREFIX}${Field}`]: PartRecord[Field] };
@@ -82,18 +83,19 @@ export function filingsFromRows(rows: readonly FilingRow[]): FilingRecord[] {
 }
 
 /**
- * One filing with its parts, in one statement; null when there is none (or, with `keyId`, when
- * it belongs to another API key).
+ * One filing with its parts, in one statement; null when there is none (or, with a `scope`, when
+ * it is outside it: another API key's, or another account's).
  */
 export async function readFiling(
   db: FilingDb,
   filingId: string,
   options: {
-    keyId?: string /** Names the statement in the database's log (`documents`: the documents consumer's work). */;
+    scope?: FilingScope;
+    /** Names the statement in the database's log (`documents`: the documents consumer's work). */
     label?: "documents";
   } = {},
 ): Promise<FilingRecord | null> {
-  const owner = options.keyId === undefined ? Prisma.empty : Prisma.sql`AND f.key_id = ${options.keyId}`;
+  const owner = options.scope === undefined ? Prisma.empty : Prisma.sql`AND ${scopeSql(options.scope, "f")}`;
   const label = options.label === "documents" ? Prisma.sql`/* documents */` : Prisma.empty;
   const rows = await db.$queryRaw<FilingRow[]>`
     ${label} SELECT ${FILING_READ_COLUMNS}

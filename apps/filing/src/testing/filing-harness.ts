@@ -8,6 +8,7 @@ import {
   BILLING_RPC_CATALOG,
   BILLING_RPC_QUEUE,
   credentialsBinding,
+  FILING_ACCOUNT_RPC_CATALOG,
   FILING_RECONCILE_RPC_CATALOG,
   FILING_RPC_CATALOG,
   FILING_RPC_QUEUE,
@@ -37,10 +38,17 @@ import { createFilingTestDatabase } from "../test-support/test-database.ts";
 import { loadFilingConfig, type FilingConfig } from "../env.ts";
 import { startFilingService, type FilingService } from "../service.ts";
 
-/** The other side of every conversation: the gateway (filing RPCs), billing's reconcile, a submitter (outcomes, submit RPCs), billing. */
+/**
+ * The other side of every conversation: the gateway (filing RPCs), the account dashboard
+ * (account-wide reads), billing's reconcile, a submitter (outcomes, submit RPCs), billing.
+ */
 export type PeerBus = Bus<
   typeof PLATFORM_MESSAGE_CATALOG,
-  typeof FILING_RPC_CATALOG & typeof FILING_RECONCILE_RPC_CATALOG & typeof BILLING_RPC_CATALOG & typeof SUBMISSION_RPC_CATALOG
+  typeof FILING_RPC_CATALOG &
+    typeof FILING_ACCOUNT_RPC_CATALOG &
+    typeof FILING_RECONCILE_RPC_CATALOG &
+    typeof BILLING_RPC_CATALOG &
+    typeof SUBMISSION_RPC_CATALOG
 >;
 
 /** A filing event as it arrived on a queue bound to filing.events. */
@@ -146,7 +154,13 @@ export async function startFilingHarness(label: string, options: HarnessOptions 
       service: "peer-test",
       topology: PLATFORM_TOPOLOGY,
       messages: PLATFORM_MESSAGE_CATALOG,
-      rpc: { ...FILING_RPC_CATALOG, ...FILING_RECONCILE_RPC_CATALOG, ...BILLING_RPC_CATALOG, ...SUBMISSION_RPC_CATALOG },
+      rpc: {
+        ...FILING_RPC_CATALOG,
+        ...FILING_ACCOUNT_RPC_CATALOG,
+        ...FILING_RECONCILE_RPC_CATALOG,
+        ...BILLING_RPC_CATALOG,
+        ...SUBMISSION_RPC_CATALOG,
+      },
       logger: silent,
     });
     closers.push(() => peer.close());
