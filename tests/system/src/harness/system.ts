@@ -146,6 +146,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       sealingKey: randomBytes(32).toString("base64"),
       webhookSecret: randomBytes(32).toString("hex"),
       notifierSealingKey: randomBytes(32).toString("base64"),
+      paymentProviderKey: randomBytes(24).toString("hex"),
     };
     const common: Record<string, string> = {
       PATH: process.env.PATH ?? "/usr/bin:/bin",
@@ -161,7 +162,15 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     const cache = { REDIS_URL: testInfra.redisUrl, REDIS_KEY_PREFIX: redis.prefix };
     const production = mode === "production" ? productionEnv(sim) : {};
     const envOf: Record<AppName, Record<string, string>> = {
-      "authority-sim": { SIM_HOST: "127.0.0.1", SIM_TIMING: "fast" },
+      // The simulator's payment-provider stand-in (top-ups through its checkout; off in production)
+      // signs its webhook to the first billing replica with billing's secret.
+      "authority-sim": {
+        SIM_HOST: "127.0.0.1",
+        SIM_TIMING: "fast",
+        SIM_PAYMENT_PROVIDER_API_KEY: secrets.paymentProviderKey,
+        SIM_PAYMENT_WEBHOOK_URL: `${baseUrl("billing")}/webhooks/payments`,
+        SIM_PAYMENT_WEBHOOK_SECRET: secrets.webhookSecret,
+      },
       "tax-submitter": { ...bus, ...cache, OPS_HOST: "127.0.0.1", TAX_BASE_URL: `${sim}/tax` },
       "registry-submitter": {
         ...bus,
@@ -174,6 +183,8 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
         BILLING_DATABASE_URL: databases.billing.url,
         BILLING_HOST: "127.0.0.1",
         PAYMENT_WEBHOOK_SECRET: secrets.webhookSecret,
+        PAYMENT_PROVIDER_URL: `${sim}/payment-provider/v1`,
+        PAYMENT_PROVIDER_API_KEY: secrets.paymentProviderKey,
       },
       filing: {
         ...bus,
@@ -239,6 +250,8 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
           DASHBOARD_HOST: "127.0.0.1",
           DASHBOARD_PORT: String(port),
           DASHBOARD_PUBLIC_URL: dashboardUrl,
+          // "Top up" redirects to the simulator's checkout stand-in (the CSP's form-action allows it).
+          DASHBOARD_PAYMENT_CHECKOUT_ORIGINS: sim,
           ...extra,
         },
         readyUrl: `${dashboardUrl}/readyz`,
