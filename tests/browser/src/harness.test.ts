@@ -179,6 +179,20 @@ describe("browser harness", () => {
     } finally {
       await watched.close();
     }
+    // A prefix visited on purpose (as the payment provider's checkout is) is not a third party.
+    const allowing = await openGuardedPage(
+      browser.browser,
+      () => site.url,
+      () => [`${other.url}/pixel`],
+    );
+    try {
+      await allowing.page.goto(`${site.url}/third-party`);
+      await allowing.page.waitForLoadState("networkidle");
+      expect(other.hits).toEqual(["/pixel.svg", "/pixel.svg"]);
+      expect(allowing.guard.foreignRequests).toEqual([]);
+    } finally {
+      await allowing.close();
+    }
     expect(() => requireChromium("/nonexistent/chromium")).toThrow(
       "Chromium was not found at /nonexistent/chromium: the browser tests drive the Debian package `chromium`. Install it with `sudo apt-get install -y chromium`",
     );

@@ -17,9 +17,9 @@ export interface GuardedPage {
  * {@link PageGuard} that allows only `origin()` (read on each request: the origin may be known only
  * once the system started).
  */
-export async function openGuardedPage(browser: Browser, origin: () => string): Promise<GuardedPage> {
+export async function openGuardedPage(browser: Browser, origin: () => string, alsoAllowed?: () => readonly string[]): Promise<GuardedPage> {
   const context = await browser.newContext({ viewport: DESKTOP, locale: "en-GB", timezoneId: "Europe/London" });
-  const guard = new PageGuard(context, origin);
+  const guard = new PageGuard(context, origin, alsoAllowed);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { page, context, guard, close: () => context.close() };
@@ -37,9 +37,10 @@ export interface BrowserFixture {
 /**
  * For a test file: one Chromium for the file, a new page (in a context of its own) for each test,
  * and after each test a check that the page requested nothing outside `origin()`, threw no
- * uncaught error and broke no Content-Security-Policy rule.
+ * uncaught error and broke no Content-Security-Policy rule. `alsoAllowed`: URL prefixes a flow
+ * visits on purpose (the payment provider's checkout), see {@link PageGuard}.
  */
-export function useBrowser(origin: () => string): BrowserFixture {
+export function useBrowser(origin: () => string, options: { alsoAllowed?: () => readonly string[] } = {}): BrowserFixture {
   let browser: Browser | undefined;
   let current: GuardedPage | undefined;
   beforeAll(async () => {
@@ -50,7 +51,7 @@ export function useBrowser(origin: () => string): BrowserFixture {
   });
   beforeEach(async () => {
     if (!browser) throw new Error("Chromium did not start (see the error of beforeAll)");
-    current = await openGuardedPage(browser, origin);
+    current = await openGuardedPage(browser, origin, options.alsoAllowed);
   });
   afterEach(async () => {
     const ended = current;

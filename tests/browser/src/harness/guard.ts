@@ -6,7 +6,8 @@ const LOCAL_SCHEMES = new Set(["data:", "blob:", "about:"]);
 /**
  * Records what a browser context did that a dashboard page must not: a request to any origin
  * but the allowed one (fonts, scripts, analytics from a third party), an uncaught script error,
- * and a Content-Security-Policy violation (Chromium reports it on the console).
+ * and a Content-Security-Policy violation (Chromium reports it on the console). `alsoAllowed`
+ * names URL prefixes a flow visits on purpose (the payment provider's checkout after "Top up").
  */
 export class PageGuard {
   readonly foreignRequests: string[] = [];
@@ -16,6 +17,7 @@ export class PageGuard {
   constructor(
     context: BrowserContext,
     private readonly allowedOrigin: () => string,
+    private readonly alsoAllowed: () => readonly string[] = () => [],
   ) {
     context.on("request", (request: Request) => this.onRequest(request.url()));
     context.on("page", (page) => {
@@ -32,6 +34,7 @@ export class PageGuard {
   private onRequest(url: string): void {
     const parsed = new URL(url);
     if (LOCAL_SCHEMES.has(parsed.protocol)) return;
+    if (this.alsoAllowed().some((prefix) => url.startsWith(prefix))) return;
     const origin = parsed.protocol.startsWith("ws") ? `${parsed.protocol === "wss:" ? "https:" : "http:"}//${parsed.host}` : parsed.origin;
     if (origin !== this.allowedOrigin()) this.foreignRequests.push(url);
   }
