@@ -25,6 +25,9 @@ export const dashboardEnvSchema = baseEnvSchema.extend({
   DASHBOARD_SIGNIN_WINDOW_SECONDS: envPositiveInt(15 * 60),
   DASHBOARD_SIGNIN_MAX_PER_EMAIL: envPositiveInt(5),
   DASHBOARD_SIGNIN_MAX_PER_ADDRESS: envPositiveInt(20),
+  /** New accounts (sign-ups) per client address per window (default 10 an hour). */
+  DASHBOARD_SIGNUP_WINDOW_SECONDS: envPositiveInt(60 * 60),
+  DASHBOARD_SIGNUP_MAX_PER_ADDRESS: envPositiveInt(10),
   DASHBOARD_DATABASE_POOL_MAX: envPositiveInt(5),
   /**
    * The payment provider's checkout origin(s), comma-separated, that "Top up" redirects to (the

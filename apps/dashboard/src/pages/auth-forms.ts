@@ -27,3 +27,16 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return errors;
 }
+
+/** "15 minutes" / "1 minute" / "40 seconds". */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** "Try again in 15 minutes (after 04:15 UTC)." for a refused attempt's wait. */
+export function tryAgainIn(retryAfterSeconds: number, now = Date.now()): string {
+  const at = new Date(now + retryAfterSeconds * 1000).toISOString().slice(11, 16);
+  return `Try again in ${describeWait(retryAfterSeconds)} (after ${at} UTC).`;
+}

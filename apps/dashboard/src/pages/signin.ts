@@ -6,7 +6,7 @@ import { type DashboardDeps, pageContext, sessionOf } from "../web/context.ts";
 import { html } from "../web/html.ts";
 import { alertBox, csrfField, field, page } from "../web/layout.ts";
 import { clientAddress, sendPage, signIn } from "../web/respond.ts";
-import { formText } from "./auth-forms.ts";
+import { formText, tryAgainIn } from "./auth-forms.ts";
 
 export const WRONG_CREDENTIALS = "Email or password is wrong.";
 
@@ -27,13 +27,6 @@ ${field({ id: "password", name: "password", label: "Password", type: "password",
   );
 }
 
-/** "15 minutes" / "1 minute" / "40 seconds". */
-function describeWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-}
-
 /** GET/POST /signin (rate-limited per email and per address), POST /signout. */
 export function signInRoutes(deps: DashboardDeps): Router {
   const router = Router();
@@ -48,9 +41,8 @@ export function signInRoutes(deps: DashboardDeps): Router {
     const address = clientAddress(req);
     const verdict = await deps.limiter.attempt(email, address);
     if (!verdict.allowed) {
-      const at = new Date(Date.now() + verdict.retryAfterSeconds * 1000).toISOString().slice(11, 16);
       res.setHeader("Retry-After", String(verdict.retryAfterSeconds));
-      const message = `Too many sign-in attempts. Try again in ${describeWait(verdict.retryAfterSeconds)} (after ${at} UTC).`;
+      const message = `Too many sign-in attempts. ${tryAgainIn(verdict.retryAfterSeconds)}`;
       return sendPage(res, 429, signInPage(res, rawEmail, message));
     }
     const user = email ? await findUserByEmail(deps.db, email) : null;

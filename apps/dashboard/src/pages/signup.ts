@@ -1,13 +1,14 @@
 import { type Request, type Response, Router } from "express";
 import { z } from "zod";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
+import type { SignUpRateLimiter } from "../auth/rate-limit.ts";
 import { randomToken } from "../auth/tokens.ts";
 import { findUserByEmail, insertUser, normaliseEmail } from "../db/users.ts";
 import { type DashboardDeps, pageContext } from "../web/context.ts";
 import { html } from "../web/html.ts";
 import { alertBox, csrfField, field, page } from "../web/layout.ts";
-import { sendPage, signIn } from "../web/respond.ts";
-import { EmailField, fieldErrors, formText, PasswordField } from "./auth-forms.ts";
+import { clientAddress, sendPage, signIn } from "../web/respond.ts";
+import { EmailField, fieldErrors, formText, PasswordField, tryAgainIn } from "./auth-forms.ts";
 
 const SignUpForm = z.object({
   name: z.string().trim().min(1, "Enter your agency's name.").max(200, "Agency name must be at most 200 characters."),
@@ -51,8 +52,17 @@ ${field({
   );
 }
 
-/** GET/POST /signup: a new gateway account (gateway.create_account) and its first user, then signed in. */
-export function signUpRoutes(deps: DashboardDeps): Router {
+export interface SignUpOptions {
+  /** New accounts per client address and window; without it sign-ups are not limited (tests that sign up many agents). */
+  limiter?: SignUpRateLimiter | undefined;
+}
+
+/**
+ * GET/POST /signup: a new gateway account (gateway.create_account) and its first user, then
+ * signed in. A valid form counts against its address's sign-up limit before the account is
+ * opened; over it: 429 with when to try again, nothing created.
+ */
+export function signUpRoutes(deps: DashboardDeps, options: SignUpOptions = {}): Router {
   const router = Router();
   router.get("/signup", (_req, res) => {
     sendPage(res, 200, signUpPage(res, { values: { name: "", email: "", request_id: randomToken() }, errors: {} }));
@@ -65,8 +75,21 @@ export function signUpRoutes(deps: DashboardDeps): Router {
     const email = normaliseEmail(form.email);
     const existing = await findUserByEmail(deps.db, email);
     if (existing) return sendPage(res, 409, signUpPage(res, { values, errors: { email: EMAIL_TAKEN } }));
+    const address = clientAddress(req);
+    const verdict = (await options.limiter?.attempt(address)) ?? { allowed: true };
+    if (!verdict.allowed) {
+      res.setHeader("Retry-After", String(verdict.retryAfterSeconds));
+      const message = `Too many accounts have been created from your network. ${tryAgainIn(verdict.retryAfterSeconds)}`;
+      return sendPage(res, 429, signUpPage(res, { values, errors: { form: message } }));
+    }
     const passwordHash = await hashPassword(form.password);
-    const account = await deps.gateway.createAccount(`dashboard-signup-${form.request_id}`, form.name);
+    let account: Awaited<ReturnType<typeof deps.gateway.createAccount>>;
+    try {
+      account = await deps.gateway.createAccount(`dashboard-signup-${form.request_id}`, form.name);
+    } catch (error) {
+      await options.limiter?.failed(address).catch(() => undefined);
+      throw error;
+    }
     const user = await insertUser(deps.db, { email, passwordHash, accountId: account.account_id });
     if (user) {
       deps.logger.info({ user_id: user.id, account_id: account.account_id }, "dashboard sign-up");
