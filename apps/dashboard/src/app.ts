@@ -8,12 +8,13 @@ import { accountRoutes } from "./pages/account.ts";
 import { apiAccessRoutes } from "./pages/api-access.ts";
 import { setupPasswordRoutes } from "./pages/setup-password.ts";
 import { signInRoutes } from "./pages/signin.ts";
-import { signUpRoutes } from "./pages/signup.ts";
+import { type SignUpOptions, signUpRoutes } from "./pages/signup.ts";
 import { type DashboardDeps, sessionOf } from "./web/context.ts";
 import { errorPage } from "./web/error-pages.ts";
 import { sendPage } from "./web/respond.ts";
 import { securityHeaders, securityHeadersFor } from "./web/security-headers.ts";
 import { csrfProtection, requireSignIn, sessionMiddleware } from "./web/session.ts";
+import { type WebhooksOptions, webhooksRoutes } from "./webhooks/routes.ts";
 
 export const PUBLIC_DIR = fileURLToPath(new URL("../public", import.meta.url));
 
@@ -22,10 +23,14 @@ export interface DashboardAppOptions {
   checks: Record<string, ReadinessCheck>;
   isAcceptingWork?: () => boolean;
   trustProxyHops?: number;
+  /** Sign-ups per client address (`limiter`); without it sign-ups are not limited. */
+  signUp?: SignUpOptions;
   /** The Money page (balance, ledger, top-ups through billing); without it /money is not served. */
   money?: MoneyOptions & { checkoutOrigins: readonly string[] };
   /** The Filings pages (the live filings, through the filing service); without it /filings is not served. */
   filings?: FilingsOptions;
+  /** The Webhooks pages (the account's endpoints, through the notifier); without it /webhooks is not served. */
+  webhooks?: WebhooksOptions;
 }
 
 /**
@@ -51,7 +56,7 @@ export function createDashboardApp(deps: DashboardDeps, options: DashboardAppOpt
   app.use(csrfProtection);
 
   app.get("/", (_req, res) => res.redirect(303, sessionOf(res).data.userId !== undefined ? "/account" : "/signin"));
-  app.use(signUpRoutes(deps));
+  app.use(signUpRoutes(deps, options.signUp));
   app.use(signInRoutes(deps));
   app.use(setupPasswordRoutes(deps));
   app.use(["/account", "/api-access"], requireSignIn);
@@ -64,6 +69,10 @@ export function createDashboardApp(deps: DashboardDeps, options: DashboardAppOpt
   if (options.filings) {
     app.use("/filings", requireSignIn);
     app.use(filingsRoutes(deps, options.filings));
+  }
+  if (options.webhooks) {
+    app.use("/webhooks", requireSignIn);
+    app.use(webhooksRoutes(deps, options.webhooks));
   }
 
   app.use((_req, res) => sendPage(res, 404, errorPage("not_found")));

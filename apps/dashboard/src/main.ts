@@ -9,5 +9,5 @@ const config = loadDashboardConfig();
 await runServiceProcess({ service: "dashboard", config }, async ({ logger, shutdown }) => {
   const service = await startDashboard(config, { logger, isAcceptingWork: () => !shutdown.stopping });
   shutdown.add("dashboard", () => service.stop());
-  logger.info({ port: service.port }, `dashboard: ${service.url} (sign up, sign in, API keys)`);
+  logger.info({ port: service.port }, `dashboard: ${service.url} (sign up, sign in, API keys, money, filings, webhooks)`);
 });

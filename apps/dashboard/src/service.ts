@@ -5,7 +5,7 @@ import { GATEWAY_RPC_CATALOG, PLATFORM_TOPOLOGY } from "@dormant/contracts";
 import { createMetricsRegistry, type Logger, listenWhileStarting, redisConnection, StartupGate } from "@dormant/service-kit";
 import { Redis } from "ioredis";
 import { createDashboardApp } from "./app.ts";
-import { SignInRateLimiter } from "./auth/rate-limit.ts";
+import { SignInRateLimiter, SignUpRateLimiter } from "./auth/rate-limit.ts";
 import { SessionStore } from "./auth/sessions.ts";
 import { GatewayClient } from "./bus/gateway.ts";
 import { DASHBOARD_FILING_RPC_CATALOG, FilingClient } from "./filings/filing-client.ts";
@@ -13,6 +13,7 @@ import { BillingClient, DASHBOARD_BILLING_RPC_CATALOG } from "./money/billing.ts
 import { closeDashboardDb, createDashboardDb } from "./db/client.ts";
 import { migrateDashboardDatabase } from "./db/migrations.ts";
 import type { DashboardConfig } from "./env.ts";
+import { DASHBOARD_NOTIFIER_RPC_CATALOG, NotifierClient } from "./webhooks/notifier-client.ts";
 
 export interface StartDashboardOptions {
   logger: Logger;
@@ -29,8 +30,13 @@ export interface DashboardService {
   stop(): Promise<void>;
 }
 
-/** The gateway and billing RPCs the dashboard calls (it serves none and publishes nothing). */
-export const DASHBOARD_RPC_CATALOG = { ...GATEWAY_RPC_CATALOG, ...DASHBOARD_BILLING_RPC_CATALOG, ...DASHBOARD_FILING_RPC_CATALOG };
+/** The gateway, billing, filing and notifier RPCs the dashboard calls (it serves none and publishes nothing). */
+export const DASHBOARD_RPC_CATALOG = {
+  ...GATEWAY_RPC_CATALOG,
+  ...DASHBOARD_BILLING_RPC_CATALOG,
+  ...DASHBOARD_FILING_RPC_CATALOG,
+  ...DASHBOARD_NOTIFIER_RPC_CATALOG,
+};
 
 /**
  * Runs the dashboard: the port answers at once (/healthz 200, /readyz 503 and pages 503 while
@@ -102,8 +108,16 @@ export async function startDashboard(config: DashboardConfig, options: StartDash
         checks: gate.checks,
         isAcceptingWork: () => !stopping && (options.isAcceptingWork?.() ?? true),
         trustProxyHops: config.DASHBOARD_TRUST_PROXY_HOPS,
+        signUp: {
+          limiter: new SignUpRateLimiter(redis, {
+            prefix: config.DASHBOARD_REDIS_PREFIX,
+            windowSeconds: config.DASHBOARD_SIGNUP_WINDOW_SECONDS,
+            perAddress: config.DASHBOARD_SIGNUP_MAX_PER_ADDRESS,
+          }),
+        },
         money: { billing: new BillingClient(connected), publicUrl: config.publicUrl, checkoutOrigins: config.checkoutOrigins },
         filings: { filings: new FilingClient(connected) },
+        webhooks: { notifier: new NotifierClient(connected) },
       },
     );
     gate.ready({

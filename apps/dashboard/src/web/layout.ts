@@ -17,7 +17,7 @@ function navigation(context: PageContext): SafeHtml {
   if (!context.signedIn) return html``;
   const link = (href: string, label: string) =>
     html`<li><a href="${href}"${context.path === href ? html` aria-current="page"` : ""}>${label}</a></li>`;
-  return html`<nav aria-label="Main"><ul>${link("/account", "Account")}${link("/api-access", "API access")}${link("/money", "Money")}${link("/filings", "Filings")}</ul></nav>
+  return html`<nav aria-label="Main"><ul>${link("/account", "Account")}${link("/api-access", "API access")}${link("/money", "Money")}${link("/filings", "Filings")}${link("/webhooks", "Webhooks")}</ul></nav>
 <form method="post" action="/signout" class="signout">${csrfField(context)}<button type="submit">Sign out</button></form>`;
 }
 

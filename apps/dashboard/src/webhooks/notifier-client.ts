@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import type { Bus } from "@dormant/bus";
+import {
+  AppError,
+  type CreateWebhookEndpointRequest,
+  NOTIFIER_RPC_CATALOG,
+  NOTIFIER_RPC_QUEUE,
+  type WebhookCaller,
+  type WebhookDeliveriesList,
+  type WebhookEndpoint,
+  type WebhookEndpointDeleted,
+  type WebhookEndpointsList,
+  type WebhookEndpointWithSecret,
+  type WebhookTestSent,
+} from "@dormant/contracts";
+
+/** The notifier RPCs the dashboard calls (and only those: it never rotates secrets). */
+export const DASHBOARD_NOTIFIER_RPC_CATALOG = {
+  "notifier.create_endpoint": NOTIFIER_RPC_CATALOG["notifier.create_endpoint"],
+  "notifier.list_endpoints": NOTIFIER_RPC_CATALOG["notifier.list_endpoints"],
+  "notifier.get_endpoint": NOTIFIER_RPC_CATALOG["notifier.get_endpoint"],
+  "notifier.delete_endpoint": NOTIFIER_RPC_CATALOG["notifier.delete_endpoint"],
+  "notifier.send_test": NOTIFIER_RPC_CATALOG["notifier.send_test"],
+  "notifier.list_deliveries": NOTIFIER_RPC_CATALOG["notifier.list_deliveries"],
+} as const;
+
+export type WebhookMode = WebhookCaller["mode"];
+
+/** The notifier is unreachable (no server, time-out, broker down, its database down): the page answers 503. */
+export class NotifierUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super("the notifier did not answer", { cause });
+    this.name = "NotifierUnavailableError";
+  }
+}
+
+/** The endpoint is unknown, deleted, or another account's or mode's (the notifier never tells them apart). */
+export class WebhookEndpointNotFoundError extends Error {
+  constructor() {
+    super("webhook endpoint not found");
+    this.name = "WebhookEndpointNotFoundError";
+  }
+}
+
+export type NotifierBus = Pick<Bus<Record<string, never>, typeof DASHBOARD_NOTIFIER_RPC_CATALOG>, "rpcCall">;
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * An account's webhook endpoints, through the notifier's RPCs on notifier.rpc (never its
+ * tables). Every call names the caller: the signed-in account and a key mode. A new endpoint's
+ * signing secret is only in createEndpoint's answer: the caller shows it once and keeps it nowhere.
+ */
+export class NotifierClient {
+  constructor(private readonly bus: NotifierBus) {}
+
+  private async call<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof AppError && error.code === "WEBHOOK_ENDPOINT_NOT_FOUND") throw new WebhookEndpointNotFoundError();
+      if (error instanceof AppError && error.code === "VALIDATION_ERROR") throw error;
+      throw new NotifierUnavailableError(error);
+    }
+  }
+
+  private caller(accountId: string, mode: WebhookMode): WebhookCaller {
+    return { account_id: accountId, mode, request_id: `dashboard-${randomUUID()}` };
+  }
+
+  createEndpoint(accountId: string, mode: WebhookMode, endpoint: CreateWebhookEndpointRequest): Promise<WebhookEndpointWithSecret> {
+    return this.call(() =>
+      this.bus.rpcCall(NOTIFIER_RPC_QUEUE, "notifier.create_endpoint", { caller: this.caller(accountId, mode), endpoint }),
+    );
+  }
+
+  listEndpoints(accountId: string, mode: WebhookMode, page: Page): Promise<WebhookEndpointsList> {
+    return this.call(() =>
+      this.bus.rpcCall(NOTIFIER_RPC_QUEUE, "notifier.list_endpoints", { caller: this.caller(accountId, mode), ...page }),
+    );
+  }
+
+  getEndpoint(accountId: string, mode: WebhookMode, endpointId: string): Promise<WebhookEndpoint> {
+    return this.call(() =>
+      this.bus.rpcCall(NOTIFIER_RPC_QUEUE, "notifier.get_endpoint", { caller: this.caller(accountId, mode), endpoint_id: endpointId }),
+    );
+  }
+
+  deleteEndpoint(accountId: string, mode: WebhookMode, endpointId: string): Promise<WebhookEndpointDeleted> {
+    return this.call(() =>
+      this.bus.rpcCall(NOTIFIER_RPC_QUEUE, "notifier.delete_endpoint", { caller: this.caller(accountId, mode), endpoint_id: endpointId }),
+    );
+  }
+
+  sendTest(accountId: string, mode: WebhookMode, endpointId: string): Promise<WebhookTestSent> {
+    return this.call(() =>
+      this.bus.rpcCall(NOTIFIER_RPC_QUEUE, "notifier.send_test", { caller: this.caller(accountId, mode), endpoint_id: endpointId }),
+    );
+  }
+
+  listDeliveries(accountId: string, mode: WebhookMode, endpointId: string, page: Page): Promise<WebhookDeliveriesList> {
+    return this.call(() =>
+      this.bus.rpcCall(NOTIFIER_RPC_QUEUE, "notifier.list_deliveries", {
+        caller: this.caller(accountId, mode),
+        endpoint_id: endpointId,
+        ...page,
+      }),
+    );
+  }
+}

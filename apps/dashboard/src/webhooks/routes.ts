@@ -1,0 +1,184 @@
+import { AppError, CreateWebhookEndpointRequest, WEBHOOK_ENDPOINT_ID_PATTERN } from "@dormant/contracts";
+import { type NextFunction, type Request, type Response, Router } from "express";
+import { accountOf, type DashboardDeps, pageContext } from "../web/context.ts";
+import { errorPage } from "../web/error-pages.ts";
+import { sendPage } from "../web/respond.ts";
+import { type NotifierClient, NotifierUnavailableError, WebhookEndpointNotFoundError, type WebhookMode } from "./notifier-client.ts";
+import {
+  DELIVERIES_PAGE_SIZE,
+  ENDPOINTS_PAGE_SIZE,
+  type EndpointFormValues,
+  endpointPage,
+  endpointPath,
+  type WebhooksView,
+  webhooksPage,
+} from "./view.ts";
+
+export interface WebhooksOptions {
+  notifier: NotifierClient;
+}
+
+/** Pages beyond this are read as this one (offsets stay small). */
+const MAX_PAGE = 10_000;
+
+function pageNumberOf(req: Request): number {
+  const raw = typeof req.query.page === "string" ? req.query.page : "";
+  if (!/^[1-9]\d{0,4}$/.test(raw)) return 1;
+  return Math.min(Number(raw), MAX_PAGE);
+}
+
+/** `?mode=` or the form's `mode`: "test" or (anything else) "live". */
+function modeOf(value: unknown): WebhookMode {
+  return value === "test" ? "test" : "live";
+}
+
+function formValue(body: unknown, name: string): unknown {
+  return (body as Record<string, unknown> | undefined)?.[name];
+}
+
+/** The form's fields as sent (checkboxes: one value, several, or none). */
+function endpointFormValues(body: unknown): EndpointFormValues {
+  const text = (name: string) => {
+    const value = formValue(body, name);
+    return typeof value === "string" ? value : "";
+  };
+  const events = formValue(body, "events");
+  const list = Array.isArray(events) ? events : events === undefined ? [] : [events];
+  return {
+    url: text("url").trim(),
+    events: list.filter((item): item is string => typeof item === "string"),
+    description: text("description"),
+  };
+}
+
+/** Clear messages for the form, from the contract's own schema (what the notifier would refuse the same way). */
+function validateEndpointForm(
+  values: EndpointFormValues,
+): { ok: true; request: CreateWebhookEndpointRequest } | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  if (values.url === "") errors.url = "Enter the endpoint's URL.";
+  if (values.events.length === 0) errors.events = "Choose at least one event type.";
+  const description = values.description.trim();
+  const parsed = CreateWebhookEndpointRequest.safeParse({
+    url: values.url,
+    events: [...new Set(values.events)],
+    ...(description ? { description } : {}),
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? "form");
+      if (errors[field]) continue;
+      if (field === "url")
+        errors.url =
+          values.url.length > 2048
+            ? "The URL must be at most 2,048 characters."
+            : "Enter a full address starting with https:// (or http://), without a user name or password.";
+      else if (field === "events") errors.events = "Choose only the event types listed.";
+      else if (field === "description") errors.description = "The description must be at most 200 characters.";
+      else errors.form = "The endpoint was not added: the form is incomplete. Reload the page and try again.";
+    }
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
+  return { ok: true, request: parsed.data };
+}
+
+/**
+ * GET /webhooks (the account's endpoints of one key mode, the add form) and an endpoint's page
+ * (its delivery attempts, "Send test event", "Delete endpoint"); every read and change is one
+ * notifier RPC for the signed-in account. A new endpoint's signing secret is in the answer to
+ * the add form only: never logged, never stored, never in a URL.
+ */
+export function webhooksRoutes(deps: DashboardDeps, options: WebhooksOptions): Router {
+  const router = Router();
+  const { notifier } = options;
+
+  const renderList = async (res: Response, status: number, mode: WebhookMode, pageNumber: number, extra: Partial<WebhooksView> = {}) => {
+    const list = await notifier.listEndpoints(accountOf(res), mode, {
+      limit: ENDPOINTS_PAGE_SIZE,
+      offset: (pageNumber - 1) * ENDPOINTS_PAGE_SIZE,
+    });
+    sendPage(res, status, webhooksPage(pageContext(res, "/webhooks"), { mode, list, pageNumber, ...extra }));
+  };
+
+  const notFound = (res: Response) => sendPage(res, 404, errorPage("not_found"));
+
+  router.get("/webhooks", async (req, res) => {
+    await renderList(res, 200, modeOf(req.query.mode), pageNumberOf(req), { notice: req.query.deleted === "1" ? "deleted" : undefined });
+  });
+
+  router.post("/webhooks/endpoints", async (req, res) => {
+    const mode = modeOf(formValue(req.body, "mode"));
+    const values = endpointFormValues(req.body);
+    const checked = validateEndpointForm(values);
+    if (!checked.ok) return renderList(res, 422, mode, 1, { values, errors: checked.errors });
+    const accountId = accountOf(res);
+    try {
+      const created = await notifier.createEndpoint(accountId, mode, checked.request);
+      // The secret goes to this one page and nowhere else (not the log, not a redirect).
+      deps.logger.info({ account_id: accountId, endpoint_id: created.id, mode }, "dashboard webhook endpoint created");
+      await renderList(res, 201, mode, 1, { created });
+    } catch (error) {
+      if (error instanceof AppError && error.code === "VALIDATION_ERROR") {
+        const urlDetail = error.details?.find((detail) => detail.field === "url");
+        const errors = urlDetail
+          ? { url: `This URL is refused: ${urlDetail.message}.` }
+          : { form: `The endpoint was not added: ${error.message}` };
+        return renderList(res, 422, mode, 1, { values, errors });
+      }
+      throw error;
+    }
+  });
+
+  /** The endpoint's page; without ?mode= it is looked for among the live endpoints, then the test ones. */
+  router.get("/webhooks/endpoints/:id", async (req, res) => {
+    const id = String(req.params.id);
+    if (!WEBHOOK_ENDPOINT_ID_PATTERN.test(id)) return notFound(res);
+    const accountId = accountOf(res);
+    const modes: WebhookMode[] = req.query.mode === "live" || req.query.mode === "test" ? [req.query.mode] : ["live", "test"];
+    const pageNumber = pageNumberOf(req);
+    for (const mode of modes) {
+      try {
+        const [endpoint, deliveries] = await Promise.all([
+          notifier.getEndpoint(accountId, mode, id),
+          notifier.listDeliveries(accountId, mode, id, { limit: DELIVERIES_PAGE_SIZE, offset: (pageNumber - 1) * DELIVERIES_PAGE_SIZE }),
+        ]);
+        const testSent =
+          typeof req.query.test_sent === "string" && /^evt_[A-Za-z0-9_]{16,64}$/.test(req.query.test_sent)
+            ? req.query.test_sent
+            : undefined;
+        return sendPage(res, 200, endpointPage(pageContext(res, "/webhooks"), { mode, endpoint, deliveries, pageNumber, testSent }));
+      } catch (error) {
+        if (!(error instanceof WebhookEndpointNotFoundError)) throw error;
+      }
+    }
+    notFound(res);
+  });
+
+  router.post("/webhooks/endpoints/:id/test", async (req, res) => {
+    const id = String(req.params.id);
+    if (!WEBHOOK_ENDPOINT_ID_PATTERN.test(id)) return notFound(res);
+    const mode = modeOf(formValue(req.body, "mode"));
+    const sent = await notifier.sendTest(accountOf(res), mode, id);
+    deps.logger.info({ account_id: accountOf(res), endpoint_id: id, event_id: sent.event_id }, "dashboard webhook test event sent");
+    res.redirect(303, `${endpointPath(id, mode)}&test_sent=${encodeURIComponent(sent.event_id)}`);
+  });
+
+  router.post("/webhooks/endpoints/:id/delete", async (req, res) => {
+    const id = String(req.params.id);
+    if (!WEBHOOK_ENDPOINT_ID_PATTERN.test(id)) return notFound(res);
+    const mode = modeOf(formValue(req.body, "mode"));
+    await notifier.deleteEndpoint(accountOf(res), mode, id);
+    deps.logger.info({ account_id: accountOf(res), endpoint_id: id, mode }, "dashboard webhook endpoint deleted");
+    res.redirect(303, `/webhooks?mode=${mode}&deleted=1`);
+  });
+
+  /** Unknown (or another account's) endpoint: the 404 page; the notifier not answering: the 503 page, nothing done. */
+  router.use("/webhooks", (error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (error instanceof WebhookEndpointNotFoundError) return notFound(res);
+    if (!(error instanceof NotifierUnavailableError)) return next(error);
+    deps.logger.warn({ err: error.cause }, "the notifier did not answer a dashboard request");
+    res.setHeader("Retry-After", "30");
+    sendPage(res, 503, errorPage("unavailable"));
+  });
+  return router;
+}
