@@ -7,3 +7,4 @@ export { samplerFromEnv, DEFAULT_SAMPLER, DEFAULT_SAMPLER_RATIO } from "./sample
 export { exporterFromEnv } from "./exporter.ts";
 export { traceLogFields } from "./log-fields.ts";
 export { recordSpansInMemory, runAsCallerOf } from "./in-memory.ts";
+export { sampledRedisInstrumentation } from "./sampled-redis-spans.ts";

@@ -1,16 +1,16 @@
 import type { Instrumentation } from "@opentelemetry/instrumentation";
 import { ExpressInstrumentation, ExpressLayerType } from "@opentelemetry/instrumentation-express";
 import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
-import { IORedisInstrumentation } from "@opentelemetry/instrumentation-ioredis";
 import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
 import type { AppTracing } from "./app-tracing.ts";
 import { UNTRACED_PATHS } from "./http-server-spans.ts";
+import { sampledRedisInstrumentation } from "./sampled-redis-spans.ts";
 
 /**
  * The maintained instrumentations every service loads: HTTP in and out (the gateway's API, the
  * authority clients' `node:http` requests, webhook deliveries), Express routes, Redis and
  * PostgreSQL. Redis and PostgreSQL spans only inside a trace (a background poll alone is not
- * one); Express middleware layers make no spans of their own (one per route handler is enough).
+ * one), Redis ones only inside a sampled trace (sampled-redis-spans.ts); Express middleware layers make no spans of their own (one per route handler is enough).
  * RabbitMQ is traced by @dormant/bus itself (see its trace-context.ts), not by the amqplib
  * instrumentation: the bus's messages carry their trace context in their metadata, which a
  * retry, a parked message and a replay keep. An app that makes its own HTTP server spans
@@ -26,7 +26,7 @@ export function serviceInstrumentations(app: Pick<AppTracing, "httpServerSpans">
         ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.has((request.url ?? "").split("?")[0] ?? ""),
       }),
     express: () => new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
-    ioredis: () => new IORedisInstrumentation({ requireParentSpan: true }),
+    ioredis: () => sampledRedisInstrumentation(),
     pg: () => new PgInstrumentation({ requireParentSpan: true }),
   };
   return enabledInstrumentations(env)
