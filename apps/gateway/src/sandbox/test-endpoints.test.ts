@@ -14,7 +14,7 @@ import { createTestEndpointLookup, type TestEndpointLookup } from "./test-endpoi
  * changed behind the lookup's back is read again (no local cache) or not (local cache on).
  */
 const logger = createLogger({ service: "test-endpoints-test", level: "silent" });
-const NO_ENDPOINTS: WebhookEndpointsList = { endpoints: [], pagination: { total: 0, limit: 1, offset: 0 } } as WebhookEndpointsList;
+const NO_ENDPOINTS: WebhookEndpointsList = { endpoints: [], pagination: { total: 0, limit: 1, offset: 0, has_more: false } };
 const noEndpoints = { rpcCall: async () => NO_ENDPOINTS } as unknown as NotifierRpcBus;
 
 const opened: { redis: Redis[]; proxies: DelayedTcpProxy[]; scopes: TestRedis[] } = { redis: [], proxies: [], scopes: [] };
