@@ -1,11 +1,20 @@
 import { performance } from "node:perf_hooks";
-import { type ApiKeySummary, ClientReference, CompanyNumber, FilingStatus, FilingType, type ListFilingsCriteria } from "@dormant/contracts";
+import {
+  ClientReference,
+  CompanyNumber,
+  FilingStatus,
+  FilingType,
+  type ListFilingsCriteria,
+  SANDBOX_FILING_ID_PATTERN,
+} from "@dormant/contracts";
 import { type NextFunction, type Request, type Response, Router } from "express";
 import { accountOf, type DashboardDeps, pageContext } from "../web/context.ts";
 import { errorPage } from "../web/error-pages.ts";
 import { sendPage } from "../web/respond.ts";
+import { documentRefOf, streamDocument } from "./download.ts";
 import { type FilingClient, FilingsUnavailableError } from "./filing-client.ts";
-import { FILINGS_PAGE_SIZE, type FilingFilters, filingPage, filingsPage } from "./view.ts";
+import { type SandboxLookup, sandboxPage } from "./sandbox-view.ts";
+import { FILINGS_PAGE_SIZE, type FilingDocuments, type FilingFilters, filingPage, filingsPage } from "./view.ts";
 
 export interface FilingsOptions {
   filings: FilingClient;
@@ -27,14 +36,9 @@ function pageNumberOf(req: Request): number {
   return Math.min(Number(raw), MAX_PAGE);
 }
 
-/** The account's live keys: filings belong to the key that made them (filing.list and filing.get ask per key). */
-async function liveKeysOf(deps: DashboardDeps, accountId: string): Promise<ApiKeySummary[]> {
-  return (await deps.gateway.listKeys(accountId)).filter((key) => key.mode === "live");
-}
-
 type Parsed = { ok: true; criteria: Omit<ListFilingsCriteria, "limit" | "offset"> } | { ok: false; error: string };
 
-/** The filters as filing.list's criteria, checked with the contract's own schemas. */
+/** The filters as filing.account_list's criteria, checked with the contract's own schemas. */
 function criteriaOf(filters: FilingFilters): Parsed {
   const criteria: Omit<ListFilingsCriteria, "limit" | "offset"> = {};
   if (filters.status) {
@@ -60,7 +64,14 @@ function criteriaOf(filters: FilingFilters): Parsed {
   return { ok: true, criteria };
 }
 
-/** GET /filings (the live filings of one of the account's live keys, filtered, 25 a page) and GET /filings/:id. */
+const BAD_SANDBOX_ID =
+  "That is not a sandbox filing id. Sandbox filing ids look like fil_test_ct600_00000001_9f86d081884c7d65: fil_test_, the type (ct600 or accounts), the 8-character company number and 16 hex digits.";
+
+/**
+ * GET /filings (the account's live filings, whichever key made them, filtered, 25 a page),
+ * GET /filings/sandbox (what test keys see), GET /filings/:id (with its documents) and
+ * GET /filings/:id/documents/:type (a download, streamed in slices).
+ */
 export function filingsRoutes(deps: DashboardDeps, options: FilingsOptions): Router {
   const router = Router();
   const { filings } = options;
@@ -68,11 +79,7 @@ export function filingsRoutes(deps: DashboardDeps, options: FilingsOptions): Rou
   router.get("/filings", async (req, res) => {
     const started = performance.now();
     const accountId = accountOf(res);
-    const keys = await liveKeysOf(deps, accountId);
-    const requestedKey = text(req, "key");
-    const key = keys.find((k) => k.key_id === requestedKey) ?? keys[0];
     const filters: FilingFilters = {
-      key: keys.length > 1 ? key?.key_id : undefined,
       status: text(req, "status"),
       type: text(req, "type"),
       company_number: text(req, "company_number"),
@@ -81,33 +88,60 @@ export function filingsRoutes(deps: DashboardDeps, options: FilingsOptions): Rou
     const pageNumber = pageNumberOf(req);
     const parsed = criteriaOf(filters);
     const context = pageContext(res, "/filings");
-    if (!key) return sendPage(res, 200, filingsPage(context, { keys, filters, pageNumber, list: null }));
-    if (!parsed.ok) return sendPage(res, 422, filingsPage(context, { keys, filters, pageNumber, list: null, filterError: parsed.error }));
-    const list = await filings.list(
-      { accountId, keyId: key.key_id },
-      { ...parsed.criteria, limit: FILINGS_PAGE_SIZE, offset: (pageNumber - 1) * FILINGS_PAGE_SIZE },
-    );
-    sendPage(res, 200, filingsPage(context, { keys, filters, pageNumber, list }));
+    if (!parsed.ok) return sendPage(res, 422, filingsPage(context, { filters, pageNumber, list: null, filterError: parsed.error }));
+    const list = await filings.list(accountId, {
+      ...parsed.criteria,
+      limit: FILINGS_PAGE_SIZE,
+      offset: (pageNumber - 1) * FILINGS_PAGE_SIZE,
+    });
+    sendPage(res, 200, filingsPage(context, { filters, pageNumber, list }));
     deps.logger.debug({ account_id: accountId, ms: Math.round(performance.now() - started) }, "dashboard filings page");
+  });
+
+  router.get("/filings/sandbox", async (req, res) => {
+    const accountId = accountOf(res);
+    const filingId = text(req, "filing_id");
+    const overview = await filings.sandboxOverview(accountId);
+    let lookup: SandboxLookup | undefined;
+    if (filingId !== undefined) {
+      const found = SANDBOX_FILING_ID_PATTERN.test(filingId) ? await filings.sandboxFiling(accountId, filingId) : null;
+      lookup = found ? { filingId, filing: found } : { filingId, error: BAD_SANDBOX_ID };
+    }
+    sendPage(res, lookup?.error ? 422 : 200, sandboxPage(pageContext(res, "/filings"), { overview, lookup }));
   });
 
   router.get("/filings/:id", async (req, res) => {
     const accountId = accountOf(res);
     const filingId = String(req.params.id);
-    const keys = await liveKeysOf(deps, accountId);
-    const requestedKey = text(req, "key");
-    const candidates = requestedKey ? keys.filter((k) => k.key_id === requestedKey) : keys;
-    for (const key of candidates) {
-      const filing = await filings.get({ accountId, keyId: key.key_id }, filingId);
-      if (filing) return sendPage(res, 200, filingPage(pageContext(res, "/filings"), filing));
+    const filing = await filings.get(accountId, filingId);
+    if (!filing) return sendPage(res, 404, errorPage("not_found"));
+    let documents: FilingDocuments = { state: "none" };
+    if (filing.status === "accepted") {
+      try {
+        const list = await filings.listDocuments(accountId, filingId);
+        documents = list ? { state: "listed", list } : { state: "none" };
+      } catch (error) {
+        if (!(error instanceof FilingsUnavailableError)) throw error;
+        deps.logger.warn({ err: error.cause, filing_id: filingId }, "the filing service did not list a filing's documents");
+        documents = { state: "unavailable" };
+      }
     }
-    sendPage(res, 404, errorPage("not_found"));
+    sendPage(res, 200, filingPage(pageContext(res, "/filings"), filing, documents));
+  });
+
+  router.get("/filings/:id/documents/:type", async (req, res) => {
+    const accountId = accountOf(res);
+    const ref = documentRefOf(String(req.params.id), String(req.params.type), req.query.part);
+    if (!ref) return sendPage(res, 404, errorPage("not_found"));
+    const outcome = await streamDocument({ filings, accountId, ref, res, logger: deps.logger });
+    if (outcome === "not_found") sendPage(res, 404, errorPage("not_found"));
   });
 
   /** The filing service not answering: the dashboard's 503 page. */
   router.use("/filings", (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (!(error instanceof FilingsUnavailableError)) return next(error);
     deps.logger.warn({ err: error.cause }, "the filing service did not answer a dashboard request");
+    if (res.headersSent) return void res.destroy();
     res.setHeader("Retry-After", "30");
     sendPage(res, 503, errorPage("unavailable"));
   });

@@ -1,13 +1,12 @@
-import type { ApiKeySummary, Filing, FilingPartStatus, FilingsList, FilingType, Period } from "@dormant/contracts";
+import type { DocumentsList, DocumentType, Filing, FilingPartStatus, FilingsList, FilingType, Period } from "@dormant/contracts";
 import { html, type SafeHtml } from "../web/html.ts";
 import { type PageContext, page } from "../web/layout.ts";
 import { explainError } from "./error-explanations.ts";
 
 export const FILINGS_PAGE_SIZE = 25;
 
-/** The filters of GET /filings: exactly the criteria filing.list supports, plus the live key whose filings are shown. */
+/** The filters of GET /filings: exactly the criteria filing.account_list supports. */
 export interface FilingFilters {
-  key?: string | undefined;
   status?: string | undefined;
   type?: string | undefined;
   company_number?: string | undefined;
@@ -50,10 +49,6 @@ export function filtersQuery(filters: FilingFilters, pageNumber?: number): strin
   return text ? `?${text}` : "";
 }
 
-function keyLabel(key: ApiKeySummary): string {
-  return `${key.name ?? "Unnamed key"} (${key.prefix})`;
-}
-
 function option(value: string, label: string, selected: string | undefined): SafeHtml {
   return html`<option value="${value}"${selected === value ? html` selected` : ""}>${label}</option>`;
 }
@@ -61,12 +56,6 @@ function option(value: string, label: string, selected: string | undefined): Saf
 function filterForm(view: FilingsListView): SafeHtml {
   const f = view.filters;
   return html`<form method="get" action="/filings" class="filters" aria-label="Filter filings">
-${
-  view.keys.length > 1
-    ? html`<div class="field"><label for="filter-key">API key</label>
-<select id="filter-key" name="key">${view.keys.map((k) => option(k.key_id, keyLabel(k), f.key))}</select></div>`
-    : ""
-}
 <div class="field"><label for="filter-status">Status</label>
 <select id="filter-status" name="status">${option("", "Any status", f.status ?? "")}${(
     ["pending", "submitted", "accepted", "rejected", "error"] as const
@@ -82,7 +71,6 @@ ${
 }
 
 export interface FilingsListView {
-  keys: ApiKeySummary[];
   filters: FilingFilters;
   pageNumber: number;
   list: FilingsList | null;
@@ -100,37 +88,45 @@ function pager(view: FilingsListView): SafeHtml {
 }
 
 function table(view: FilingsListView): SafeHtml {
-  if (view.keys.length === 0)
-    return html`<p id="filings-empty">No filings yet: filings made with a live API key are listed here. Create a live key on <a href="/api-access">API access</a>.</p>`;
   if (view.filterError) return html`<p class="alert" role="alert" id="form-error">${view.filterError}</p>`;
   const list = view.list;
   if (!list || list.filings.length === 0) {
     const filtered = Boolean(view.filters.status || view.filters.type || view.filters.company_number || view.filters.client_reference);
     const text =
       view.pageNumber > 1
-        ? "There are no older filings."
+        ? html`There are no older filings.`
         : filtered
-          ? "No filings match these filters."
-          : "No filings yet: filings made with this live API key are listed here.";
+          ? html`No filings match these filters.`
+          : html`No filings yet: filings made with any of the account's live API keys are listed here. Create a live key on <a href="/api-access">API access</a>; test keys' filings are in the <a href="/filings/sandbox">sandbox</a>.`;
     return html`<p id="filings-empty">${text}</p>${pager(view)}`;
   }
   const first = list.pagination.offset + 1;
   const last = list.pagination.offset + list.filings.length;
-  const keyQuery = view.keys.length > 1 && view.filters.key ? `?key=${encodeURIComponent(view.filters.key)}` : "";
   return html`<div class="table-scroll"><table>
-<caption>Live filings, newest first: ${first} to ${last} of ${list.pagination.total}</caption>
+<caption>Live filings of every key, newest first: ${first} to ${last} of ${list.pagination.total}</caption>
 <thead><tr><th scope="col">Filing</th><th scope="col">Type</th><th scope="col">Company</th><th scope="col">Period end</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead>
 <tbody>${list.filings.map(
     (f) =>
-      html`<tr><td><a href="/filings/${encodeURIComponent(f.filing_id)}${keyQuery}">${f.filing_id}</a></td><td>${typeInWords(f.filing_type)}</td><td>${f.company_number} ${f.company_name}</td><td>${f.period_end}</td><td>${statusInWords(f.status)}</td><td>${when(f.created_at)}</td></tr>
+      html`<tr><td><a href="/filings/${encodeURIComponent(f.filing_id)}">${f.filing_id}</a></td><td>${typeInWords(f.filing_type)}</td><td>${f.company_number} ${f.company_name}</td><td>${f.period_end}</td><td>${statusInWords(f.status)}</td><td>${when(f.created_at)}</td></tr>
 `,
   )}</tbody>
 </table></div>${pager(view)}`;
 }
 
-/** GET /filings: the filters, a page of the live filings, paging links that keep the filters. */
+/** Live or sandbox: two links, the current one marked (no script needed). */
+export function filingsToggle(current: "live" | "sandbox"): SafeHtml {
+  const link = (href: string, label: string, here: boolean) =>
+    html`<li><a href="${href}"${here ? html` aria-current="page"` : ""}>${label}</a></li>`;
+  return html`<nav class="view-toggle" aria-label="Live or sandbox filings"><ul>${link("/filings", "Live filings", current === "live")}${link(
+    "/filings/sandbox",
+    "Sandbox (test keys)",
+    current === "sandbox",
+  )}</ul></nav>`;
+}
+
+/** GET /filings: the toggle, the filters, a page of the account's live filings, paging links that keep the filters. */
 export function filingsPage(context: PageContext, view: FilingsListView): SafeHtml {
-  return page(context, "Filings", html`${filterForm(view)}${table(view)}`);
+  return page(context, "Filings", html`${filingsToggle("live")}${filterForm(view)}${table(view)}`);
 }
 
 function partsTable(filing: Filing): SafeHtml {
@@ -155,8 +151,52 @@ function errorSection(filing: Filing): SafeHtml {
 </section>`;
 }
 
-/** GET /filings/:id: the filing in plain words. */
-export function filingPage(context: PageContext, filing: Filing): SafeHtml {
+/** A filing page's documents: listed (accepted filings), none to list, or the filing service not answering. */
+export type FilingDocuments = { state: "listed"; list: DocumentsList } | { state: "none" } | { state: "unavailable" };
+
+const DOCUMENT_WORDS: Record<DocumentType, string> = {
+  accounts_pdf: "Accounts PDF",
+  ixbrl_accounts: "Accounts iXBRL",
+  ct600_pdf: "CT600 PDF",
+  ct600_xml: "CT600 XML",
+};
+
+export function documentInWords(type: DocumentType, part?: number): string {
+  return `${DOCUMENT_WORDS[type]}${part === undefined ? "" : ` (part ${part})`}`;
+}
+
+function sizeInWords(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * The download links. A split CT600 lists each type twice, part 1 then part 2 (the filing
+ * service orders them so); the link of part 2 asks for `?part=2`.
+ */
+function documentsSection(filing: Filing, documents: FilingDocuments): SafeHtml {
+  if (documents.state === "none") return html``;
+  const heading = html`<h2 id="documents-title">Documents</h2>`;
+  if (documents.state === "unavailable")
+    return html`<section aria-labelledby="documents-title">${heading}<p class="alert" role="alert">The documents cannot be listed just now; reload the page in a minute.</p></section>`;
+  const split = (filing.parts?.length ?? 0) > 1;
+  const seen = new Map<DocumentType, number>();
+  const items = documents.list.documents.map((d) => {
+    const index = (seen.get(d.type) ?? 0) + 1;
+    seen.set(d.type, index);
+    const part = split ? index : undefined;
+    const href = `/filings/${encodeURIComponent(filing.filing_id)}/documents/${d.type}${part === 2 ? "?part=2" : ""}`;
+    return html`<li><a href="${href}" download>${documentInWords(d.type, part)}</a> <span class="muted">(${d.name}, ${sizeInWords(d.size_bytes)})</span></li>
+`;
+  });
+  if (items.length === 0)
+    return html`<section aria-labelledby="documents-title">${heading}<p>This filing has no documents yet.</p></section>`;
+  return html`<section aria-labelledby="documents-title">${heading}<ul class="documents">${items}</ul></section>`;
+}
+
+/** GET /filings/:id: the filing in plain words, and its documents once accepted. */
+export function filingPage(context: PageContext, filing: Filing, documents: FilingDocuments = { state: "none" }): SafeHtml {
   return page(
     context,
     `${typeInWords(filing.filing_type)} for ${filing.company_name} (${filing.company_number})`,
@@ -168,7 +208,7 @@ ${filing.client_reference ? html`<dt>Client reference</dt><dd>${filing.client_re
 <dt>Created</dt><dd>${when(filing.created_at)}</dd>
 <dt>Updated</dt><dd>${when(filing.updated_at)}</dd>
 </dl>
-${partsTable(filing)}${errorSection(filing)}
+${partsTable(filing)}${errorSection(filing)}${documentsSection(filing, documents)}
 <p><a href="/filings">All filings</a></p>`,
   );
 }

@@ -1,6 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { type Bus, connectBus, type RpcHandlerMap, type Subscription } from "@dormant/bus";
-import { type ApiKeySummary, AppError, GATEWAY_RPC_CATALOG, type GatewayAccount, PLATFORM_TOPOLOGY } from "@dormant/contracts";
+import {
+  type ApiKeySummary,
+  AppError,
+  GATEWAY_RPC_CATALOG,
+  type GatewayAccount,
+  PLATFORM_TOPOLOGY,
+  SANDBOX_FILING_ID_PATTERN,
+  type SandboxFiling,
+  type SandboxOverview,
+  type SandboxScenarioRow,
+} from "@dormant/contracts";
 import { createLogger } from "@dormant/service-kit";
 
 /**
@@ -19,6 +29,43 @@ export interface StandInGateway {
   pause(): Promise<void>;
   resume(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A small fixed sandbox table (the gateway's real one is its own): enough for the dashboard's pages. */
+export const STAND_IN_SANDBOX_SCENARIOS: readonly SandboxScenarioRow[] = [
+  { company_number: "00000001", jurisdiction: "England/Wales", outcome: "accepted", reason: "standard success" },
+  { company_number: "00000002", jurisdiction: "England/Wales", outcome: "rejected", reason: "UTR does not match company records" },
+  { company_number: "00000004", jurisdiction: "England/Wales", outcome: "error", reason: "gateway time-out (for retry tests)" },
+  { company_number: null, jurisdiction: "England/Wales", outcome: "accepted", reason: "any other company number" },
+];
+
+const STAND_IN_SANDBOX_LIST: SandboxOverview["list"] = {
+  filings: [],
+  pagination: { total: 0, limit: 50, offset: 0, has_more: false },
+  sandbox: true,
+  message: "Sandbox filings are stateless and are not stored, so this list is always empty.",
+};
+
+/** What polling a sandbox filing id answers, from the stand-in's table; undefined for anything else. */
+function standInSandboxFiling(filingId: string): SandboxFiling | undefined {
+  const match = SANDBOX_FILING_ID_PATTERN.exec(filingId);
+  if (!match) return undefined;
+  const [, type, companyNumber, hash] = match as unknown as [string, "ct600" | "accounts", string, string];
+  const row = STAND_IN_SANDBOX_SCENARIOS.find((r) => r.company_number === companyNumber) ?? STAND_IN_SANDBOX_SCENARIOS.at(-1)!;
+  const reference = (purpose: string) => `SANDBOX-${purpose}-${hash.toUpperCase()}`;
+  return {
+    filing_id: filingId,
+    filing_type: type,
+    company_number: companyNumber,
+    status: row.outcome,
+    sandbox: true,
+    tax_status: row.outcome,
+    tax_correlation_id: reference("CORR"),
+    ...(row.outcome === "accepted" ? { tax_iru_number: reference("IRU") } : {}),
+    ...(type === "accounts" ? { registry_status: row.outcome, registry_submission_number: reference("SUB") } : {}),
+    ...(row.outcome === "rejected" ? { error: { code: "TAX_UTR_MISMATCH" as const, message: `${row.reason} (sandbox)` } } : {}),
+    ...(row.outcome === "error" ? { error: { code: "GATEWAY_TIMEOUT" as const, message: `${row.reason} (sandbox)` } } : {}),
+  };
 }
 
 const id = (prefix: string) => `${prefix}${randomBytes(9).toString("hex")}`;
@@ -92,6 +139,18 @@ export async function startStandInGateway(amqpUrl: string): Promise<StandInGatew
       const revoked = { ...key, revoked_at: key.revoked_at ?? new Date().toISOString() };
       keys.set(key.key_id, revoked);
       return summary(revoked);
+    },
+    "gateway.sandbox_filing": async (payload) => {
+      count("gateway.sandbox_filing");
+      accountOf(payload.account_id);
+      const filing = standInSandboxFiling(payload.filing_id);
+      if (!filing) throw new AppError("NOT_FOUND", "not a sandbox filing id");
+      return filing;
+    },
+    "gateway.sandbox_overview": async (payload) => {
+      count("gateway.sandbox_overview");
+      accountOf(payload.account_id);
+      return { list: STAND_IN_SANDBOX_LIST, scenarios: [...STAND_IN_SANDBOX_SCENARIOS] };
     },
   };
 
