@@ -1,7 +1,7 @@
 import { createTestRedisPrefix, type TestRedis } from "@dormant/testing";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SignInRateLimiter } from "./rate-limit.ts";
+import { SignInRateLimiter, SignUpRateLimiter } from "./rate-limit.ts";
 
 describe("sign-in attempts per email and per address (real Redis)", () => {
   let scope: TestRedis;
@@ -45,5 +45,20 @@ describe("sign-in attempts per email and per address (real Redis)", () => {
   it("counts parallel attempts atomically: exactly the limit gets through", async () => {
     const verdicts = await Promise.all(Array.from({ length: 10 }, () => limiter.attempt("c@example.com", "10.2.2.2")));
     expect(verdicts.filter((verdict) => verdict.allowed)).toHaveLength(3);
+  });
+
+  it("limits sign-ups per address in their own window, and gives a failed sign-up's count back", async () => {
+    const signUps = new SignUpRateLimiter(redis, { prefix: scope.prefix, windowSeconds: 3600, perAddress: 2 });
+    await expect(signUps.attempt("10.3.3.3")).resolves.toEqual({ allowed: true });
+    await expect(signUps.attempt("10.3.3.3")).resolves.toEqual({ allowed: true });
+    const refused = await signUps.attempt("10.3.3.3");
+    expect(refused.allowed).toBe(false);
+    if (!refused.allowed) expect(refused.retryAfterSeconds).toBeGreaterThan(3590);
+    await expect(signUps.attempt("10.3.3.4")).resolves.toEqual({ allowed: true });
+    await signUps.failed("10.3.3.4");
+    await expect(signUps.attempt("10.3.3.4")).resolves.toEqual({ allowed: true });
+    await expect(signUps.attempt("10.3.3.4")).resolves.toEqual({ allowed: true });
+    // Sign-in attempts from the same address are counted apart.
+    await expect(limiter.attempt("d@example.com", "10.3.3.3")).resolves.toEqual({ allowed: true });
   });
 });
