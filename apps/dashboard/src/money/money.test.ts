@@ -1,7 +1,12 @@
 import type { LedgerLine } from "@dormant/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csrfOf, signedUpAgent } from "../test-support/test-dashboard.ts";
-import { createTestMoneyDashboard, TEST_CHECKOUT_ORIGIN, TEST_PUBLIC_URL, type TestMoneyDashboard } from "./test-money-dashboard.ts";
+import {
+  createTestServicesDashboard,
+  TEST_CHECKOUT_ORIGIN,
+  TEST_PUBLIC_URL,
+  type TestServicesDashboard,
+} from "../test-support/test-services-dashboard.ts";
 
 function line(index: number, overrides: Partial<LedgerLine> = {}): LedgerLine {
   return {
@@ -18,9 +23,9 @@ function line(index: number, overrides: Partial<LedgerLine> = {}): LedgerLine {
 }
 
 describe("the Money page (stand-in billing on billing.rpc)", () => {
-  let dash: TestMoneyDashboard;
+  let dash: TestServicesDashboard<{ money: true }>;
   beforeAll(async () => {
-    dash = await createTestMoneyDashboard("money");
+    dash = await createTestServicesDashboard("money", { money: true });
   });
   afterAll(async () => {
     await dash?.close();
