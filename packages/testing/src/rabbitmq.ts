@@ -1,18 +1,51 @@
-import { spawn } from "node:child_process";
+import { type SpawnOptions, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { safeLabel, testInfra, uniqueSuffix } from "./infra-urls.ts";
 
 const RABBITMQCTL_TIMEOUT_MS = 30_000;
+/** The real rabbitmqctl behind Debian's wrapper (/usr/sbin/rabbitmqctl, which `su`s to it as root). */
+const DEBIAN_RABBITMQCTL = "/usr/lib/rabbitmq/bin/rabbitmqctl";
+const RABBITMQ_HOME = "/var/lib/rabbitmq";
+
+/** The rabbitmq user's uid and gid from /etc/passwd, or undefined. */
+function rabbitmqUser(): { uid: number; gid: number } | undefined {
+  try {
+    const line = readFileSync("/etc/passwd", "utf8")
+      .split("\n")
+      .find((entry) => entry.startsWith("rabbitmq:"));
+    const [, , uid, gid] = line?.split(":") ?? [];
+    return uid && gid ? { uid: Number(uid), gid: Number(gid) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * How to start rabbitmqctl so that every process it makes stays in the process group we kill.
+ * As root on a Debian install, the wrapper would `su` to the rabbitmq user, whose shell leaves
+ * our group (an orphaned `sh -c` and its Erlang VM survived the group kill); so root runs the
+ * real script directly as that user, as the wrapper does, minus `su`. Otherwise the wrapper.
+ */
+function rabbitmqctlCommand(): { file: string; options: SpawnOptions } {
+  const user = process.getuid?.() === 0 && existsSync(DEBIAN_RABBITMQCTL) ? rabbitmqUser() : undefined;
+  if (!user) return { file: "rabbitmqctl", options: {} };
+  return {
+    file: DEBIAN_RABBITMQCTL,
+    options: { ...user, cwd: RABBITMQ_HOME, env: { ...process.env, HOME: RABBITMQ_HOME, USER: "rabbitmq", LOGNAME: "rabbitmq" } },
+  };
+}
 
 /**
  * Runs rabbitmqctl in a process group of its own and, past the timeout, kills the whole group.
- * rabbitmqctl is a shell script that starts an Erlang VM (through `su` as root): killing only the
+ * rabbitmqctl is a shell script that starts an Erlang VM (see rabbitmqctlCommand): killing only the
  * script, as execFile's timeout does, left the VMs running, and a few dozen of them hold every
  * port the broker keeps for its command-line tools, after which no rabbitmqctl works at all (seen
  * 2026-11-28 with several suites creating vhosts at once).
  */
 function rabbitmqctl(...args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn("rabbitmqctl", ["-q", ...args], { detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const command = rabbitmqctlCommand();
+    const child = spawn(command.file, ["-q", ...args], { ...command.options, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
