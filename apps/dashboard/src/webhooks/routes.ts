@@ -121,7 +121,7 @@ export function webhooksRoutes(deps: DashboardDeps, options: WebhooksOptions): R
       if (error instanceof AppError && error.code === "VALIDATION_ERROR") {
         const urlDetail = error.details?.find((detail) => detail.field === "url");
         const errors = urlDetail
-          ? { url: `This URL is refused: ${urlDetail.message}.` }
+          ? { url: `The platform will not send to this URL: ${urlDetail.message.replace(/\.$/, "")}.` }
           : { form: `The endpoint was not added: ${error.message}` };
         return renderList(res, 422, mode, 1, { values, errors });
       }

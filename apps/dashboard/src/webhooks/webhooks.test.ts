@@ -119,7 +119,9 @@ describe("the Webhooks pages (the real notifier as a process on the test vhost)"
     expect(ftp.text).toContain("Enter a full address starting with https:// (or http://), without a user name or password.");
     const metadata = await addEndpoint(agent, { url: "http://169.254.169.254/latest/meta-data" });
     expect(metadata.status).toBe(422);
-    expect(metadata.text).toContain("This URL is refused: a link-local address (169.254.0.0/16, cloud metadata).");
+    expect(metadata.text).toContain(
+      '<p class="error" id="endpoint-url-error">The platform will not send to this URL: its host resolves to a link-local address (169.254.0.0/16, cloud metadata)',
+    );
     expect(metadata.text).toContain('value="http://169.254.169.254/latest/meta-data"');
     expect(metadata.text).not.toMatch(SECRET);
     expect((await agent.get("/webhooks")).text).toContain("No live endpoints yet.");
