@@ -7,8 +7,18 @@ function streams() {
   return {
     out,
     streams: {
-      stdout: { write: (text: string) => ((out.stdout += text), true) },
-      stderr: { write: (text: string) => ((out.stderr += text), true) },
+      stdout: {
+        write: (text: string) => {
+          out.stdout += text;
+          return true;
+        },
+      },
+      stderr: {
+        write: (text: string) => {
+          out.stderr += text;
+          return true;
+        },
+      },
     },
   };
 }
