@@ -82,7 +82,7 @@ describe("the Filings pages (stand-in filing service on filing.rpc)", () => {
     expect(asked[0]?.type).toBe("filing.account_list");
     expect(asked[0]?.reader).toMatchObject({ account_id: accountId, request_id: expect.stringMatching(/^dash_/) });
     expect(response.text).toContain(
-      '<nav class="view-toggle" aria-label="Live or sandbox filings"><ul><li><a href="/filings" aria-current="page">Live filings</a></li><li><a href="/filings/sandbox">Sandbox (test keys)</a></li></ul></nav>',
+      '<nav class="tabs" aria-label="Live or sandbox filings"><ul class="tab-list"><li><a href="/filings" aria-current="page">Live filings</a></li><li><a href="/filings/sandbox">Sandbox (test keys)</a></li></ul></nav>',
     );
     expect(response.text).not.toContain("filter-key");
   });

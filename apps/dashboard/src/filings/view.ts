@@ -117,7 +117,7 @@ function table(view: FilingsListView): SafeHtml {
 export function filingsToggle(current: "live" | "sandbox"): SafeHtml {
   const link = (href: string, label: string, here: boolean) =>
     html`<li><a href="${href}"${here ? html` aria-current="page"` : ""}>${label}</a></li>`;
-  return html`<nav class="view-toggle" aria-label="Live or sandbox filings"><ul>${link("/filings", "Live filings", current === "live")}${link(
+  return html`<nav class="tabs" aria-label="Live or sandbox filings"><ul class="tab-list">${link("/filings", "Live filings", current === "live")}${link(
     "/filings/sandbox",
     "Sandbox (test keys)",
     current === "sandbox",
