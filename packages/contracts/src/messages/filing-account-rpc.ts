@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DocumentsList } from "../api/documents.ts";
 import { Filing } from "../api/filing.ts";
 import { FilingsList } from "../api/filings-list.ts";
+import { DateTime } from "../api/primitives.ts";
 import { DocumentChunk, FILING_RPC_QUEUE, GetDocumentChunkRequest, ListFilingsCriteria } from "./filing-rpc.ts";
 
 /**
@@ -30,6 +31,25 @@ export type AccountFilingRequest = z.infer<typeof AccountFilingRequest>;
 export const AccountDocumentChunkRequest = GetDocumentChunkRequest.omit({ caller: true }).extend({ reader: FilingAccountReader });
 export type AccountDocumentChunkRequest = z.infer<typeof AccountDocumentChunkRequest>;
 
+/**
+ * One change of a filing's status as the filing service recorded it: the filing's own `status`,
+ * a CT600 part's `tax_status` (with its part number), the registry's `registry_status`, or the
+ * registry's undecided `registry_status_code` (PENDING, PARKED).
+ */
+export const FilingStatusChange = z.object({
+  field: z.enum(["status", "tax_status", "registry_status", "registry_status_code"]),
+  /** 1 or 2 for a CT600 part's tax_status; absent otherwise. */
+  part_number: z.number().int().min(1).max(2).optional(),
+  from_status: z.string().nullable(),
+  to_status: z.string(),
+  occurred_at: DateTime,
+});
+export type FilingStatusChange = z.infer<typeof FilingStatusChange>;
+
+/** `filing.account_history`: every status change of one of the account's filings, oldest first. */
+export const FilingStatusHistory = z.object({ filing_id: z.string(), changes: z.array(FilingStatusChange) });
+export type FilingStatusHistory = z.infer<typeof FilingStatusHistory>;
+
 export const FILING_ACCOUNT_RPC_CATALOG = {
   "filing.account_list": {
     queue: FILING_RPC_QUEUE,
@@ -39,6 +59,13 @@ export const FILING_ACCOUNT_RPC_CATALOG = {
     timeoutMs: 5_000,
   },
   "filing.account_get": { queue: FILING_RPC_QUEUE, request: AccountFilingRequest, response: Filing, schemaVersion: 1, timeoutMs: 5_000 },
+  "filing.account_history": {
+    queue: FILING_RPC_QUEUE,
+    request: AccountFilingRequest,
+    response: FilingStatusHistory,
+    schemaVersion: 1,
+    timeoutMs: 5_000,
+  },
   "filing.account_list_documents": {
     queue: FILING_RPC_QUEUE,
     request: AccountFilingRequest,
