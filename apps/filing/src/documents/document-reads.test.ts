@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { type AppError, DocumentsList, type DocumentType, type FilingRpcCaller } from "@dormant/contracts";
 import { checkIxbrlConsistency } from "@dormant/documents";
 import { createLogger } from "@dormant/service-kit";
@@ -7,11 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilingDb, type FilingDb } from "../db/client.ts";
 import { createFilingTestDatabase } from "../test-support/test-database.ts";
 import { accountScope, keyScope } from "../state/filing-scope.ts";
-import { applyOutcome } from "../outcomes/apply-outcome.ts";
-import { applyRegistryOutcome } from "../outcomes/registry-changes.ts";
 import { recordTaxPartSubmitted } from "../submit/record-submission.ts";
 import { readPdf } from "../testing/read-pdf.ts";
 import {
+  acceptSeededAccounts,
   acceptSeededPart,
   rejectSeededPart,
   seedAccountsFiling,
@@ -77,17 +75,7 @@ beforeAll(async () => {
   await accept(split, 1);
   await accept(split, 2);
   await rejectSeededPart(db, rejected, 1);
-  await applyOutcome(
-    db,
-    { messageId: randomUUID(), type: "registry.outcome", filingId: accounts.id, requestId: "r" },
-    applyRegistryOutcome({
-      outcome: "accepted",
-      filing_id: accounts.id,
-      submission_number: accounts.submissionNumber!,
-      registry_status: "ACCEPT",
-      decided_at: new Date().toISOString(),
-    }),
-  );
+  await acceptSeededAccounts(db, accounts);
 });
 afterAll(async () => {
   await db?.$disconnect();

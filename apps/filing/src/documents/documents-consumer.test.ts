@@ -6,10 +6,9 @@ import type { TestDatabase } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilingDb, type FilingDb } from "../db/client.ts";
 import { createFilingTestDatabase } from "../test-support/test-database.ts";
-import { applyOutcome } from "../outcomes/apply-outcome.ts";
-import { applyRegistryOutcome } from "../outcomes/registry-changes.ts";
 import { recordTaxPartSubmitted } from "../submit/record-submission.ts";
 import {
+  acceptSeededAccounts,
   acceptSeededPart,
   seedAccountsFiling,
   seedAccountsInput,
@@ -33,17 +32,7 @@ async function acceptCt600(filing: SeededFiling, parts: number) {
 }
 
 async function acceptAccounts(filing: SeededFiling) {
-  await applyOutcome(
-    db,
-    { messageId: randomUUID(), type: "registry.outcome", filingId: filing.id, requestId: "r" },
-    applyRegistryOutcome({
-      outcome: "accepted",
-      filing_id: filing.id,
-      submission_number: filing.submissionNumber!,
-      registry_status: "ACCEPT",
-      decided_at: new Date().toISOString(),
-    }),
-  );
+  await acceptSeededAccounts(db, filing);
 }
 
 /** The outbox events of a type about a filing. */

@@ -1,13 +1,17 @@
-import { randomUUID } from "node:crypto";
 import { type AppError, Filing, FilingsList, type FilingRpcCaller } from "@dormant/contracts";
 import type { TestDatabase } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFilingDb, type FilingDb } from "../db/client.ts";
 import { createFilingTestDatabase } from "../test-support/test-database.ts";
 import { accountScope, keyScope } from "../state/filing-scope.ts";
-import { applyOutcome } from "../outcomes/apply-outcome.ts";
-import { applyRegistryOutcome } from "../outcomes/registry-changes.ts";
-import { acceptSeededPart, rejectSeededPart, seedAccountsFiling, seedCt600Filing, type SeededFiling } from "../test-support/seed.ts";
+import {
+  acceptSeededAccounts,
+  acceptSeededPart,
+  rejectSeededPart,
+  seedAccountsFiling,
+  seedCt600Filing,
+  type SeededFiling,
+} from "../test-support/seed.ts";
 import { getFiling, listFilings } from "./filing-reads.ts";
 
 let database: TestDatabase;
@@ -43,17 +47,7 @@ beforeAll(async () => {
   await accept(split, 1);
   await accept(split, 2);
   await rejectSeededPart(db, rejected, 1);
-  await applyOutcome(
-    db,
-    { messageId: randomUUID(), type: "registry.outcome", filingId: accounts.id, requestId: "r" },
-    applyRegistryOutcome({
-      outcome: "accepted",
-      filing_id: accounts.id,
-      submission_number: accounts.submissionNumber!,
-      registry_status: "ACCEPT",
-      decided_at: new Date().toISOString(),
-    }),
-  );
+  await acceptSeededAccounts(db, accounts);
 });
 afterAll(async () => {
   await db?.$disconnect();

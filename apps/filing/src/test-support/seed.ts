@@ -4,6 +4,7 @@ import type { FilingDb } from "../db/client.ts";
 import { newFilingId } from "../ids.ts";
 import type { NewFiling } from "../submit/new-filing.ts";
 import { applyOutcome } from "../outcomes/apply-outcome.ts";
+import { applyRegistryOutcome } from "../outcomes/registry-changes.ts";
 import { applyTaxOutcome } from "../outcomes/tax-part-changes.ts";
 import { insertPendingFiling } from "../submit/pending-filing.ts";
 import { recordRegistrySubmitted, recordTaxPartSubmitted } from "../submit/record-submission.ts";
@@ -216,6 +217,21 @@ export async function rejectSeededPart(db: FilingDb, filing: SeededFiling, part:
       correlation_id: filing.correlationIds[part - 1]!,
       error: { code: "TAX_UTR_MISMATCH", message: "The UTR does not match." },
       authority_errors: [],
+    }),
+  );
+}
+
+/** A seeded accounts filing accepted by the registry, applied as the outcome consumer does. */
+export async function acceptSeededAccounts(db: FilingDb, filing: SeededFiling): Promise<void> {
+  await applyOutcome(
+    db,
+    { messageId: randomUUID(), type: "registry.outcome", filingId: filing.id, requestId: "r" },
+    applyRegistryOutcome({
+      outcome: "accepted",
+      filing_id: filing.id,
+      submission_number: filing.submissionNumber!,
+      registry_status: "ACCEPT",
+      decided_at: new Date().toISOString(),
     }),
   );
 }
