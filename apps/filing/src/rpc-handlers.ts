@@ -5,6 +5,7 @@ import type { SubmitDeps } from "./submit/submit-deps.ts";
 import type { FilingMetrics } from "./metrics.ts";
 import type { DocumentDeps } from "./documents/document-deps.ts";
 import { getDocument, getDocumentChunk, listDocuments } from "./documents/document-reads.ts";
+import { filingHistory } from "./reads/filing-history.ts";
 import { getFiling, listFilings } from "./reads/filing-reads.ts";
 import { accountScope, keyScope } from "./state/filing-scope.ts";
 import { companyDeadlines } from "./reads/company-deadlines.ts";
@@ -67,6 +68,7 @@ export function filingRpcHandlers(
     "filing.get_document": (request) => getDocument(documents, keyScope(request.caller), request),
     "filing.get_document_chunk": (request) => getDocumentChunk(documents, keyScope(request.caller), request),
     "filing.account_get": (request) => getFiling(deps.db, accountScope(request.reader), request.filing_id),
+    "filing.account_history": (request) => filingHistory(deps.db, accountScope(request.reader), request.filing_id),
     "filing.account_list": (request) => listFilings(deps.db, accountScope(request.reader), request.criteria),
     "filing.account_list_documents": (request) => listDocuments(documents, accountScope(request.reader), request.filing_id),
     "filing.account_get_document_chunk": (request) => getDocumentChunk(documents, accountScope(request.reader), request),

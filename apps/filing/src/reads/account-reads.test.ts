@@ -8,6 +8,7 @@ import {
   type FilingAccountReader,
   type FilingRpcCaller,
   FilingsList,
+  FilingStatusHistory,
   type ListFilingsCriteria,
 } from "@dormant/contracts";
 import { rejectionOf, waitFor } from "@dormant/testing";
@@ -40,6 +41,8 @@ const list = (criteria: Partial<ListFilingsCriteria>, account = accountId) =>
   h.peer.rpcCall(FILING_RPC_QUEUE, "filing.account_list", { reader: reader(account), criteria: { limit: 20, offset: 0, ...criteria } });
 const ids = async (criteria: Partial<ListFilingsCriteria>) => (await list(criteria)).filings.map((f) => f.filing_id);
 const get = (filingId: string) => h.peer.rpcCall(FILING_RPC_QUEUE, "filing.account_get", { reader: reader(), filing_id: filingId });
+const history = (filingId: string, account = accountId) =>
+  h.peer.rpcCall(FILING_RPC_QUEUE, "filing.account_history", { reader: reader(account), filing_id: filingId });
 const documents = (filingId: string) =>
   h.peer.rpcCall(FILING_RPC_QUEUE, "filing.account_list_documents", { reader: reader(), filing_id: filingId });
 const chunk = (filingId: string, documentType: "ct600_pdf" | "ct600_xml" | "accounts_pdf", offset = 0, length = 4096) =>
@@ -155,6 +158,57 @@ describe("filing.account_get", () => {
     const unknown = await rejectionOf(get("fil_nothinghere"), AppError);
     expect(foreign.code).toBe("FILING_NOT_FOUND");
     expect([foreign.code, foreign.message]).toEqual([unknown.code, unknown.message]);
+  });
+});
+
+describe("filing.account_history", () => {
+  /** A change as [field, part, from, to]: what the page shows. */
+  const moves = (answer: FilingStatusHistory) => answer.changes.map((c) => [c.field, c.part_number ?? null, c.from_status, c.to_status]);
+
+  it("tells a split CT600's changes oldest first, each part's by its number, as status_history holds them", async () => {
+    const answer = await history(split.id);
+    expect(FilingStatusHistory.parse(answer)).toEqual(answer);
+    expect(answer.filing_id).toBe(split.id);
+    expect(moves(answer)).toEqual([
+      ["status", null, null, "pending"],
+      ["tax_status", 1, null, "pending"],
+      ["tax_status", 2, null, "pending"],
+      ["tax_status", 1, "pending", "submitted"],
+      ["tax_status", 2, "pending", "submitted"],
+      ["status", null, "pending", "submitted"],
+    ]);
+    const rows = await h.service.db.statusHistory.findMany({ where: { filingId: split.id }, orderBy: { id: "asc" } });
+    expect(answer.changes.map((c) => c.occurred_at)).toEqual(rows.map((r) => r.occurredAt.toISOString()));
+    // What changed and when, never why: the rows' cause (request and correlation ids) stays in the table.
+    expect(rows.every((r) => r.cause.length > 0)).toBe(true);
+    for (const change of answer.changes) expect(change).not.toHaveProperty("cause");
+  });
+
+  it("ends with the outcome: the part accepted, then the filing; the registry's for accounts", async () => {
+    expect(moves(await history(single.id)).slice(-2)).toEqual([
+      ["tax_status", 1, "submitted", "accepted"],
+      ["status", null, "submitted", "accepted"],
+    ]);
+    expect(moves(await history(rejected.id)).at(-1)).toEqual(["status", null, "submitted", "rejected"]);
+    expect(moves(await history(accounts.id))).toEqual([
+      ["status", null, null, "pending"],
+      ["registry_status", null, null, "pending"],
+      ["registry_status", null, "pending", "submitted"],
+      ["status", null, "pending", "submitted"],
+      ["registry_status", null, "submitted", "accepted"],
+      ["status", null, "submitted", "accepted"],
+    ]);
+  });
+
+  it("is FILING_NOT_FOUND for another account's filing, exactly as for an unknown id", async () => {
+    const foreign = await rejectionOf(history(theirs.id), AppError);
+    const unknown = await rejectionOf(history("fil_nothinghere"), AppError);
+    expect(foreign.code).toBe("FILING_NOT_FOUND");
+    expect([foreign.code, foreign.message]).toEqual([unknown.code, unknown.message]);
+    // The other account reads its own; this account's filing is as unknown to it.
+    expect((await history(theirs.id, otherAccountId)).changes.at(-1)).toMatchObject({ field: "status", to_status: "accepted" });
+    const mineToThem = await rejectionOf(history(single.id, otherAccountId), AppError);
+    expect([mineToThem.code, mineToThem.message]).toEqual([unknown.code, unknown.message]);
   });
 });
 
