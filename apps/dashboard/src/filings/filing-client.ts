@@ -9,6 +9,7 @@ import {
   FILING_ACCOUNT_RPC_CATALOG,
   FILING_RPC_QUEUE,
   type Filing,
+  type FilingStatusHistory,
   type FilingsList,
   GATEWAY_RPC_CATALOG,
   GATEWAY_RPC_QUEUE,
@@ -19,7 +20,8 @@ import {
 
 /**
  * The RPCs the Filings pages call (reads only; stand-ins serve exactly these): the filing
- * service's account-wide reads, and the gateway's sandbox answers for the sandbox toggle.
+ * service's account-wide reads (the whole FILING_ACCOUNT_RPC_CATALOG: list, get, a filing's
+ * status history, its documents), and the gateway's sandbox answers for the sandbox toggle.
  */
 export const DASHBOARD_FILING_RPC_CATALOG = {
   ...FILING_ACCOUNT_RPC_CATALOG,
@@ -79,6 +81,19 @@ export class FilingClient {
   async get(accountId: string, filingId: string): Promise<Filing | null> {
     try {
       return await this.bus.rpcCall(FILING_RPC_QUEUE, "filing.account_get", { reader: this.reader(accountId), filing_id: filingId });
+    } catch (error) {
+      if (isNotThere(error)) return null;
+      throw new FilingsUnavailableError(error);
+    }
+  }
+
+  /**
+   * The filing's status changes, oldest first; null when the filing is unknown or another
+   * account's. The filing page shows it beside the filing and does without it should this fail.
+   */
+  async history(accountId: string, filingId: string): Promise<FilingStatusHistory | null> {
+    try {
+      return await this.bus.rpcCall(FILING_RPC_QUEUE, "filing.account_history", { reader: this.reader(accountId), filing_id: filingId });
     } catch (error) {
       if (isNotThere(error)) return null;
       throw new FilingsUnavailableError(error);

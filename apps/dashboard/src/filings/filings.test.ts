@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Filing } from "@dormant/contracts";
+import type { Filing, FilingStatusChange } from "@dormant/contracts";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedUpAgent } from "../test-support/test-dashboard.ts";
@@ -34,7 +34,11 @@ describe("the Filings pages (stand-in filing service on filing.rpc)", () => {
   });
 
   /** A signed-up agency with one live key (and a test key), its filings made with the live key. */
-  async function agencyWithFilings(filings: Filing[], documents: Record<string, StandInDocument[]> = {}) {
+  async function agencyWithFilings(
+    filings: Filing[],
+    documents: Record<string, StandInDocument[]> = {},
+    history: Record<string, FilingStatusChange[]> = {},
+  ) {
     const { agent, email } = await signedUpAgent(dash.app, "Filing Ltd");
     const { accountId } = await dash.base.db.prisma.user.findUniqueOrThrow({ where: { email } });
     const key = (id: string, mode: "live" | "test") => ({
@@ -50,7 +54,7 @@ describe("the Filings pages (stand-in filing service on filing.rpc)", () => {
     const liveKey = `key_live_${accountId}`;
     dash.base.gateway.keys.set(liveKey, key(liveKey, "live"));
     dash.base.gateway.keys.set(`key_test_${accountId}`, key(`key_test_${accountId}`, "test"));
-    dash.filing.add(accountId, liveKey, filings, documents);
+    dash.filing.add(accountId, liveKey, filings, documents, history);
     return { agent, accountId, liveKey };
   }
 
@@ -191,6 +195,159 @@ describe("the Filings pages (stand-in filing service on filing.rpc)", () => {
     expect((await agent.get("/filings/fil_key2_mid")).status).toBe(200);
     expect((await stranger.agent.get("/filings")).text).not.toContain("fil_key");
     expect((await stranger.agent.get("/filings/fil_key2_mid")).status).toBe(404);
+  });
+
+  /** A status change `seconds` after 09:30 on 2026-11-01. */
+  const change = (
+    seconds: number,
+    field: FilingStatusChange["field"],
+    from: string | null,
+    to: string,
+    part?: 1 | 2,
+  ): FilingStatusChange => ({
+    field,
+    ...(part === undefined ? {} : { part_number: part }),
+    from_status: from,
+    to_status: to,
+    occurred_at: new Date(Date.UTC(2026, 10, 1, 9, 30, seconds)).toISOString(),
+  });
+  const row = (seconds: number, what: string, from: string, to: string) => {
+    const at = new Date(Date.UTC(2026, 10, 1, 9, 30, seconds)).toISOString();
+    return `<tr><td><time datetime="${at}">${at.slice(0, 19).replace("T", " ")} UTC</time></td><td>${what}</td><td>${from}</td><td>${to}</td></tr>`;
+  };
+  /** The rows of the Status history table, in page order. */
+  const historyRows = (text: string) => {
+    const table = /<table id="history">([\s\S]*?)<\/table>/.exec(text)?.[1] ?? "";
+    return [...table.matchAll(/<tr><td>[\s\S]*?<\/tr>/g)].map((m) => m[0]);
+  };
+
+  it("shows a filing's status history oldest first in plain words, each CT600 part by its number", async () => {
+    const parts = [
+      { part_number: 1, period: { start: "2024-01-01", end: "2024-12-31" }, tax_status: "accepted" as const },
+      { part_number: 2, period: { start: "2025-01-01", end: "2025-06-30" }, tax_status: "accepted" as const },
+    ];
+    const { agent, accountId } = await agencyWithFilings(
+      [filing(0, { filing_id: "fil_history", period_split: true, parts })],
+      {},
+      {
+        fil_history: [
+          change(0, "status", null, "pending"),
+          change(0, "tax_status", null, "pending", 1),
+          change(0, "tax_status", null, "pending", 2),
+          change(2, "tax_status", "pending", "submitted", 1),
+          change(3, "tax_status", "pending", "submitted", 2),
+          change(3, "status", "pending", "submitted"),
+          change(40, "tax_status", "submitted", "polling", 2),
+          change(41, "tax_status", "submitted", "accepted", 1),
+          change(55, "tax_status", "polling", "accepted", 2),
+          change(55, "status", "submitted", "accepted"),
+        ],
+      },
+    );
+    const before = dash.filing.requests.length;
+    const page = await agent.get("/filings/fil_history");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<section aria-labelledby="history-title"><h2 id="history-title">Status history</h2>');
+    expect(page.text).toContain("<caption>Every change of this filing's status, oldest first</caption>");
+    expect(page.text).toContain(
+      '<thead><tr><th scope="col">When</th><th scope="col">What</th><th scope="col">From</th><th scope="col">To</th></tr></thead>',
+    );
+    expect(historyRows(page.text)).toEqual([
+      row(0, "Filing", "—", "Waiting to be sent"),
+      row(0, "CT600 part 1", "—", "Waiting to be sent"),
+      row(0, "CT600 part 2", "—", "Waiting to be sent"),
+      row(2, "CT600 part 1", "Waiting to be sent", "Sent, waiting for the authority"),
+      row(3, "CT600 part 2", "Waiting to be sent", "Sent, waiting for the authority"),
+      row(3, "Filing", "Waiting to be sent", "Sent, waiting for the authority"),
+      row(40, "CT600 part 2", "Sent, waiting for the authority", "Sent, checking for the authority&#39;s answer"),
+      row(41, "CT600 part 1", "Sent, waiting for the authority", "Accepted"),
+      row(55, "CT600 part 2", "Sent, checking for the authority&#39;s answer", "Accepted"),
+      row(55, "Filing", "Sent, waiting for the authority", "Accepted"),
+    ]);
+    const asked = dash.filing.requests.slice(before).filter((r) => r.type === "filing.account_history");
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.reader).toMatchObject({ account_id: accountId, request_id: expect.stringMatching(/^dash_/) });
+    expect(asked[0]?.payload).toMatchObject({ filing_id: "fil_history" });
+    expect(page.text).not.toMatch(/<script(?![^>]*\bsrc=)/);
+  });
+
+  it("says what the registry did to accounts, its review codes included, and a single CT600's return without a part", async () => {
+    const { agent } = await agencyWithFilings(
+      [
+        filing(0, { filing_id: "fil_registry", filing_type: "accounts", status: "submitted" }),
+        filing(1, { filing_id: "fil_single", status: "rejected" }),
+      ],
+      {},
+      {
+        fil_registry: [
+          change(0, "status", null, "pending"),
+          change(0, "registry_status", null, "pending"),
+          change(1, "registry_status", "pending", "submitted"),
+          change(1, "status", "pending", "submitted"),
+          change(20, "registry_status_code", null, "PENDING"),
+          change(30, "registry_status_code", "PENDING", "PARKED"),
+        ],
+        fil_single: [change(0, "tax_status", "submitted", "rejected", 1), change(0, "status", "submitted", "rejected")],
+      },
+    );
+    expect(historyRows((await agent.get("/filings/fil_registry")).text)).toEqual([
+      row(0, "Filing", "—", "Waiting to be sent"),
+      row(0, "Registry", "—", "Waiting to be sent"),
+      row(1, "Registry", "Waiting to be sent", "Sent, waiting for the authority"),
+      row(1, "Filing", "Waiting to be sent", "Sent, waiting for the authority"),
+      row(20, "Registry&#39;s review", "—", "Waiting for an examiner"),
+      row(30, "Registry&#39;s review", "Waiting for an examiner", "Held by an examiner"),
+    ]);
+    expect(historyRows((await agent.get("/filings/fil_single")).text)).toEqual([
+      row(0, "CT600 return", "Sent, waiting for the authority", "Rejected by the authority"),
+      row(0, "Filing", "Sent, waiting for the authority", "Rejected by the authority"),
+    ]);
+  });
+
+  it("answers the same 404 for another account's filing with a history, and shows none of it", async () => {
+    const owner = await agencyWithFilings(
+      [filing(0, { filing_id: "fil_their_history" })],
+      {},
+      {
+        fil_their_history: [change(0, "status", null, "pending"), change(9, "status", "pending", "submitted")],
+      },
+    );
+    expect(historyRows((await owner.agent.get("/filings/fil_their_history")).text)).toHaveLength(2);
+    const other = await agencyWithFilings([]);
+    const theirs = await other.agent.get("/filings/fil_their_history");
+    const unknown = await other.agent.get("/filings/fil_nobody");
+    expect(theirs.status).toBe(404);
+    expect(theirs.text).toBe(unknown.text);
+    expect(theirs.text).not.toContain("Status history");
+    const asked = dash.filing.requests.filter(
+      (r) => r.type === "filing.account_history" && (r.payload as { filing_id?: string }).filing_id === "fil_their_history",
+    );
+    // The stand-in is asked as each account (and refuses the other one): the page never borrows the owner's answer.
+    expect(asked.map((r) => r.reader.account_id)).toEqual([owner.accountId, other.accountId]);
+  });
+
+  it("still shows the filing, its documents included, with a note when the history cannot be loaded", async () => {
+    const { agent } = await agencyWithFilings([filing(0, { filing_id: "fil_no_history", filing_type: "accounts" })], {
+      fil_no_history: [document("accounts_pdf", 1_000)],
+    });
+    dash.filing.failHistory();
+    const page = await agent.get("/filings/fil_no_history");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<dd id="status">Accepted</dd>');
+    expect(page.text).toContain('<a href="/filings/fil_no_history/documents/accounts_pdf" download>Accounts PDF</a>');
+    expect(page.text).toContain('<h2 id="history-title">Status history</h2>');
+    expect(page.text).toContain(
+      '<p class="alert" id="history-unavailable">The status history could not be loaded just now; reload the page in a minute.</p>',
+    );
+    expect(page.text).not.toContain('<table id="history">');
+    // The next read answers again: the history is back.
+    const again = await agent.get("/filings/fil_no_history");
+    expect(again.text).not.toContain("history-unavailable");
+    expect(historyRows(again.text)).toEqual([
+      row(0, "Filing", "—", "Waiting to be sent"),
+      row(0, "Filing", "Waiting to be sent", "Sent, waiting for the authority"),
+      row(0, "Filing", "Sent, waiting for the authority", "Accepted"),
+    ]);
   });
 
   const document = (type: StandInDocument["type"], size: number, extra: Partial<StandInDocument> = {}): StandInDocument => ({

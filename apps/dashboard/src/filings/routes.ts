@@ -14,7 +14,7 @@ import { sendPage } from "../web/respond.ts";
 import { documentRefOf, streamDocument } from "./download.ts";
 import { type FilingClient, FilingsUnavailableError } from "./filing-client.ts";
 import { type SandboxLookup, sandboxPage } from "./sandbox-view.ts";
-import { FILINGS_PAGE_SIZE, type FilingDocuments, type FilingFilters, filingPage, filingsPage } from "./view.ts";
+import { FILINGS_PAGE_SIZE, type FilingDocuments, type FilingFilters, type FilingHistory, filingPage, filingsPage } from "./view.ts";
 
 export interface FilingsOptions {
   filings: FilingClient;
@@ -69,7 +69,7 @@ const BAD_SANDBOX_ID =
 
 /**
  * GET /filings (the account's live filings, whichever key made them, filtered, 25 a page),
- * GET /filings/sandbox (what test keys see), GET /filings/:id (with its documents) and
+ * GET /filings/sandbox (what test keys see), GET /filings/:id (with its documents and status history) and
  * GET /filings/:id/documents/:type (a download, streamed in slices).
  */
 export function filingsRoutes(deps: DashboardDeps, options: FilingsOptions): Router {
@@ -113,8 +113,23 @@ export function filingsRoutes(deps: DashboardDeps, options: FilingsOptions): Rou
   router.get("/filings/:id", async (req, res) => {
     const accountId = accountOf(res);
     const filingId = String(req.params.id);
+    // The history is asked for beside the filing, and the page does without it: a failure (or a
+    // filing gone between the two reads) is a note in its section, never a 503 of the whole page.
+    const history = filings.history(accountId, filingId).then(
+      (found): FilingHistory => (found ? { state: "listed", changes: found.changes } : { state: "unavailable" }),
+      (error: unknown): FilingHistory => {
+        deps.logger.warn(
+          { err: error instanceof FilingsUnavailableError ? error.cause : error, filing_id: filingId },
+          "the filing service did not answer a filing's status history",
+        );
+        return { state: "unavailable" };
+      },
+    );
     const filing = await filings.get(accountId, filingId);
-    if (!filing) return sendPage(res, 404, errorPage("not_found"));
+    if (!filing) {
+      await history;
+      return sendPage(res, 404, errorPage("not_found"));
+    }
     let documents: FilingDocuments = { state: "none" };
     if (filing.status === "accepted") {
       try {
@@ -126,7 +141,7 @@ export function filingsRoutes(deps: DashboardDeps, options: FilingsOptions): Rou
         documents = { state: "unavailable" };
       }
     }
-    sendPage(res, 200, filingPage(pageContext(res, "/filings"), filing, documents));
+    sendPage(res, 200, filingPage(pageContext(res, "/filings"), filing, documents, await history));
   });
 
   router.get("/filings/:id/documents/:type", async (req, res) => {

@@ -6,6 +6,7 @@ import {
   FILING_ACCOUNT_RPC_CATALOG,
   type Filing,
   type FilingAccountReader,
+  type FilingStatusChange,
   type FilingSummary,
   PLATFORM_TOPOLOGY,
 } from "@dormant/contracts";
@@ -27,6 +28,8 @@ export interface StandInFilingRecord {
   keyId: string;
   filing: Filing;
   documents: StandInDocument[];
+  /** Its status changes, oldest first (by default the filing's own status moves, from its times). */
+  history: FilingStatusChange[];
 }
 
 /** A fault for the next download's slices (after `afterChunks` good ones). */
@@ -36,17 +39,26 @@ export type ChunkFault = { afterChunks: number; kind: "regenerated" | "fail" };
  * A stand-in for the filing service's account-wide reads on filing.rpc (another team's service),
  * for tests only, on the real bus of a test vhost. It keeps the contract honest: every read is
  * scoped to `reader.account_id` (another account's filing is FILING_NOT_FOUND, exactly as an
- * unknown one), lists are newest first across the account's keys, documents only once accepted.
+ * unknown one), lists are newest first across the account's keys, a filing's status history
+ * oldest first, documents only once accepted.
  */
 export interface StandInFiling {
-  /** Adds filings made by `keyId` of `accountId` (with their documents, if any). */
-  add(accountId: string, keyId: string, filings: Filing[], documents?: Record<string, StandInDocument[]>): void;
+  /** Adds filings made by `keyId` of `accountId` (with their documents and status history, if any). */
+  add(
+    accountId: string,
+    keyId: string,
+    filings: Filing[],
+    documents?: Record<string, StandInDocument[]>,
+    history?: Record<string, FilingStatusChange[]>,
+  ): void;
   /** Every filing held, any account. */
   records: StandInFilingRecord[];
   /** Every request answered, in order. */
   requests: { type: string; reader: FilingAccountReader; payload: unknown }[];
   /** Breaks the coming chunk answers once (a document regenerated, or the service failing, mid-download). */
   faultNextDownload(fault: ChunkFault): void;
+  /** The next `times` filing.account_history answers are SERVICE_UNAVAILABLE (the service failing). */
+  failHistory(times?: number): void;
   close(): Promise<void>;
 }
 
@@ -66,6 +78,25 @@ function summary(f: Filing): FilingSummary {
 const newestFirst = (a: StandInFilingRecord, b: StandInFilingRecord) =>
   b.filing.created_at.localeCompare(a.filing.created_at) || b.filing.filing_id.localeCompare(a.filing.filing_id);
 
+/**
+ * A filing's history when a test gives none: its own status moves as the filing service records
+ * them (received pending, sent, then its outcome; an error straight from pending), at its
+ * created and updated times.
+ */
+function historyOf(f: Filing): FilingStatusChange[] {
+  const change = (from: string | null, to: string, at: string): FilingStatusChange => ({
+    field: "status",
+    from_status: from,
+    to_status: to,
+    occurred_at: at,
+  });
+  const received = change(null, "pending", f.created_at);
+  if (f.status === "pending") return [received];
+  if (f.status === "error") return [received, change("pending", "error", f.updated_at)];
+  if (f.status === "submitted") return [received, change("pending", "submitted", f.updated_at)];
+  return [received, change("pending", "submitted", f.created_at), change("submitted", f.status, f.updated_at)];
+}
+
 const notFound = () => new AppError("FILING_NOT_FOUND", "No filing with this id for this account");
 
 export async function startStandInFiling(amqpUrl: string): Promise<StandInFiling> {
@@ -73,6 +104,7 @@ export async function startStandInFiling(amqpUrl: string): Promise<StandInFiling
   const byAccount = new Map<string, StandInFilingRecord[]>();
   const requests: StandInFiling["requests"] = [];
   let fault: (ChunkFault & { seen: number }) | null = null;
+  let historyFailures = 0;
 
   const own = (reader: FilingAccountReader, filingId: string): StandInFilingRecord => {
     const found = byAccount.get(reader.account_id)?.find((r) => r.filing.filing_id === filingId);
@@ -108,6 +140,15 @@ export async function startStandInFiling(amqpUrl: string): Promise<StandInFiling
     "filing.account_get": async (payload) => {
       requests.push({ type: "filing.account_get", reader: payload.reader, payload });
       return own(payload.reader, payload.filing_id).filing;
+    },
+    "filing.account_history": async (payload) => {
+      requests.push({ type: "filing.account_history", reader: payload.reader, payload });
+      if (historyFailures > 0) {
+        historyFailures -= 1;
+        throw new AppError("SERVICE_UNAVAILABLE", "stand-in filing fails the history read", { retryAfterSeconds: 1 });
+      }
+      const record = own(payload.reader, payload.filing_id);
+      return { filing_id: record.filing.filing_id, changes: record.history };
     },
     "filing.account_list_documents": async (payload) => {
       requests.push({ type: "filing.account_list_documents", reader: payload.reader, payload });
@@ -162,10 +203,16 @@ export async function startStandInFiling(amqpUrl: string): Promise<StandInFiling
   return {
     records,
     requests,
-    add(accountId, keyId, filings, documents = {}) {
+    add(accountId, keyId, filings, documents = {}, history = {}) {
       const mine = byAccount.get(accountId) ?? [];
       for (const filing of filings) {
-        const record = { accountId, keyId, filing, documents: documents[filing.filing_id] ?? [] };
+        const record = {
+          accountId,
+          keyId,
+          filing,
+          documents: documents[filing.filing_id] ?? [],
+          history: history[filing.filing_id] ?? historyOf(filing),
+        };
         records.push(record);
         mine.push(record);
       }
@@ -174,6 +221,9 @@ export async function startStandInFiling(amqpUrl: string): Promise<StandInFiling
     },
     faultNextDownload(next) {
       fault = { ...next, seen: 0 };
+    },
+    failHistory(times = 1) {
+      historyFailures = times;
     },
     close: async () => {
       await serving.stop().catch(() => undefined);

@@ -1,4 +1,13 @@
-import type { DocumentsList, DocumentType, Filing, FilingPartStatus, FilingsList, FilingType, Period } from "@dormant/contracts";
+import type {
+  DocumentsList,
+  DocumentType,
+  Filing,
+  FilingPartStatus,
+  FilingStatusChange,
+  FilingsList,
+  FilingType,
+  Period,
+} from "@dormant/contracts";
 import { html, type SafeHtml } from "../web/html.ts";
 import { type PageContext, page } from "../web/layout.ts";
 import { explainError } from "./error-explanations.ts";
@@ -33,6 +42,13 @@ export function typeInWords(type: FilingType | string): string {
 function when(timestamp: string): SafeHtml {
   const date = new Date(timestamp);
   const text = Number.isNaN(date.getTime()) ? timestamp : `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return html`<time datetime="${timestamp}">${text}</time>`;
+}
+
+/** To the second (a filing's changes often fall within the same minute). */
+function exactly(timestamp: string): SafeHtml {
+  const date = new Date(timestamp);
+  const text = Number.isNaN(date.getTime()) ? timestamp : `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
   return html`<time datetime="${timestamp}">${text}</time>`;
 }
 
@@ -195,8 +211,60 @@ function documentsSection(filing: Filing, documents: FilingDocuments): SafeHtml 
   return html`<section aria-labelledby="documents-title">${heading}<ul class="documents">${items}</ul></section>`;
 }
 
-/** GET /filings/:id: the filing in plain words, and its documents once accepted. */
-export function filingPage(context: PageContext, filing: Filing, documents: FilingDocuments = { state: "none" }): SafeHtml {
+/** A filing page's status history: its changes (oldest first), or the filing service not answering. */
+export type FilingHistory = { state: "listed"; changes: FilingStatusChange[] } | { state: "unavailable" };
+
+/** The registry's own undecided codes (field `registry_status_code`). */
+const REVIEW_WORDS: Record<string, string> = {
+  PENDING: "Waiting for an examiner",
+  PARKED: "Held by an examiner",
+};
+
+/** What changed, in plain words: the filing, a CT600 return (by part when split), the registry. */
+export function changedInWords(change: FilingStatusChange, filing: Filing): string {
+  switch (change.field) {
+    case "status":
+      return "Filing";
+    case "tax_status":
+      return filing.period_split && change.part_number !== undefined ? `CT600 part ${change.part_number}` : "CT600 return";
+    case "registry_status":
+      return "Registry";
+    case "registry_status_code":
+      return "Registry's review";
+  }
+}
+
+function changeStatusInWords(change: FilingStatusChange, status: string | null): string {
+  if (status === null) return "—";
+  return change.field === "registry_status_code" ? (REVIEW_WORDS[status] ?? status) : statusInWords(status);
+}
+
+function historySection(filing: Filing, history: FilingHistory | undefined): SafeHtml {
+  if (!history) return html``;
+  const heading = html`<h2 id="history-title">Status history</h2>`;
+  if (history.state === "unavailable")
+    return html`<section aria-labelledby="history-title">${heading}<p class="alert" id="history-unavailable">The status history could not be loaded just now; reload the page in a minute.</p></section>`;
+  if (history.changes.length === 0)
+    return html`<section aria-labelledby="history-title">${heading}<p id="history-empty">No status changes are recorded for this filing yet.</p></section>`;
+  return html`<section aria-labelledby="history-title">${heading}
+<div class="table-scroll"><table id="history">
+<caption>Every change of this filing's status, oldest first</caption>
+<thead><tr><th scope="col">When</th><th scope="col">What</th><th scope="col">From</th><th scope="col">To</th></tr></thead>
+<tbody>${history.changes.map(
+    (c) =>
+      html`<tr><td>${exactly(c.occurred_at)}</td><td>${changedInWords(c, filing)}</td><td>${changeStatusInWords(c, c.from_status)}</td><td>${changeStatusInWords(c, c.to_status)}</td></tr>
+`,
+  )}</tbody>
+</table></div></section>`;
+}
+
+/** GET /filings/:id: the filing in plain words, its documents once accepted, and its status history. */
+export function filingPage(
+  context: PageContext,
+  filing: Filing,
+  documents: FilingDocuments = { state: "none" },
+  history?: FilingHistory,
+): SafeHtml {
   return page(
     context,
     `${typeInWords(filing.filing_type)} for ${filing.company_name} (${filing.company_number})`,
@@ -208,7 +276,7 @@ ${filing.client_reference ? html`<dt>Client reference</dt><dd>${filing.client_re
 <dt>Created</dt><dd>${when(filing.created_at)}</dd>
 <dt>Updated</dt><dd>${when(filing.updated_at)}</dd>
 </dl>
-${partsTable(filing)}${errorSection(filing)}${documentsSection(filing, documents)}
+${partsTable(filing)}${errorSection(filing)}${documentsSection(filing, documents)}${historySection(filing, history)}
 <p><a href="/filings">All filings</a></p>`,
   );
 }
