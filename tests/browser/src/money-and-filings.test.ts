@@ -2,9 +2,10 @@
 // system: sign up, enable API access, a live key; top up £20 through the payment provider's
 // checkout (the simulator's stand-in, which sends billing the signed payment webhook) and see the
 // balance and the ledger change; file dormant accounts with the live key through the API with the
-// real curl; see the filing in the Filings list, watch it become accepted on its page, download its
-// PDF; the fee taken on the Money page. axe-core and the phone check on Money, the Filings list
-// and the filing's page; the README's screenshots of them (docs/screenshots).
+// real curl; see the filing in the Filings list, watch it become accepted on its page (its status
+// history ending with the acceptance), download its PDF; the fee taken on the Money page. axe-core
+// and the phone check on Money, the Filings list and the filing's page; the README's screenshots of
+// them (docs/screenshots).
 import { execFile } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
@@ -192,6 +193,21 @@ describe("money and filings in the dashboard", () => {
     const status = page.locator("#status");
     await reloadUntil(page, "the status Accepted", async () => (await status.textContent()) === "Accepted", 60_000);
     const acceptedMs = Date.now() - filedAt;
+    // Its Status history (read with the filing): the registry's acceptance, then the filing's, last.
+    await expect(page.getByRole("heading", { level: 2, name: "Status history" }).count()).resolves.toBe(1);
+    const history = page.getByRole("table", { name: "Every change of this filing's status, oldest first" });
+    const historyRows = history.getByRole("row").filter({ has: page.getByRole("cell") });
+    const rowCount = await historyRows.count();
+    const cellsOf = async (index: number) =>
+      (
+        await historyRows
+          .nth(index < 0 ? rowCount + index : index)
+          .getByRole("cell")
+          .allTextContents()
+      ).slice(1);
+    await expect(cellsOf(0)).resolves.toEqual(["Filing", "—", "Waiting to be sent"]);
+    await expect(cellsOf(-1)).resolves.toEqual(["Filing", "Sent, waiting for the authority", "Accepted"]);
+    await expect(cellsOf(-2)).resolves.toEqual(["Registry", expect.any(String), "Accepted"]);
     // The agent's endpoint got the event, signed with the secret the page showed.
     await expect.poll(() => listener.ofType("filing.accepted", filingId).length, { timeout: 30_000 }).toBe(1);
     const event = verified(signingSecret, listener.ofType("filing.accepted", filingId)[0]!);
