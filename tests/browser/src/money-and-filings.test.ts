@@ -16,7 +16,7 @@ import { type RunningSystem, startSystem } from "@dormant/system-tests/harness";
 import type { Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ReceivedWebhook, WebhookListener } from "../../system/src/harness/webhook-listener.ts";
+import { type ReceivedWebhook, WebhookListener } from "@dormant/system-tests/webhook-listener";
 import { expectAccessible, expectFitsPhone, screenshot, useBrowser } from "./harness/index.ts";
 
 const run = promisify(execFile);
