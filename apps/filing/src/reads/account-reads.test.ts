@@ -13,9 +13,14 @@ import {
 } from "@dormant/contracts";
 import { rejectionOf, waitFor } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyOutcome } from "../outcomes/apply-outcome.ts";
-import { applyRegistryOutcome } from "../outcomes/registry-changes.ts";
-import { acceptSeededPart, rejectSeededPart, seedAccountsFiling, seedCt600Filing, type SeededFiling } from "../test-support/seed.ts";
+import {
+  acceptSeededAccounts,
+  acceptSeededPart,
+  rejectSeededPart,
+  seedAccountsFiling,
+  seedCt600Filing,
+  type SeededFiling,
+} from "../test-support/seed.ts";
 import { startFilingHarness, type FilingHarness } from "../testing/filing-harness.ts";
 
 // The account dashboard's account-wide reads (filing.account_*) through the running service on a
@@ -68,17 +73,7 @@ beforeAll(async () => {
   await acceptSeededPart(db, single, 1);
   await acceptSeededPart(db, theirs, 1);
   await rejectSeededPart(db, rejected, 1);
-  await applyOutcome(
-    db,
-    { messageId: randomUUID(), type: "registry.outcome", filingId: accounts.id, requestId: "r" },
-    applyRegistryOutcome({
-      outcome: "accepted",
-      filing_id: accounts.id,
-      submission_number: accounts.submissionNumber!,
-      registry_status: "ACCEPT",
-      decided_at: new Date().toISOString(),
-    }),
-  );
+  await acceptSeededAccounts(db, accounts);
   for (const filing of [single, accounts]) {
     await waitFor(() => h.eventsFor(filing.id).find((e) => e.type === "filing.documents_ready"), {
       timeoutMs: 45_000,
