@@ -1,27 +1,12 @@
-import { randomUUID } from "node:crypto";
-import { createRegistryDataClient } from "@dormant/company-data";
-import {
-  BILLING_RPC_QUEUE,
-  FILING_FEE_PENCE,
-  FILING_RPC_QUEUE,
-  sealSecret,
-  submissionBinding,
-  TAX_SUBMIT_QUEUE,
-  type Ct600FilingInput,
-  type Ct600SubmitResponse,
-  type FilingRpcCaller,
-} from "@dormant/contracts";
+import { FILING_RPC_QUEUE, sealSecret, submissionBinding, TAX_SUBMIT_QUEUE, type Ct600SubmitResponse } from "@dormant/contracts";
 import { createLogger } from "@dormant/service-kit";
 import { waitFor } from "@dormant/testing";
 import { connect } from "amqplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { submitFingerprint } from "./fingerprint.ts";
-import { createRegistryDataSource } from "./registry-data/registry-data-source.ts";
-import { planCt600Filing } from "./submit/ct600-plan.ts";
 import type { TaxPartDraft } from "./submit/new-filing.ts";
-import { insertPendingFiling } from "./submit/pending-filing.ts";
 import { busSubmissionResolver } from "./sweeper/resolve-submissions.ts";
 import { sweepPendingFilings } from "./sweeper/sweep-pending.ts";
+import { crashedAfterHold } from "./test-support/crashed-submit.ts";
 import { startFilingHarness, type FilingHarness } from "./testing/filing-harness.ts";
 
 // The basic crash tests: the state a kill -9 leaves at each point of a submit is written with the
@@ -38,40 +23,11 @@ afterAll(async () => {
 const taxSubmits = (company: string) => h.sim.context.received.list({ target: "tax", company, kind: "submit" }).length;
 const credentials = { government_gateway_id: "GGUSER01", government_gateway_password: "correct horse battery" };
 
-/** What a process that died right after writing the pending filing and holding the fee left behind. */
-async function crashedAfterHold(caller: FilingRpcCaller, filing: Ct600FilingInput, idempotencyKey: string) {
-  const registry = createRegistryDataSource({
-    client: createRegistryDataClient({ baseUrl: h.sim.urls.registryData, apiKey: h.config.REGISTRY_DATA_API_KEY, timeoutMs: 2000 }),
-    redis: h.service.redis,
-    keyPrefix: h.config.REDIS_KEY_PREFIX,
-    ttlSeconds: 60,
-    notFoundTtlSeconds: 60,
-    logger: createLogger({ service: "filing-test", level: "silent" }),
-  });
-  const plan = await planCt600Filing(registry, filing);
-  await insertPendingFiling(h.service.db, plan, {
-    accountId: caller.account_id,
-    keyId: caller.key_id,
-    idempotencyKey,
-    fingerprint: submitFingerprint("ct600", filing),
-    requestId: caller.request_id,
-    feePence: FILING_FEE_PENCE,
-    claimToken: randomUUID(),
-    claimSeconds: 0,
-  });
-  await h.peer.rpcCall(BILLING_RPC_QUEUE, "billing.hold", {
-    account_id: caller.account_id,
-    filing_id: plan.id,
-    amount_pence: FILING_FEE_PENCE,
-  });
-  return plan;
-}
-
 describe("crash safety", () => {
   it("a retry resumes a filing the crash left pending after the submit RPC went out, and the part is submitted once", async () => {
     const caller = h.caller({ account_id: await h.openAccount(10_000) });
     const filing = { company_number: "41000001", utr: "1234567890", period_end: "2026-03-31", period: { start: "2025-04-01" } };
-    const plan = await crashedAfterHold(caller, filing, "resume-me");
+    const plan = await crashedAfterHold(h, caller, filing, "resume-me");
     // The dead process had sent tax.submit_part: the authority has the return.
     const sent = await h.peer.rpcCall(TAX_SUBMIT_QUEUE, "tax.submit_part", {
       ...(plan.parts[0]!.request as TaxPartDraft),
@@ -89,7 +45,7 @@ describe("crash safety", () => {
   it("the sweeper ends a filing whose client never retried, the hold is released, and the same key then submits afresh", async () => {
     const caller = h.caller({ account_id: await h.openAccount(10_000) });
     const filing = { company_number: "42000001", utr: "1234567890", period_end: "2026-03-31", period: { start: "2025-04-01" } };
-    const plan = await crashedAfterHold(caller, filing, "never-retried");
+    const plan = await crashedAfterHold(h, caller, filing, "never-retried");
     expect(await h.availablePence(caller.account_id)).toBe(8000);
     await new Promise((resolve) => setTimeout(resolve, 20));
 

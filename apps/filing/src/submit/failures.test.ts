@@ -9,12 +9,19 @@ describe("submitter failures", () => {
       certainty: "not-done",
       publicError: { code: "TAX_UNAVAILABLE", retryAfterSeconds: 30 },
       filingError: { code: "AUTHORITY_UNAVAILABLE" },
+      // The bus speaks of this call only: an earlier request's attempt may still be at the authority.
+      coversEarlierAttempts: false,
     });
     expect(classifySubmitterFailure(new BusUnavailableError("registry.submit_accounts", 10), "registry").publicError.code).toBe(
       "REGISTRY_UNAVAILABLE",
     );
     const down = classifySubmitterFailure(new AppError("TAX_UNAVAILABLE", "down", { retryable: true, retryAfterSeconds: 12 }), "tax");
-    expect(down).toMatchObject({ certainty: "not-done", publicError: { code: "TAX_UNAVAILABLE", retryAfterSeconds: 12 } });
+    expect(down).toMatchObject({
+      certainty: "not-done",
+      publicError: { code: "TAX_UNAVAILABLE", retryAfterSeconds: 12 },
+      // The submitter's own answer: its ledger settled every earlier attempt at the part first.
+      coversEarlierAttempts: true,
+    });
     const refused = classifySubmitterFailure(new AppError("TAX_AUTH_FAILED", "refused", { retryable: false }), "tax");
     expect(refused).toMatchObject({
       certainty: "not-done",
@@ -55,7 +62,7 @@ describe("hold failures", () => {
     const short = new AppError("INSUFFICIENT_BALANCE", "short", {
       details: [{ field: "balance", message: "x", required: "20.00", available: "10.00" }],
     });
-    expect(classifyHoldFailure(short)).toMatchObject({ certainty: "not-done", publicError: short });
+    expect(classifyHoldFailure(short)).toMatchObject({ certainty: "not-done", publicError: short, coversEarlierAttempts: false });
     expect(classifyHoldFailure(new RpcNoServerError("billing.hold", "billing.rpc"))).toMatchObject({
       certainty: "not-done",
       publicError: { code: "SERVICE_UNAVAILABLE", retryAfterSeconds: 30 },

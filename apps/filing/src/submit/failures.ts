@@ -15,6 +15,13 @@ export interface CallFailure {
   publicError: AppError;
   /** The filing error recorded if the filing is ended because of it. */
   filingError: FilingError;
+  /**
+   * Whether a `not-done` also speaks for earlier attempts at the same submissions: a submitter's
+   * own answer does (its ledger remembers every attempt at a submission and settles one in doubt
+   * before it answers); the bus's "nobody serves the queue" and a failed hold speak of this call
+   * only, while a request that created the filing earlier may have sent something.
+   */
+  coversEarlierAttempts: boolean;
 }
 
 type Authority = "tax" | "registry";
@@ -53,20 +60,20 @@ function withRetryAfter(error: AppError): AppError {
  * - VALIDATION_ERROR, and INTERNAL_ERROR not retryable (the authority refused the message or our
  *   presenter credentials, credentials that do not open): refused, nothing filed, not done;
  * - anything else (a handler time-out): unknown.
- * Bus failures: nobody serving the queue is certain (not done), no reply in time is not. Both
- * become the authority's *_UNAVAILABLE with Retry-After.
+ * Bus failures: nobody serving the queue is certain (not done) for this call, no reply in time is
+ * not. Both become the authority's *_UNAVAILABLE with Retry-After.
  */
 export function classifySubmitterFailure(error: unknown, authority: Authority): CallFailure {
   const authorityUnavailable: FilingError = {
     code: "AUTHORITY_UNAVAILABLE",
     message: `The ${authority === "tax" ? "tax authority" : "registry"} was unavailable.`,
   };
-  const refused: FilingError = { code: "INTERNAL_ERROR", message: "The submission was refused." };
   if (error instanceof RpcNoServerError || error instanceof BusUnavailableError) {
     return {
       certainty: "not-done",
       publicError: unavailable(authority, NO_SERVER_RETRY_AFTER_SECONDS, error),
       filingError: authorityUnavailable,
+      coversEarlierAttempts: false,
     };
   }
   if (error instanceof RpcTimeoutError || error instanceof RpcConnectionLostError) {
@@ -74,6 +81,7 @@ export function classifySubmitterFailure(error: unknown, authority: Authority): 
       certainty: "unknown",
       publicError: unavailable(authority, TRANSIENT_RETRY_AFTER_SECONDS, error),
       filingError: authorityUnavailable,
+      coversEarlierAttempts: false,
     };
   }
   if (!(error instanceof AppError)) {
@@ -81,8 +89,19 @@ export function classifySubmitterFailure(error: unknown, authority: Authority): 
       certainty: "unknown",
       publicError: new AppError("INTERNAL_ERROR", "The submission failed; retry with the same Idempotency-Key", { cause: error }),
       filingError: { code: "INTERNAL_ERROR", message: "The submission failed." },
+      coversEarlierAttempts: false,
     };
   }
+  return { ...answeredBySubmitter(error, authority, authorityUnavailable), coversEarlierAttempts: true };
+}
+
+/** The submitter's own answer (an AppError), by its code. */
+function answeredBySubmitter(
+  error: AppError,
+  authority: Authority,
+  authorityUnavailable: FilingError,
+): Omit<CallFailure, "coversEarlierAttempts"> {
+  const refused: FilingError = { code: "INTERNAL_ERROR", message: "The submission was refused." };
   switch (error.code) {
     case "TAX_AUTH_FAILED":
       return {
@@ -119,18 +138,18 @@ export function classifyHoldFailure(error: unknown): CallFailure {
       retryAfterSeconds,
       cause: error,
     });
+  const failure = (certainty: CallFailure["certainty"], publicError: AppError): CallFailure => ({
+    certainty,
+    publicError,
+    filingError,
+    coversEarlierAttempts: false,
+  });
   if (error instanceof RpcNoServerError || error instanceof BusUnavailableError) {
-    return { certainty: "not-done", publicError: billingUnavailable(NO_SERVER_RETRY_AFTER_SECONDS), filingError };
+    return failure("not-done", billingUnavailable(NO_SERVER_RETRY_AFTER_SECONDS));
   }
   if (error instanceof RpcTimeoutError || error instanceof RpcConnectionLostError) {
-    return { certainty: "unknown", publicError: billingUnavailable(TRANSIENT_RETRY_AFTER_SECONDS), filingError };
+    return failure("unknown", billingUnavailable(TRANSIENT_RETRY_AFTER_SECONDS));
   }
-  if (error instanceof AppError) {
-    return { certainty: error.code === "INSUFFICIENT_BALANCE" ? "not-done" : "unknown", publicError: error, filingError };
-  }
-  return {
-    certainty: "unknown",
-    publicError: new AppError("INTERNAL_ERROR", "The fee could not be reserved", { cause: error }),
-    filingError,
-  };
+  if (error instanceof AppError) return failure(error.code === "INSUFFICIENT_BALANCE" ? "not-done" : "unknown", error);
+  return failure("unknown", new AppError("INTERNAL_ERROR", "The fee could not be reserved", { cause: error }));
 }

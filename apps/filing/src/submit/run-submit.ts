@@ -105,7 +105,8 @@ async function releaseClaimQuietly(deps: SubmitDeps, filingId: string, token: st
  *    repeated submit gets from reading it).
  * A failure before any submission reached an authority removes the filing (and releases the
  * hold): the caller gets the error and a retry starts afresh. A failure whose effect is unknown,
- * or after a submission was acknowledged, leaves the filing pending for a retry (or the sweeper).
+ * after a submission was acknowledged, or on a filing an earlier request created (whose attempt
+ * may be at the authority) leaves the filing pending for a retry (or the sweeper).
  */
 export async function runSubmit<R>(deps: SubmitDeps, flow: SubmitFlow<R>): Promise<R> {
   if (flow.caller.mode !== "live")
@@ -117,7 +118,13 @@ export async function runSubmit<R>(deps: SubmitDeps, flow: SubmitFlow<R>): Promi
   const filingId = held.filing.id;
 
   const fail = async (stage: "hold" | "submit", failure: CallFailure): Promise<never> => {
-    const nothingReachedAnAuthority = stage === "hold" || failure.certainty === "not-done";
+    // A filing this request did not create (held.plan absent) may carry an earlier request's
+    // attempt whose fate is unknown (it got no answer in time, or its process died mid-send).
+    // Only a submitter's own answer speaks for that attempt too; a failed hold, or the bus saying
+    // that nobody serves the submit queue right now, does not: that filing stays pending, for a
+    // retry or the sweeper (which asks the authority), and is never replaced by a new one.
+    const earlierAttemptsSettled = held.plan !== undefined || (stage === "submit" && failure.coversEarlierAttempts);
+    const nothingReachedAnAuthority = earlierAttemptsSettled && (stage === "hold" || failure.certainty === "not-done");
     const holdMayExist = stage === "submit" || failure.certainty === "unknown";
     const removed = nothingReachedAnAuthority
       ? await abandonFiling(deps.db, held.filing, { error: failure.filingError, requestId: flow.caller.request_id, announce: holdMayExist })

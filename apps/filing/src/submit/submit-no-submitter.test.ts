@@ -3,11 +3,13 @@ import { AppError } from "@dormant/contracts";
 import { createLogger } from "@dormant/service-kit";
 import { waitFor } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { crashedAfterHold } from "../test-support/crashed-submit.ts";
 import { startFilingHarness, type FilingHarness } from "../testing/filing-harness.ts";
 
 // The real billing service runs; nothing serves tax.submit or registry.submit (the submitters are
-// down): the submit fails at the submitter RPC, which must leave no filing and no hold behind.
-// Last, billing stops too: the submit fails at the hold.
+// down): the submit fails at the submitter RPC, which must leave no filing and no hold behind,
+// unless an earlier request created the filing (its attempt may be at the authority). Last,
+// billing stops too: the submit fails at the hold.
 let h: FilingHarness;
 const logLines: string[] = [];
 beforeAll(async () => {
@@ -44,6 +46,23 @@ describe("submit with no submitter running", () => {
     expect(await h.availablePence(accountId)).toBe(5000);
   });
 
+  it("keeps a filing an earlier request left pending (its attempt may be at the authority), instead of replacing it", async () => {
+    // The request that created this filing died (or got no answer) after its tax.submit_part
+    // went out: the authority may have the part. A retry while the submitters are down must not
+    // remove the filing, or the next retry would create another one and send the return twice.
+    const accountId = await h.openAccount(5000);
+    const caller = h.caller({ account_id: accountId });
+    const plan = await crashedAfterHold(h, caller, ct600, "earlier-attempt");
+    for (let retry = 0; retry < 2; retry++) {
+      const error = await failure(h.submitCt600(caller, ct600, { idempotencyKey: "earlier-attempt" }));
+      expect(error).toMatchObject({ code: "TAX_UNAVAILABLE", retryAfterSeconds: 30 });
+    }
+    const kept = await h.service.db.filing.findMany({ where: { accountId }, select: { id: true, status: true } });
+    expect(kept).toEqual([{ id: plan.id, status: "pending" }]);
+    expect(await h.availablePence(accountId)).toBe(3000);
+    expect(h.eventsFor(plan.id)).toEqual([]);
+  });
+
   it("passes INSUFFICIENT_BALANCE through unchanged and keeps nothing", async () => {
     const accountId = await h.openAccount(1000);
     const error = await failure(h.submitCt600(h.caller({ account_id: accountId }), ct600));
@@ -63,12 +82,20 @@ describe("submit with no submitter running", () => {
     expect(await h.availablePence(accountId)).toBe(5000);
   });
 
-  it("answers SERVICE_UNAVAILABLE with Retry-After when billing is out of reach, and keeps nothing", async () => {
+  it("answers SERVICE_UNAVAILABLE with Retry-After when billing is out of reach, and keeps nothing new", async () => {
+    const resumedCaller = h.caller({ account_id: await h.openAccount(5000) });
+    const plan = await crashedAfterHold(h, resumedCaller, ct600, "earlier-attempt-billing-down");
     await h.stopBilling();
     const caller = h.caller({ account_id: "acc_billing_down" });
     const error = await failure(h.submitCt600(caller, ct600));
     expect(error).toMatchObject({ code: "SERVICE_UNAVAILABLE", retryAfterSeconds: 30 });
     expect(await h.service.db.filing.count({ where: { accountId: caller.account_id } })).toBe(0);
+    // A filing an earlier request created stays: its attempt may be at the authority.
+    const resumed = await failure(h.submitCt600(resumedCaller, ct600, { idempotencyKey: "earlier-attempt-billing-down" }));
+    expect(resumed).toMatchObject({ code: "SERVICE_UNAVAILABLE" });
+    expect(await h.service.db.filing.findMany({ where: { accountId: resumedCaller.account_id }, select: { id: true } })).toEqual([
+      { id: plan.id },
+    ]);
   });
 
   it("logged the failures, and never a password or an authentication code", () => {
