@@ -127,11 +127,13 @@ describe("tax: HMRC's business rules (SIM_BUSINESS_RULES=on, the default)", () =
     delay.disable();
     expect(acks.map((ack) => ack.type)).toEqual(Array(6).fill("acknowledgement"));
     expect([...sim.context.taxSubmissions.values()].map((submission) => submission.outcome.kind)).toEqual(Array(6).fill("accept"));
-    // HMRC's rules cost ~0.1 s of CPU per return, spent in xsltproc; this process's own work on
-    // a submission (the test's HTTP client, the simulator's parse, IRmark, schema, spawning the
-    // check) measured 11-23 ms. CPU time, unlike the event-loop delay (kept as a loose bound),
-    // does not grow when a loaded machine makes this process wait for a core.
-    expect((used.user + used.system) / 1000).toBeLessThan(6 * 40);
+    // HMRC's rules cost ~0.1 s of CPU per return, spent in xsltproc: checked in this process,
+    // six returns would take over 600 ms here. This process's own work on a submission (the
+    // test's HTTP client, the simulator's parse, IRmark, schema, spawning the check) measured
+    // 11-23 ms on a quiet machine and 43 ms in a CI run beside other suites (cache and memory
+    // contention). CPU time, unlike the event-loop delay (kept as a loose bound), does not grow
+    // when a loaded machine makes this process wait for a core.
+    expect((used.user + used.system) / 1000).toBeLessThan(6 * 60);
     expect(delay.max / 1e6).toBeLessThan(500);
   });
 
