@@ -276,19 +276,30 @@ describe("live filings of the spec's company table, end to end through the gatew
       FILING_DATABASE_URL: system.databases.filing.url,
       OPS_URLS: APP_NAMES.map((app) => `${app}=${system.opsUrl(app)}`).join(","),
     };
-    const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) =>
-      execFile("npm", ["run", "--silent", "admin", "--", "status"], { cwd: repoRoot, env }, (error, out) =>
-        resolve({ code: error ? Number(error.code) : 0, stdout: out }),
-      ),
-    );
-    const report = JSON.parse(stdout);
+    const status = () =>
+      new Promise<{ code: number; report: ReturnType<typeof JSON.parse> }>((resolve) =>
+        execFile("npm", ["run", "--silent", "admin", "--", "status"], { cwd: repoRoot, env }, (error, out) =>
+          resolve({ code: error ? Number(error.code) : 0, report: JSON.parse(out) }),
+        ),
+      );
+    // 00000004's polls hang until the authority time-out (8 s), and nothing else is polled in the
+    // last seconds before it gives up: on a slow machine enough of them fail in the breaker's
+    // window to open the poll breaker, as they should. The report says so until the breaker's
+    // reset time (30 s) lapses; it is the healthy report after that which is checked here.
+    let { code, report } = await status();
+    const patience = Date.now() + 45_000;
+    while (report.problems.some((problem: string) => problem.startsWith("breaker ")) && Date.now() < patience) {
+      expect(report.problems.every((problem: string) => /^breaker (tax-poll|registry-status) /.test(problem))).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      ({ code, report } = await status());
+    }
     expect(report.problems).toEqual([]);
     expect(code).toBe(0);
     expect(report.apps.map((app: { name: string; status: string }) => [app.name, app.status])).toEqual(
       APP_NAMES.map((app) => [app, "ready"]),
     );
     expect(report.breakers.length).toBeGreaterThanOrEqual(2);
-    expect(report.breakers.every((breaker: { state: string }) => breaker.state === "closed")).toBe(true);
+    expect(report.breakers.every((breaker: { state: string }) => breaker.state !== "open")).toBe(true);
     expect(report.queues.dead_letter.every((queue: { messages: number }) => queue.messages === 0)).toBe(true);
     const count = (status: string) => tracked.filter((filing) => filing.final?.status === status).length;
     expect(report.filings).toMatchObject({
