@@ -56,6 +56,22 @@ describe("waitForFinal against a real HTTP server", () => {
     expect(server.received).toHaveLength(2);
   });
 
+  it("stops polling as soon as its signal aborts, rejecting with the signal's reason", async () => {
+    server.answer({ status: 200, body: successEnvelope(filing("submitted")) });
+    const controller = new AbortController();
+    const started = Date.now();
+    const waiting = client.filings
+      .waitForFinal("fil_1", { timeoutMs: 60_000, pollIntervalMs: 10_000, signal: controller.signal })
+      .catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    controller.abort(new Error("the caller went away"));
+    expect(await waiting).toMatchObject({ message: "the caller went away" });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(server.received).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.received).toHaveLength(1);
+  });
+
   it("throws the API's error (a 404) rather than waiting", async () => {
     server.answer({ status: 404, body: errorEnvelope("FILING_NOT_FOUND", "Filing not found") });
     await expect(client.filings.waitForFinal("fil_other")).rejects.toMatchObject({ status: 404, code: "FILING_NOT_FOUND" });

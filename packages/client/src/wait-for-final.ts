@@ -21,6 +21,11 @@ export interface WaitForFinalOptions {
    * the first 5 minutes, then every 5 minutes.
    */
   pollIntervalMs?: number | ((elapsedMs: number) => number);
+  /**
+   * Stops the wait when aborted (the caller went away): no poll is made after it, a wait between
+   * polls ends at once, and waitForFinal rejects with the signal's reason.
+   */
+  signal?: AbortSignal;
 }
 
 /** The API's advice (GET /filings/{filing_id}): every 30 s for the first 5 minutes, then every 5 minutes. */
@@ -46,21 +51,37 @@ function progressSignature(filing: FilingView): string {
   return `${filing.status}|${parts}`;
 }
 
+/** Waits `ms`, or less when `signal` aborts meanwhile (it then rejects with the signal's reason). */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", aborted);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", aborted, { once: true });
+  });
+}
+
 /**
  * Polls `get(filingId)` (whose answers 429/503 are already retried after their Retry-After) until
  * the filing is accepted, rejected or error, and answers it. The first poll is immediate (a
- * sandbox filing is final at once); no wait runs past the deadline.
+ * sandbox filing is final at once); no wait runs past the deadline, nor past `signal`'s abort.
  */
 export async function waitForFinal(
   get: (filingId: string) => Promise<FilingView>,
   filingId: string,
-  { timeoutMs = 3_600_000, onProgress, pollIntervalMs = recommendedPollInterval }: WaitForFinalOptions = {},
+  { timeoutMs = 3_600_000, onProgress, pollIntervalMs = recommendedPollInterval, signal }: WaitForFinalOptions = {},
 ): Promise<FilingView> {
   const started = Date.now();
   const deadline = started + timeoutMs;
   let lastSeen: FilingView | undefined;
   let lastSignature: string | undefined;
   for (;;) {
+    signal?.throwIfAborted();
     const filing = await get(filingId);
     const elapsedMs = Date.now() - started;
     const signature = progressSignature(filing);
@@ -73,6 +94,6 @@ export async function waitForFinal(
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw new FilingWaitTimeoutError(filingId, timeoutMs, lastSeen);
     const interval = typeof pollIntervalMs === "function" ? pollIntervalMs(elapsedMs) : pollIntervalMs;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(interval, remaining)));
+    await pause(Math.min(interval, remaining), signal);
   }
 }
