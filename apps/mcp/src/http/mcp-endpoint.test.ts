@@ -96,6 +96,27 @@ describe("the Streamable HTTP endpoint", () => {
     expect(server.sessions.size).toBe(0);
   });
 
+  it("stops polling the API when the client cancels wait_for_filing", async () => {
+    const { client, transport } = await connect(endpoint, GOOD);
+    const polls = () => api.pathsSeen.filter((path) => path === "/api/v1/filings/fil_waiting").length;
+    const controller = new AbortController();
+    const waiting = client
+      .callTool({ name: "wait_for_filing", arguments: { filing_id: "fil_waiting", timeout_seconds: 60 } }, undefined, {
+        signal: controller.signal,
+        timeout: 60_000,
+      })
+      .catch((error: unknown) => error);
+    for (const started = Date.now(); polls() === 0 && Date.now() - started < 5_000; ) await new Promise((r) => setTimeout(r, 20));
+    expect(polls()).toBe(1);
+    // The SDK's client sends notifications/cancelled; the tool polls every 2 s at first.
+    controller.abort(new Error("the user stopped waiting"));
+    expect(await waiting).toMatchObject({ message: expect.stringMatching(/the user stopped waiting/) });
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(polls()).toBe(1);
+    await transport.terminateSession();
+    await client.close();
+  });
+
   it("serves /healthz and /readyz (the API answering)", async () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     const ready = await fetch(`${server.url}/readyz`);

@@ -5,20 +5,30 @@ export interface ApiStandIn {
   url: string;
   /** The API keys of the requests it received, in order. */
   keysSeen: string[];
+  /** The paths of the requests it received (health checks aside), in order. */
+  pathsSeen: string[];
   close(): Promise<void>;
 }
 
 /**
- * A stand-in of the public API for the HTTP endpoint's own tests: `/api/v1/health`, and
- * `GET /api/v1/account` answering 200 for `goodKeys` and the API's 401 envelope for any other key.
+ * A stand-in of the public API for the HTTP endpoint's own tests: `/api/v1/health`,
+ * `GET /api/v1/account` answering 200 for `goodKeys`, `GET /api/v1/filings/{id}` answering a
+ * CT600 filing that stays `submitted` for them, and the API's 401 envelope for any other key.
  */
 export async function startApiStandIn(goodKeys: readonly string[]): Promise<ApiStandIn> {
   const keysSeen: string[] = [];
+  const pathsSeen: string[] = [];
   const server: Server = createServer((req, res) => {
     const key = String(req.headers["x-api-key"] ?? "");
     res.setHeader("Content-Type", "application/json");
     if (req.url === "/api/v1/health") return void res.end(JSON.stringify({ status: "healthy" }));
     keysSeen.push(key);
+    pathsSeen.push(req.url ?? "");
+    const filingId = /^\/api\/v1\/filings\/(fil_\w+)$/.exec(req.url ?? "")?.[1];
+    if (filingId && goodKeys.includes(key)) {
+      const filing = { filing_id: filingId, type: "ct600", status: "submitted", company_number: "00000001" };
+      return void res.end(JSON.stringify({ success: true, data: filing }));
+    }
     if (req.url === "/api/v1/account" && goodKeys.includes(key)) {
       return void res.end(
         JSON.stringify({ success: true, data: { account_id: "acc_1", balance: "100.00", held: "0.00", available: "100.00" } }),
@@ -33,6 +43,7 @@ export async function startApiStandIn(goodKeys: readonly string[]): Promise<ApiS
   return {
     url: `http://127.0.0.1:${port}/api/v1`,
     keysSeen,
+    pathsSeen,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

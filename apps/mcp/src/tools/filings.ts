@@ -72,6 +72,8 @@ export function registerFilingTools(server: McpServer, context: ToolContext): vo
           const filing = await context.client.filings.waitForFinal(filing_id, {
             timeoutMs: timeout_seconds * 1000,
             pollIntervalMs: waitPollInterval,
+            // The client cancelled the call (notifications/cancelled) or went away: stop polling.
+            signal: extra.signal,
             ...(onProgress ? { onProgress } : {}),
           });
           await flushed();

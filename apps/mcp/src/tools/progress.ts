@@ -24,7 +24,7 @@ export function progressReporter(extra: RequestHandlerExtra<ServerRequest, Serve
       const message = `${previousStatus ? `${previousStatus} -> ` : ""}${status} after ${Math.round(elapsedMs / 1000)} s`;
       sending.push(
         extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: changes, message } }).catch(() => {
-          // The caller went away: the wait ends on its own at its deadline.
+          // The caller went away: the request's signal ends the wait.
         }),
       );
     },
