@@ -14,12 +14,13 @@ import {
   type WebhookTestSent,
 } from "@dormant/contracts";
 
-/** The notifier RPCs the dashboard calls (and only those: it never rotates secrets). */
+/** The notifier RPCs the dashboard calls (and only those). */
 export const DASHBOARD_NOTIFIER_RPC_CATALOG = {
   "notifier.create_endpoint": NOTIFIER_RPC_CATALOG["notifier.create_endpoint"],
   "notifier.list_endpoints": NOTIFIER_RPC_CATALOG["notifier.list_endpoints"],
   "notifier.get_endpoint": NOTIFIER_RPC_CATALOG["notifier.get_endpoint"],
   "notifier.delete_endpoint": NOTIFIER_RPC_CATALOG["notifier.delete_endpoint"],
+  "notifier.rotate_secret": NOTIFIER_RPC_CATALOG["notifier.rotate_secret"],
   "notifier.send_test": NOTIFIER_RPC_CATALOG["notifier.send_test"],
   "notifier.list_deliveries": NOTIFIER_RPC_CATALOG["notifier.list_deliveries"],
 } as const;
@@ -51,8 +52,8 @@ export interface Page {
 
 /**
  * An account's webhook endpoints, through the notifier's RPCs on notifier.rpc (never its
- * tables). Every call names the caller: the signed-in account and a key mode. A new endpoint's
- * signing secret is only in createEndpoint's answer: the caller shows it once and keeps it nowhere.
+ * tables). Every call names the caller: the signed-in account and a key mode. A signing secret is
+ * only in createEndpoint's and rotateSecret's answers: the caller shows it once and keeps it nowhere.
  */
 export class NotifierClient {
   constructor(private readonly bus: NotifierBus) {}
@@ -92,6 +93,13 @@ export class NotifierClient {
   deleteEndpoint(accountId: string, mode: WebhookMode, endpointId: string): Promise<WebhookEndpointDeleted> {
     return this.call(() =>
       this.bus.rpcCall(NOTIFIER_RPC_QUEUE, "notifier.delete_endpoint", { caller: this.caller(accountId, mode), endpoint_id: endpointId }),
+    );
+  }
+
+  /** A new signing secret; the previous one still signs beside it for the notifier's overlap (24 h by default). */
+  rotateSecret(accountId: string, mode: WebhookMode, endpointId: string): Promise<WebhookEndpointWithSecret> {
+    return this.call(() =>
+      this.bus.rpcCall(NOTIFIER_RPC_QUEUE, "notifier.rotate_secret", { caller: this.caller(accountId, mode), endpoint_id: endpointId }),
     );
   }
 

@@ -84,9 +84,9 @@ function validateEndpointForm(
 
 /**
  * GET /webhooks (the account's endpoints of one key mode, the add form) and an endpoint's page
- * (its delivery attempts, "Send test event", "Delete endpoint"); every read and change is one
- * notifier RPC for the signed-in account. A new endpoint's signing secret is in the answer to
- * the add form only: never logged, never stored, never in a URL.
+ * (its delivery attempts, "Send test event", "Rotate signing secret", "Delete endpoint"); every
+ * read and change is one notifier RPC for the signed-in account. A signing secret is only in the
+ * answer to the add form or the rotate form: never logged, never stored, never in a URL.
  */
 export function webhooksRoutes(deps: DashboardDeps, options: WebhooksOptions): Router {
   const router = Router();
@@ -161,6 +161,20 @@ export function webhooksRoutes(deps: DashboardDeps, options: WebhooksOptions): R
     const sent = await notifier.sendTest(accountOf(res), mode, id);
     deps.logger.info({ account_id: accountOf(res), endpoint_id: id, event_id: sent.event_id }, "dashboard webhook test event sent");
     res.redirect(303, `${endpointPath(id, mode)}&test_sent=${encodeURIComponent(sent.event_id)}`);
+  });
+
+  // The new secret goes to this one answer (the endpoint's page, not a redirect) and nowhere else.
+  router.post("/webhooks/endpoints/:id/rotate", async (req, res) => {
+    const id = String(req.params.id);
+    if (!WEBHOOK_ENDPOINT_ID_PATTERN.test(id)) return notFound(res);
+    const mode = modeOf(formValue(req.body, "mode"));
+    const accountId = accountOf(res);
+    // Read first: once rotated, nothing may fail between the new secret and this answer.
+    const deliveries = await notifier.listDeliveries(accountId, mode, id, { limit: DELIVERIES_PAGE_SIZE, offset: 0 });
+    const rotated = await notifier.rotateSecret(accountId, mode, id);
+    deps.logger.info({ account_id: accountId, endpoint_id: id, mode }, "dashboard webhook endpoint secret rotated");
+    const { secret: _secret, ...endpoint } = rotated;
+    sendPage(res, 200, endpointPage(pageContext(res, "/webhooks"), { mode, endpoint, deliveries, pageNumber: 1, rotated }));
   });
 
   router.post("/webhooks/endpoints/:id/delete", async (req, res) => {

@@ -49,6 +49,8 @@ export interface EndpointView {
   pageNumber: number;
   /** The id of the test event just queued. */
   testSent?: string | undefined;
+  /** Its secret just rotated: the new one, shown on this one answer only. */
+  rotated?: WebhookEndpointWithSecret | undefined;
 }
 
 export const modeQuery = (mode: WebhookMode) => `mode=${mode}`;
@@ -78,17 +80,30 @@ function modeSwitch(mode: WebhookMode): SafeHtml {
   return html`<nav class="tabs" aria-label="Key mode"><ul class="tab-list">${link("live", "Live endpoints")}${link("test", "Test endpoints")}</ul></nav>`;
 }
 
+/** A signing secret shown once, with its Copy button. */
+function secretField(secret: string): SafeHtml {
+  return html`<div class="field secret-field">
+<label for="new-endpoint-secret">Signing secret</label>
+<div class="secret-row"><input id="new-endpoint-secret" class="secret" type="text" readonly autocomplete="off" spellcheck="false" value="${secret}">
+<button type="button" class="copy" data-copy-target="new-endpoint-secret">Copy</button></div>
+</div>
+<p class="copy-status" id="copy-status" role="status" aria-live="polite"></p>`;
+}
+
+function rotatedSecretPanel(rotated: WebhookEndpointWithSecret): SafeHtml {
+  return html`<section class="new-key" aria-labelledby="rotated-secret-title">
+<h2 id="rotated-secret-title">New signing secret</h2>
+<p class="warning"><strong>Copy this signing secret now.</strong> It is shown only once. Events now carry two signatures: one with this secret and one with the previous secret, which keeps signing for 24 hours, so your endpoint can switch to the new one without missing an event.</p>
+${secretField(rotated.secret)}
+</section>`;
+}
+
 function newEndpointPanel(created: WebhookEndpointWithSecret, mode: WebhookMode): SafeHtml {
   return html`<section class="new-key" aria-labelledby="new-endpoint-title">
 <h2 id="new-endpoint-title">Your new ${MODE_WORD[mode]} endpoint</h2>
 <p>Events will be sent to <code>${created.url}</code> (<a href="${endpointPath(created.id, mode)}">its deliveries</a>).</p>
-<p class="warning"><strong>Copy this signing secret now.</strong> It is shown only once: it verifies that events come from the platform (the <code>webhook-signature</code> header, Standard Webhooks). If you lose it, delete this endpoint and add it again.</p>
-<div class="field secret-field">
-<label for="new-endpoint-secret">Signing secret</label>
-<div class="secret-row"><input id="new-endpoint-secret" class="secret" type="text" readonly autocomplete="off" spellcheck="false" value="${created.secret}">
-<button type="button" class="copy" data-copy-target="new-endpoint-secret">Copy</button></div>
-</div>
-<p class="copy-status" id="copy-status" role="status" aria-live="polite"></p>
+<p class="warning"><strong>Copy this signing secret now.</strong> It is shown only once: it verifies that events come from the platform (the <code>webhook-signature</code> header, Standard Webhooks). If you lose it, rotate it on the endpoint's page.</p>
+${secretField(created.secret)}
 </section>`;
 }
 
@@ -204,7 +219,7 @@ function deliveriesTable(view: EndpointView): SafeHtml {
 </table></div>${more}`;
 }
 
-/** GET /webhooks/endpoints/:id: the endpoint, "Send test event", "Delete endpoint" and its recent delivery attempts. */
+/** GET /webhooks/endpoints/:id: the endpoint, "Send test event", its recent delivery attempts, "Rotate signing secret" and "Delete endpoint". */
 export function endpointPage(context: PageContext, view: EndpointView): SafeHtml {
   const { endpoint, mode } = view;
   const disabled = endpoint.status === "disabled";
@@ -212,6 +227,7 @@ export function endpointPage(context: PageContext, view: EndpointView): SafeHtml
     context,
     "Webhook endpoint",
     html`<p><a href="/webhooks?${modeQuery(mode)}">All ${MODE_WORD[mode]} endpoints</a></p>
+${view.rotated ? rotatedSecretPanel(view.rotated) : ""}
 ${view.testSent ? html`<p class="warning" role="status" id="test-status">Test event <code>${view.testSent}</code> queued: its attempts appear below within a few seconds (reload the page).</p>` : ""}
 <dl class="facts">
 <dt>URL</dt><dd id="endpoint-url"><code>${endpoint.url}</code></dd>
@@ -228,6 +244,10 @@ ${
     : html`<form method="post" action="/webhooks/endpoints/${encodeURIComponent(endpoint.id)}/test">${csrfField(context)}<input type="hidden" name="mode" value="${mode}"><button type="submit">Send test event</button></form>`
 }
 <section aria-labelledby="deliveries-title"><h2 id="deliveries-title">Recent deliveries</h2>${deliveriesTable(view)}</section>
+<section aria-labelledby="rotate-title"><h2 id="rotate-title">Rotate the signing secret</h2>
+<p>For a secret that was lost or may have leaked: you get a new one, shown once. The previous secret keeps signing beside it for 24 hours, then stops.</p>
+<form method="post" action="/webhooks/endpoints/${encodeURIComponent(endpoint.id)}/rotate">${csrfField(context)}<input type="hidden" name="mode" value="${mode}"><button type="submit">Rotate signing secret</button></form>
+</section>
 <section aria-labelledby="delete-title"><h2 id="delete-title">Delete this endpoint</h2>
 <p>Nothing more is sent to it, and attempts still waiting are cancelled. This cannot be undone.</p>
 ${deleteForm(context, endpoint, mode, "Delete endpoint")}

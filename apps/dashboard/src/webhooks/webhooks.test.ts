@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getFreePort, waitFor } from "@dormant/testing";
+import { Webhook } from "standardwebhooks";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csrfOf, signedUpAgent } from "../test-support/test-dashboard.ts";
@@ -9,21 +10,28 @@ import { createTestWebhooksDashboard, type TestWebhooksDashboard } from "./test-
 type Agent = ReturnType<typeof request.agent>;
 
 /** Where the notifier delivers: /ok answers 200, /fail 500; every POST is recorded. */
+interface Received {
+  path: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
 interface Receiver {
   url: string;
-  received: { path: string; body: string }[];
+  received: Received[];
   close(): Promise<void>;
 }
 
 async function startReceiver(): Promise<Receiver> {
-  const received: { path: string; body: string }[] = [];
+  const received: Received[] = [];
   const server: Server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk: Buffer) => {
       body += chunk.toString("utf8");
     });
     req.on("end", () => {
-      received.push({ path: req.url ?? "", body });
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)]));
+      received.push({ path: req.url ?? "", body, headers });
       res.statusCode = req.url?.startsWith("/fail") ? 500 : 200;
       res.end("ok");
     });
@@ -211,6 +219,44 @@ describe("the Webhooks pages (the real notifier as a process on the test vhost)"
     expect(listed.text).toContain('<strong class="disabled">Disabled</strong>');
   });
 
+  it("rotates the signing secret: the new one shown once, events then signed with both secrets", async () => {
+    const { agent } = await signedUpAgent(dash.app);
+    const created = await addEndpoint(agent, { url: `${receiver.url}/ok/rotate` });
+    const oldSecret = SECRET.exec(created.text)?.[0] ?? "";
+    const id = endpointIdIn(created.text);
+    const page = await agent.get(`/webhooks/endpoints/${id}?mode=live`);
+    expect(page.text).toContain('<h2 id="rotate-title">Rotate the signing secret</h2>');
+    expect(page.text).toContain(`<form method="post" action="/webhooks/endpoints/${id}/rotate">`);
+    const rotated = await agent
+      .post(`/webhooks/endpoints/${id}/rotate`)
+      .type("form")
+      .send({ _csrf: csrfOf(page.text), mode: "live" });
+    expect(rotated.status).toBe(200);
+    expect(rotated.headers["cache-control"]).toBe("no-store");
+    expect(rotated.text).toContain('<h2 id="rotated-secret-title">New signing secret</h2>');
+    expect(rotated.text).toContain('<button type="button" class="copy" data-copy-target="new-endpoint-secret">Copy</button>');
+    const newSecret = SECRET.exec(rotated.text)?.[0] ?? "";
+    expect(newSecret).toMatch(SECRET);
+    expect(newSecret).not.toBe(oldSecret);
+    expect((await agent.get(`/webhooks/endpoints/${id}?mode=live`)).text).not.toMatch(SECRET);
+
+    // A test event now: verified by the standardwebhooks package with either secret.
+    const sent = await agent
+      .post(`/webhooks/endpoints/${id}/test`)
+      .type("form")
+      .send({ _csrf: csrfOf(rotated.text), mode: "live" });
+    expect(sent.status).toBe(303);
+    const hit = await waitFor(() => receiver.received.find((r) => r.path === "/ok/rotate" && r.body.includes('"webhook.test"')), {
+      timeoutMs: 20_000,
+      what: "the test event signed after the rotation",
+    });
+    expect(hit.headers["webhook-signature"]?.split(" ")).toHaveLength(2);
+    for (const secret of [newSecret, oldSecret]) {
+      expect(new Webhook(secret).verify(hit.body, hit.headers)).toMatchObject({ type: "webhook.test", data: { endpoint_id: id } });
+    }
+    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString("base64")}`).verify(hit.body, hit.headers)).toThrow();
+  });
+
   it("deletes an endpoint through its POST form", async () => {
     const { agent } = await signedUpAgent(dash.app);
     await addEndpoint(agent, { url: `${receiver.url}/ok/to-delete` });
@@ -234,7 +280,7 @@ describe("the Webhooks pages (the real notifier as a process on the test vhost)"
     expect(again.status).toBe(404);
   });
 
-  it("never shows another account's endpoint, and refuses its delete and test event as not found", async () => {
+  it("never shows another account's endpoint, and refuses its delete, test event and rotation as not found", async () => {
     const owner = await signedUpAgent(dash.app, "Owner Ltd");
     await addEndpoint(owner.agent, { url: `${receiver.url}/ok/owners` });
     const id = endpointIdIn((await owner.agent.get("/webhooks")).text);
@@ -249,12 +295,15 @@ describe("the Webhooks pages (the real notifier as a process on the test vhost)"
     expect(deleted.status).toBe(404);
     expect(deleted.text).toContain("Page not found");
     expect((await other.agent.post(`/webhooks/endpoints/${id}/test`).type("form").send({ _csrf: csrf, mode: "live" })).status).toBe(404);
+    const rotated = await other.agent.post(`/webhooks/endpoints/${id}/rotate`).type("form").send({ _csrf: csrf, mode: "live" });
+    expect(rotated.status).toBe(404);
+    expect(rotated.text).not.toMatch(SECRET);
     expect((await other.agent.get("/webhooks/endpoints/not-an-id")).status).toBe(404);
     // Still the owner's.
     expect((await owner.agent.get(`/webhooks/endpoints/${id}?mode=live`)).status).toBe(200);
   });
 
-  it("refuses the add, delete and test forms without their CSRF token, doing nothing", async () => {
+  it("refuses the add, delete, test and rotate forms without their CSRF token, doing nothing", async () => {
     const { agent } = await signedUpAgent(dash.app);
     const noToken = await agent
       .post("/webhooks/endpoints")
@@ -272,6 +321,9 @@ describe("the Webhooks pages (the real notifier as a process on the test vhost)"
     const id = endpointIdIn((await agent.get("/webhooks")).text);
     expect((await agent.post(`/webhooks/endpoints/${id}/delete`).type("form").send({ mode: "live" })).status).toBe(403);
     expect((await agent.post(`/webhooks/endpoints/${id}/test`).type("form").send({ mode: "live" })).status).toBe(403);
+    const rotate = await agent.post(`/webhooks/endpoints/${id}/rotate`).type("form").send({ mode: "live" });
+    expect(rotate.status).toBe(403);
+    expect(rotate.text).not.toMatch(SECRET);
     expect((await agent.get("/webhooks")).text).toContain("/ok/kept");
   });
 
