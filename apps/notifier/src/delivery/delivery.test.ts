@@ -182,9 +182,10 @@ describe("webhook delivery", () => {
     expect(slow.received.length).toBeLessThanOrEqual(4);
   });
 
-  it("disables an endpoint failing for longer than WEBHOOK_DISABLE_AFTER_SECONDS and cancels its pending deliveries", async () => {
+  it("disables an endpoint failing for longer than WEBHOOK_DISABLE_AFTER_SECONDS and cancels its pending deliveries; enabled again, it gets what comes next", async () => {
     const caller = fixture.caller("live");
-    const listener = await listen(() => ({ status: 503 }));
+    let recovered = false;
+    const listener = await listen(() => ({ status: recovered ? 200 : 503 }));
     const created = await endpoint(caller, listener.url);
     await fixture.publishAccepted(caller.account_id);
     const disabled = await waitFor(
@@ -196,12 +197,39 @@ describe("webhook delivery", () => {
     );
     expect(disabled.disabled_reason).toContain("HTTP 503");
     expect(disabled.disabled_at).toBeDefined();
-    const states = await fixture.db.pool.query<{ state: string }>("SELECT state FROM deliveries WHERE endpoint_id = $1", [created.id]);
-    expect(states.rows.map((row) => row.state)).toEqual(["cancelled"]);
+    const cancelled = await fixture.db.pool.query<{ state: string }>("SELECT state FROM deliveries WHERE endpoint_id = $1", [created.id]);
+    expect(cancelled.rows.map((row) => row.state)).toEqual(["cancelled"]);
     const seen = listener.received.length;
     await fixture.publishAccepted(caller.account_id);
     await sleep(1_500);
     expect(listener.received).toHaveLength(seen);
+
+    // The agent fixed its server and enables the endpoint: same id and secret, failure clock reset.
+    recovered = true;
+    const other = fixture.caller("live");
+    await expect(
+      fixture.platform.rpcCall("notifier.rpc", "notifier.enable_endpoint", { caller: other, endpoint_id: created.id }),
+    ).rejects.toMatchObject({ code: "WEBHOOK_ENDPOINT_NOT_FOUND" });
+    const enabled = await fixture.platform.rpcCall("notifier.rpc", "notifier.enable_endpoint", { caller, endpoint_id: created.id });
+    expect(enabled).toMatchObject({ id: created.id, status: "enabled" });
+    expect(enabled).not.toHaveProperty("disabled_at");
+    expect(enabled).not.toHaveProperty("disabled_reason");
+    const again = await fixture.platform.rpcCall("notifier.rpc", "notifier.enable_endpoint", { caller, endpoint_id: created.id });
+    expect(again).toEqual(enabled);
+    const { filingId } = await fixture.publishAccepted(caller.account_id);
+    const delivered = await waitFor(() => listener.received.find((hit) => hit.body.includes(filingId)), {
+      what: "the event after enabling",
+      timeoutMs: 10_000,
+    });
+    expect(new Webhook(created.secret).verify(delivered.body, delivered.headers as Record<string, string>)).toMatchObject({
+      type: "filing.accepted",
+    });
+    // The event published while it was disabled was never queued for it; the cancelled one stays cancelled.
+    const states = await fixture.db.pool.query<{ state: string }>(
+      "SELECT state FROM deliveries WHERE endpoint_id = $1 ORDER BY created_at",
+      [created.id],
+    );
+    expect(states.rows.map((row) => row.state)).toEqual(["cancelled", "delivered"]);
   });
 
   it("a delivery waiting for its retry survives a notifier restart", async () => {

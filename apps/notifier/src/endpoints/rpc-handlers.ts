@@ -59,6 +59,16 @@ export function endpointRpcHandlers(deps: EndpointRpcDeps): RpcHandlerMap<typeof
     return row;
   };
 
+  /** The URL safety check (create, enable; the deliverer checks before every attempt too): VALIDATION_ERROR on `url`. */
+  const refuseUnsafeUrl = async (url: string): Promise<void> => {
+    const check = await checkWebhookUrl(url, { httpsOnly: deps.httpsOnly, allowPrivate: deps.allowPrivateUrls });
+    if (!check.ok) {
+      throw new AppError("VALIDATION_ERROR", `The webhook URL is refused: ${check.reason}`, {
+        details: [{ field: "url", message: check.reason }],
+      });
+    }
+  };
+
   const guarded =
     <Req, Res>(what: string, fn: (request: Req) => Promise<Res>) =>
     async (request: Req): Promise<Res> => {
@@ -71,12 +81,7 @@ export function endpointRpcHandlers(deps: EndpointRpcDeps): RpcHandlerMap<typeof
 
   return {
     "notifier.create_endpoint": guarded("notifier.create_endpoint", async ({ caller, endpoint }) => {
-      const check = await checkWebhookUrl(endpoint.url, { httpsOnly: deps.httpsOnly, allowPrivate: deps.allowPrivateUrls });
-      if (!check.ok) {
-        throw new AppError("VALIDATION_ERROR", `The webhook URL is refused: ${check.reason}`, {
-          details: [{ field: "url", message: check.reason }],
-        });
-      }
+      await refuseUnsafeUrl(endpoint.url);
       const id = newId("we");
       const secret = newWebhookSecret();
       const [key] = deps.sealingKeys;
@@ -163,6 +168,24 @@ export function endpointRpcHandlers(deps: EndpointRpcDeps): RpcHandlerMap<typeof
         "webhook endpoint secret rotated (the previous one still signs for the overlap)",
       );
       return { ...endpointView(row), secret };
+    }),
+
+    // A disabled endpoint back in service: the same id and secret, its URL checked again, its
+    // failure clock reset (else its next failure would disable it again at once). Deliveries
+    // cancelled while it was disabled stay cancelled; events from now on are delivered.
+    "notifier.enable_endpoint": guarded("notifier.enable_endpoint", async ({ caller, endpoint_id }) => {
+      const endpoint = await visible(caller, endpoint_id);
+      if (endpoint.status === "enabled") return endpointView(endpoint);
+      await refuseUnsafeUrl(endpoint.url);
+      const enabled = await db.pool.query<EndpointRow>(
+        `UPDATE endpoints SET status = 'enabled', disabled_at = NULL, disabled_reason = NULL, failing_since = NULL
+          WHERE id = $1 AND deleted_at IS NULL RETURNING *`,
+        [endpoint_id],
+      );
+      const row = enabled.rows[0];
+      if (!row) throw notFound(endpoint_id);
+      logger.info({ endpoint_id, account_id: caller.account_id, mode: caller.mode }, "webhook endpoint enabled again");
+      return endpointView(row);
     }),
 
     "notifier.send_test": guarded("notifier.send_test", async ({ caller, endpoint_id }) => {

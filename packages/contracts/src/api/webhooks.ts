@@ -89,7 +89,9 @@ export type CreateWebhookEndpointRequest = z.infer<typeof CreateWebhookEndpointR
 
 export const WebhookEndpointStatus = z.enum(["enabled", "disabled"]).meta({
   id: "WebhookEndpointStatus",
-  description: "`disabled`: every delivery to it failed for 3 days; nothing more is sent. Create a new endpoint once it works again.",
+  description:
+    "`disabled`: every delivery to it failed for 3 days; nothing more is sent (its pending deliveries were cancelled). Once it works " +
+    "again, enable it (`POST /webhook_endpoints/{id}/enable`): the same id and secret, events from then on.",
 });
 
 export const WebhookEndpoint = z

@@ -95,6 +95,14 @@ export const NOTIFIER_RPC_CATALOG = {
     schemaVersion: 1,
     timeoutMs: 5_000,
   },
+  "notifier.enable_endpoint": {
+    queue: NOTIFIER_RPC_QUEUE,
+    request: EndpointRpcRequest,
+    response: WebhookEndpoint,
+    schemaVersion: 1,
+    // The URL's host is resolved to check its addresses again.
+    timeoutMs: 10_000,
+  },
   "notifier.send_test": {
     queue: NOTIFIER_RPC_QUEUE,
     request: EndpointRpcRequest,
