@@ -21,7 +21,7 @@
 //                                         -> auth -> rate limit -> JSON body -> validate
 //                                            -> handler (no Idempotency-Key: validation stores
 //                                            nothing; the notifier answers endpoint creation)
-//       action  DELETE /webhook_endpoints/{id}, POST .../rotate_secret, POST .../test
+//       action  DELETE /webhook_endpoints/{id}, POST .../rotate_secret, POST .../enable, POST .../test
 //                                         -> auth -> rate limit -> validate -> handler (no
 //                                            body is read, no Idempotency-Key)
 //     Auth comes first so that nothing is revealed to callers without a key; the rate limit

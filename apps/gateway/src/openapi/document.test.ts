@@ -21,6 +21,7 @@ const PATHS = [
   "/webhook_endpoints",
   "/webhook_endpoints/{id}",
   "/webhook_endpoints/{id}/rotate_secret",
+  "/webhook_endpoints/{id}/enable",
   "/webhook_endpoints/{id}/test",
   "/webhook_endpoints/{id}/deliveries",
   "/openapi.json",
@@ -151,6 +152,7 @@ describe("OpenAPI document", () => {
     expect(dataRef(paths["/webhook_endpoints/{id}/rotate_secret"]?.post, "200")).toContain(
       "#/components/schemas/WebhookEndpointWithSecret",
     );
+    expect(dataRef(paths["/webhook_endpoints/{id}/enable"]?.post, "200")).toContain('#/components/schemas/WebhookEndpoint"');
     expect(dataRef(paths["/webhook_endpoints/{id}/test"]?.post, "202")).toContain("#/components/schemas/WebhookTestSent");
     expect(dataRef(paths["/webhook_endpoints/{id}"]?.get, "200")).toContain('#/components/schemas/WebhookEndpoint"');
     expect(dataRef(paths["/webhook_endpoints/{id}"]?.delete, "200")).toContain("#/components/schemas/WebhookEndpointDeleted");
@@ -159,6 +161,7 @@ describe("OpenAPI document", () => {
     for (const operation of [
       paths["/webhook_endpoints/{id}"]?.delete,
       paths["/webhook_endpoints/{id}/rotate_secret"]?.post,
+      paths["/webhook_endpoints/{id}/enable"]?.post,
       paths["/webhook_endpoints/{id}/test"]?.post,
     ]) {
       expect(operation?.requestBody).toBeUndefined();

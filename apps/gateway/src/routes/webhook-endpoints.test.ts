@@ -102,6 +102,10 @@ function fakeNotifier() {
       endpoint.secret = newSecret();
       return shown(endpoint);
     },
+    "notifier.enable_endpoint": async (req: { caller: WebhookCaller; endpoint_id: string }, ctx: { requestId: string }) => {
+      record("enable_endpoint", req, ctx.requestId);
+      return shown(find(req.caller, req.endpoint_id));
+    },
     "notifier.send_test": async (req: { caller: WebhookCaller; endpoint_id: string }, ctx: { requestId: string }) => {
       record("send_test", req, ctx.requestId);
       find(req.caller, req.endpoint_id);
@@ -253,7 +257,7 @@ describe("webhook endpoints over the bus (a stand-in notifier serves notifier.rp
     });
   });
 
-  it("sends a test event (202) and deletes (200) without a body or an Idempotency-Key; then 404 passes through", async () => {
+  it("sends a test event (202), enables (200) and deletes (200) without a body or an Idempotency-Key; then 404 passes through", async () => {
     const created = (await create(gw.account.liveKey, { url: URL_OF_AGENT })).body.data;
     const test = await call("post", `/webhook_endpoints/${created.id}/test`, gw.account.liveKey);
     expect(test.status).toBe(202);
@@ -265,6 +269,17 @@ describe("webhook endpoints over the bus (a stand-in notifier serves notifier.rp
     // A body on a route that takes none is not read (whatever its type).
     const withText = await call("post", `/webhook_endpoints/${created.id}/test`, gw.account.liveKey).type("text/plain").send("hello");
     expect(withText.status).toBe(202);
+    const enabled = await call("post", `/webhook_endpoints/${created.id}/enable`, gw.account.liveKey);
+    expect(enabled.status).toBe(200);
+    const { secret: _secret, ...withoutSecret } = created;
+    expect(enabled.body).toEqual({ success: true, data: withoutSecret });
+    expect(notifier.received.at(-1)).toMatchObject({
+      type: "enable_endpoint",
+      request: {
+        endpoint_id: created.id,
+        caller: { account_id: gw.account.accountId, mode: "live", request_id: enabled.headers["x-request-id"] },
+      },
+    });
 
     const deleted = await call("delete", `/webhook_endpoints/${created.id}`, gw.account.liveKey);
     expect(deleted.status).toBe(200);
@@ -275,6 +290,7 @@ describe("webhook endpoints over the bus (a stand-in notifier serves notifier.rp
       ["get", `/webhook_endpoints/${created.id}`],
       ["delete", `/webhook_endpoints/${created.id}`],
       ["post", `/webhook_endpoints/${created.id}/rotate_secret`],
+      ["post", `/webhook_endpoints/${created.id}/enable`],
       ["post", `/webhook_endpoints/${created.id}/test`],
       ["get", `/webhook_endpoints/${created.id}/deliveries`],
     ] as const) {
@@ -336,6 +352,7 @@ describe("webhook endpoints over the bus (a stand-in notifier serves notifier.rp
       ["get", "/webhook_endpoints/we_1"],
       ["delete", "/webhook_endpoints/nope"],
       ["post", "/webhook_endpoints/fil_0123456789abcdef/rotate_secret"],
+      ["post", "/webhook_endpoints/we_/enable"],
       ["post", "/webhook_endpoints/we_0123456789abcdef-!/test"],
       ["get", "/webhook_endpoints/we_x/deliveries"],
     ] as const) {

@@ -173,6 +173,30 @@ export const rotateWebhookSecretRoute = defineRoute({
   },
 });
 
+/** `POST /webhook_endpoints/{id}/enable`: a disabled endpoint back in service. */
+export const enableWebhookEndpointRoute = defineRoute({
+  kind: "action",
+  openapi: webhookOperation({
+    method: "post",
+    path: "/webhook_endpoints/{id}/enable",
+    operationId: "enableWebhookEndpoint",
+    summary: "Enable a disabled webhook endpoint again",
+    description:
+      "An endpoint whose deliveries all failed for 3 days is `disabled`. Once it works again, this enables it: the same id and " +
+      "signing secret, its URL checked again (400 with the reason if it is now refused), and events from now on are delivered " +
+      "(those cancelled while it was disabled are not sent). An endpoint already enabled is answered as it is. " +
+      `No body, no Idempotency-Key. ${MODES}`,
+    status: 200,
+    answer: "The endpoint, enabled.",
+    data: WebhookEndpoint,
+    errors: [400, 401, 404, 429, 503],
+  }),
+  request: { params: WebhookEndpointIdParams },
+  async handle({ params }, { res, deps }) {
+    sendData(res, 200, await deps.webhooks.enableEndpoint(webhookCaller(res), params.id));
+  },
+});
+
 /** `POST /webhook_endpoints/{id}/test`: queues a `webhook.test` event to that endpoint. */
 export const sendWebhookTestRoute = defineRoute({
   kind: "action",
@@ -223,6 +247,7 @@ export const WEBHOOK_ROUTES = [
   getWebhookEndpointRoute,
   deleteWebhookEndpointRoute,
   rotateWebhookSecretRoute,
+  enableWebhookEndpointRoute,
   sendWebhookTestRoute,
   listWebhookDeliveriesRoute,
 ] as const;

@@ -34,6 +34,7 @@ export interface WebhookBackend {
   getEndpoint(caller: WebhookCaller, endpointId: string): Promise<WebhookEndpoint>;
   deleteEndpoint(caller: WebhookCaller, endpointId: string): Promise<WebhookEndpointDeleted>;
   rotateSecret(caller: WebhookCaller, endpointId: string): Promise<WebhookEndpointWithSecret>;
+  enableEndpoint(caller: WebhookCaller, endpointId: string): Promise<WebhookEndpoint>;
   sendTest(caller: WebhookCaller, endpointId: string): Promise<WebhookTestSent>;
   listDeliveries(caller: WebhookCaller, endpointId: string, page: Page): Promise<WebhookDeliveriesList>;
 }
@@ -61,6 +62,7 @@ export function createBusWebhookBackend({ bus }: { bus: NotifierRpcBus }): Webho
     getEndpoint: (caller, endpointId) => call("notifier.get_endpoint", { caller, endpoint_id: endpointId }),
     deleteEndpoint: (caller, endpointId) => call("notifier.delete_endpoint", { caller, endpoint_id: endpointId }),
     rotateSecret: (caller, endpointId) => call("notifier.rotate_secret", { caller, endpoint_id: endpointId }),
+    enableEndpoint: (caller, endpointId) => call("notifier.enable_endpoint", { caller, endpoint_id: endpointId }),
     sendTest: (caller, endpointId) => call("notifier.send_test", { caller, endpoint_id: endpointId }),
     listDeliveries: (caller, endpointId, page) => call("notifier.list_deliveries", { caller, endpoint_id: endpointId, ...page }),
   };
