@@ -21,6 +21,7 @@ export const DASHBOARD_NOTIFIER_RPC_CATALOG = {
   "notifier.get_endpoint": NOTIFIER_RPC_CATALOG["notifier.get_endpoint"],
   "notifier.delete_endpoint": NOTIFIER_RPC_CATALOG["notifier.delete_endpoint"],
   "notifier.rotate_secret": NOTIFIER_RPC_CATALOG["notifier.rotate_secret"],
+  "notifier.enable_endpoint": NOTIFIER_RPC_CATALOG["notifier.enable_endpoint"],
   "notifier.send_test": NOTIFIER_RPC_CATALOG["notifier.send_test"],
   "notifier.list_deliveries": NOTIFIER_RPC_CATALOG["notifier.list_deliveries"],
 } as const;
@@ -100,6 +101,13 @@ export class NotifierClient {
   rotateSecret(accountId: string, mode: WebhookMode, endpointId: string): Promise<WebhookEndpointWithSecret> {
     return this.call(() =>
       this.bus.rpcCall(NOTIFIER_RPC_QUEUE, "notifier.rotate_secret", { caller: this.caller(accountId, mode), endpoint_id: endpointId }),
+    );
+  }
+
+  /** A disabled endpoint back in service (its URL checked again: VALIDATION_ERROR when now refused). */
+  enableEndpoint(accountId: string, mode: WebhookMode, endpointId: string): Promise<WebhookEndpoint> {
+    return this.call(() =>
+      this.bus.rpcCall(NOTIFIER_RPC_QUEUE, "notifier.enable_endpoint", { caller: this.caller(accountId, mode), endpoint_id: endpointId }),
     );
   }
 

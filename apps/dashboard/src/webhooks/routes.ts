@@ -84,7 +84,8 @@ function validateEndpointForm(
 
 /**
  * GET /webhooks (the account's endpoints of one key mode, the add form) and an endpoint's page
- * (its delivery attempts, "Send test event", "Rotate signing secret", "Delete endpoint"); every
+ * (its delivery attempts, "Send test event" or "Enable endpoint", "Rotate signing secret",
+ * "Delete endpoint"); every
  * read and change is one notifier RPC for the signed-in account. A signing secret is only in the
  * answer to the add form or the rotate form: never logged, never stored, never in a URL.
  */
@@ -142,11 +143,16 @@ export function webhooksRoutes(deps: DashboardDeps, options: WebhooksOptions): R
           notifier.getEndpoint(accountId, mode, id),
           notifier.listDeliveries(accountId, mode, id, { limit: DELIVERIES_PAGE_SIZE, offset: (pageNumber - 1) * DELIVERIES_PAGE_SIZE }),
         ]);
+        const enabled = req.query.enabled === "1";
         const testSent =
           typeof req.query.test_sent === "string" && /^evt_[A-Za-z0-9_]{16,64}$/.test(req.query.test_sent)
             ? req.query.test_sent
             : undefined;
-        return sendPage(res, 200, endpointPage(pageContext(res, "/webhooks"), { mode, endpoint, deliveries, pageNumber, testSent }));
+        return sendPage(
+          res,
+          200,
+          endpointPage(pageContext(res, "/webhooks"), { mode, endpoint, deliveries, pageNumber, testSent, enabled }),
+        );
       } catch (error) {
         if (!(error instanceof WebhookEndpointNotFoundError)) throw error;
       }
@@ -175,6 +181,30 @@ export function webhooksRoutes(deps: DashboardDeps, options: WebhooksOptions): R
     deps.logger.info({ account_id: accountId, endpoint_id: id, mode }, "dashboard webhook endpoint secret rotated");
     const { secret: _secret, ...endpoint } = rotated;
     sendPage(res, 200, endpointPage(pageContext(res, "/webhooks"), { mode, endpoint, deliveries, pageNumber: 1, rotated }));
+  });
+
+  router.post("/webhooks/endpoints/:id/enable", async (req, res) => {
+    const id = String(req.params.id);
+    if (!WEBHOOK_ENDPOINT_ID_PATTERN.test(id)) return notFound(res);
+    const mode = modeOf(formValue(req.body, "mode"));
+    const accountId = accountOf(res);
+    try {
+      await notifier.enableEndpoint(accountId, mode, id);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === "VALIDATION_ERROR")) throw error;
+      const [endpoint, deliveries] = await Promise.all([
+        notifier.getEndpoint(accountId, mode, id),
+        notifier.listDeliveries(accountId, mode, id, { limit: DELIVERIES_PAGE_SIZE, offset: 0 }),
+      ]);
+      const refusal = error.details?.find((detail) => detail.field === "url")?.message ?? error.message;
+      return sendPage(
+        res,
+        422,
+        endpointPage(pageContext(res, "/webhooks"), { mode, endpoint, deliveries, pageNumber: 1, enableRefused: refusal }),
+      );
+    }
+    deps.logger.info({ account_id: accountId, endpoint_id: id, mode }, "dashboard webhook endpoint enabled again");
+    res.redirect(303, `${endpointPath(id, mode)}&enabled=1`);
   });
 
   router.post("/webhooks/endpoints/:id/delete", async (req, res) => {

@@ -49,6 +49,10 @@ export interface EndpointView {
   pageNumber: number;
   /** The id of the test event just queued. */
   testSent?: string | undefined;
+  /** Just enabled again (after the enable form's redirect). */
+  enabled?: boolean | undefined;
+  /** The notifier refused to enable it: why (its URL is now refused). */
+  enableRefused?: string | undefined;
   /** Its secret just rotated: the new one, shown on this one answer only. */
   rotated?: WebhookEndpointWithSecret | undefined;
 }
@@ -228,6 +232,7 @@ export function endpointPage(context: PageContext, view: EndpointView): SafeHtml
     "Webhook endpoint",
     html`<p><a href="/webhooks?${modeQuery(mode)}">All ${MODE_WORD[mode]} endpoints</a></p>
 ${view.rotated ? rotatedSecretPanel(view.rotated) : ""}
+${view.enabled && !disabled ? html`<p class="warning" role="status" id="enabled-status">The endpoint is enabled again: events from now on are sent to it.</p>` : ""}
 ${view.testSent ? html`<p class="warning" role="status" id="test-status">Test event <code>${view.testSent}</code> queued: its attempts appear below within a few seconds (reload the page).</p>` : ""}
 <dl class="facts">
 <dt>URL</dt><dd id="endpoint-url"><code>${endpoint.url}</code></dd>
@@ -240,7 +245,9 @@ ${endpoint.description ? html`<dt>Description</dt><dd>${endpoint.description}</d
 </dl>
 ${
   disabled
-    ? html`<p class="warning">This endpoint is disabled: every delivery to it failed for 3 days, so nothing more is sent. Once it works again, add it as a new endpoint and delete this one.</p>`
+    ? html`<p class="warning">This endpoint is disabled: every delivery to it failed for 3 days, so nothing more is sent. Once it works again, enable it: the same address and signing secret, and events from then on (those from while it was disabled are not sent).</p>
+${view.enableRefused ? html`<p class="error" role="alert" id="enable-error">The endpoint was not enabled: ${view.enableRefused}</p>` : ""}
+<form method="post" action="/webhooks/endpoints/${encodeURIComponent(endpoint.id)}/enable">${csrfField(context)}<input type="hidden" name="mode" value="${mode}"><button type="submit">Enable endpoint</button></form>`
     : html`<form method="post" action="/webhooks/endpoints/${encodeURIComponent(endpoint.id)}/test">${csrfField(context)}<input type="hidden" name="mode" value="${mode}"><button type="submit">Send test event</button></form>`
 }
 <section aria-labelledby="deliveries-title"><h2 id="deliveries-title">Recent deliveries</h2>${deliveriesTable(view)}</section>

@@ -185,7 +185,7 @@ describe("the Webhooks pages (the real notifier as a process on the test vhost)"
     expect(second.text).toContain(`<a href="/webhooks/endpoints/${id}?mode=live&amp;page=1" rel="prev">Newer</a>`);
   });
 
-  it("shows failed attempts with the status or the error, and a disabled endpoint as such", async () => {
+  it("shows failed attempts with the status or the error, a disabled endpoint as such, and enables it again", async () => {
     const { agent } = await signedUpAgent(dash.app);
     const closedPort = await getFreePort();
     await addEndpoint(agent, { url: `${receiver.url}/fail/here` });
@@ -217,6 +217,27 @@ describe("the Webhooks pages (the real notifier as a process on the test vhost)"
     const listed = await agent.get("/webhooks");
     expect(listed.text).toContain('<tr class="is-disabled">');
     expect(listed.text).toContain('<strong class="disabled">Disabled</strong>');
+
+    // Enabled again (its server would be back): the same endpoint, "Send test event" again.
+    expect(disabled.text).toContain(`<form method="post" action="/webhooks/endpoints/${refusedId}/enable">`);
+    expect((await agent.post(`/webhooks/endpoints/${refusedId}/enable`).type("form").send({ mode: "live" })).status).toBe(403);
+    const enabled = await agent
+      .post(`/webhooks/endpoints/${refusedId}/enable`)
+      .type("form")
+      .send({ _csrf: csrfOf(disabled.text), mode: "live" });
+    expect(enabled.status).toBe(303);
+    expect(enabled.headers.location).toBe(`/webhooks/endpoints/${refusedId}?mode=live&enabled=1`);
+    const page = await agent.get(enabled.headers.location as string);
+    expect(page.text).toContain('id="enabled-status">The endpoint is enabled again');
+    expect(page.text).not.toContain('<strong class="disabled">Disabled</strong>');
+    expect(page.text).toContain(">Send test event</button>");
+    const other = await signedUpAgent(dash.app, "Other Ltd");
+    const otherForm = await other.agent.get("/webhooks");
+    const refused = await other.agent
+      .post(`/webhooks/endpoints/${refusedId}/enable`)
+      .type("form")
+      .send({ _csrf: csrfOf(otherForm.text), mode: "live" });
+    expect(refused.status).toBe(404);
   });
 
   it("rotates the signing secret: the new one shown once, events then signed with both secrets", async () => {
