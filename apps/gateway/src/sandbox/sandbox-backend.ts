@@ -8,6 +8,7 @@ import {
   type SandboxFilingsList,
   type SandboxSubmitResponse,
   type SandboxWebhookEvent,
+  type WebhookEventType,
 } from "@dormant/contracts";
 import type { FilingBackend, FilingCaller } from "../filing-backend/filing-backend.ts";
 import { parseSandboxFilingId, sandboxFilingId, sandboxReference, type SandboxFilingRef } from "./filing-id.ts";
@@ -44,14 +45,28 @@ function refOf(filingId: string): SandboxFilingRef {
 }
 
 /**
- * The outcome event of a sandbox filing, as the notifier delivers it to the test key's
- * endpoints: `data` is what a poll of the filing answers, the id derived from the filing id.
+ * A sandbox filing's webhook events, as the notifier delivers them to the test key's endpoints and
+ * in the order a live filing has them: its outcome (`filing.accepted`, `filing.rejected`,
+ * `filing.errored`), then for an accepted one `filing.documents_ready` (its sample documents can be
+ * downloaded at once). `data` is what a poll of the filing answers, with the submit's
+ * `client_reference` when it had one (a live filing's events carry it too); each id is derived
+ * from the filing id and the event type.
  */
-export function sandboxWebhookEvent(accountId: string, filingId: string, now: Date = new Date()): SandboxWebhookEvent {
+export function sandboxWebhookEvents(
+  accountId: string,
+  filingId: string,
+  clientReference?: string,
+  now: Date = new Date(),
+): SandboxWebhookEvent[] {
   const ref = parseSandboxFilingId(filingId);
   if (!ref) throw new Error(`not a sandbox filing id: ${filingId}`);
-  const type = sandboxEventType(sandboxScenario(ref.companyNumber).outcome);
-  return { account_id: accountId, event: { id: sandboxEventId(ref, type), type, created_at: now.toISOString(), data: sandboxFiling(ref) } };
+  const { outcome } = sandboxScenario(ref.companyNumber);
+  const data: SandboxFiling = { ...sandboxFiling(ref), ...(clientReference === undefined ? {} : { client_reference: clientReference }) };
+  const types: WebhookEventType[] = [sandboxEventType(outcome), ...(outcome === "accepted" ? (["filing.documents_ready"] as const) : [])];
+  return types.map((type) => ({
+    account_id: accountId,
+    event: { id: sandboxEventId(ref, type), type, created_at: now.toISOString(), data },
+  }));
 }
 
 async function submitted(
@@ -64,8 +79,8 @@ async function submitted(
 ): Promise<SandboxSubmitResponse> {
   const scenario = sandboxScenario(body.company_number);
   const filingId = sandboxFilingId(secret, type, body.company_number, idempotencyKey, body);
-  // The test key's webhook endpoints get the outcome at once (publishEvent never rejects).
-  await publishEvent(caller.accountId, () => sandboxWebhookEvent(caller.accountId, filingId));
+  // The test key's webhook endpoints get the events at once (publishEvent never rejects).
+  await publishEvent(caller.accountId, () => sandboxWebhookEvents(caller.accountId, filingId, body.client_reference));
   const when = scenario.immediate ? "The outcome is immediate: the first poll returns it." : "The first poll returns the final status.";
   return {
     filing_id: filingId,
@@ -109,7 +124,7 @@ function requireAccepted(ref: SandboxFilingRef): void {
  * Sandbox mode (spec "Sandbox behaviour"): the same validated input as live, but nothing is sent,
  * stored or charged. Validation is the same as live too, derived from the sandbox's registry. Everything is derived from the filing id, so any replica answers any poll;
  * an accepted filing's documents are samples rendered on request (sample-documents.ts).
- * `secret` keys the id hash (see sandboxFilingId). A submit also publishes its outcome event for
+ * `secret` keys the id hash (see sandboxFilingId). A submit also publishes its webhook events for
  * the test key's webhook endpoints (`notifier.sandbox_event`); a failed publish is only logged.
  */
 export function createSandboxBackend(options: {

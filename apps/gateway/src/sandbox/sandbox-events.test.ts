@@ -90,31 +90,35 @@ describe("sandbox webhook events (notifier.sandbox_event, consumed from notifier
     await vhost?.delete();
   });
 
-  it("publishes exactly one filing.accepted per test-key submit: data is the poll's answer, the id derived from the filing", async () => {
+  it("publishes filing.accepted then filing.documents_ready per accepted test-key submit: data is the poll's answer and its client_reference", async () => {
     const before = events.length;
     const started = Date.now();
     const response = await submit(gw.app, "ct600", gw.account.testKey, ct600Body({ client_reference: "batch-7" }));
     expect(response.status).toBe(202);
     const filingId: string = response.body.data.filing_id;
-    const [event] = await newEvents(before, 1);
+    const [accepted, documentsReady] = await newEvents(before, 2);
     const poll = await get(gw.app, `/filings/${filingId}`, gw.account.testKey);
-    expect(event?.payload).toEqual({
-      account_id: gw.account.accountId,
-      event: {
-        id: expect.stringMatching(/^evt_test_[0-9a-f]{32}$/),
-        type: "filing.accepted",
-        created_at: expect.any(String),
-        data: poll.body.data,
-      },
-    });
-    expect(event?.payload.event.id).toMatch(WEBHOOK_EVENT_ID_PATTERN);
-    expect(event?.requestId).toBe(response.headers["x-request-id"]);
-    const createdAt = Date.parse(event?.payload.event.created_at ?? "");
-    expect(createdAt).toBeGreaterThanOrEqual(started - 1000);
-    expect(createdAt).toBeLessThanOrEqual(Date.now());
+    // Sandbox reads cannot show the client_reference (nothing is stored); the events carry it, as live events do.
+    expect(poll.body.data).not.toHaveProperty("client_reference");
+    const data = { ...poll.body.data, client_reference: "batch-7" };
+    for (const [event, type] of [
+      [accepted, "filing.accepted"],
+      [documentsReady, "filing.documents_ready"],
+    ] as const) {
+      expect(event?.payload).toEqual({
+        account_id: gw.account.accountId,
+        event: { id: expect.stringMatching(/^evt_test_[0-9a-f]{32}$/), type, created_at: expect.any(String), data },
+      });
+      expect(event?.payload.event.id).toMatch(WEBHOOK_EVENT_ID_PATTERN);
+      expect(event?.requestId).toBe(response.headers["x-request-id"]);
+      const createdAt = Date.parse(event?.payload.event.created_at ?? "");
+      expect(createdAt).toBeGreaterThanOrEqual(started - 1000);
+      expect(createdAt).toBeLessThanOrEqual(Date.now());
+    }
+    expect(documentsReady?.payload.event.id).not.toBe(accepted?.payload.event.id);
     // Nothing else arrives for that submit.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(events.length).toBe(before + 1);
+    expect(events.length).toBe(before + 2);
   });
 
   it("gives the same submit (same Idempotency-Key and body) the same event id, another submit another id", async () => {
@@ -125,8 +129,10 @@ describe("sandbox webhook events (notifier.sandbox_event, consumed from notifier
     const other = await submit(gw.app, "ct600", gw.account.testKey, ct600Body());
     expect(again.body.data.filing_id).toBe(first.body.data.filing_id);
     expect(other.body.data.filing_id).not.toBe(first.body.data.filing_id);
-    const [a, b, c] = await newEvents(before, 3);
+    // Two events per accepted submit: filing.accepted, filing.documents_ready.
+    const [a, aDocuments, b, bDocuments, c] = await newEvents(before, 6);
     expect(a?.payload.event.id).toBe(b?.payload.event.id);
+    expect(aDocuments?.payload.event.id).toBe(bDocuments?.payload.event.id);
     expect(a?.payload.event.data).toEqual(b?.payload.event.data);
     expect(c?.payload.event.id).not.toBe(a?.payload.event.id);
     // Each publish is a message of its own; the event id is what receivers dedupe on.
@@ -146,7 +152,14 @@ describe("sandbox webhook events (notifier.sandbox_event, consumed from notifier
       expect(response.status).toBe(202);
       filingIds.push(response.body.data.filing_id);
     }
-    const received = await newEvents(before, cases.length);
+    // The accepted accounts filing has filing.documents_ready after its outcome; the others only their outcome.
+    const received = await newEvents(before, cases.length + 1);
+    expect(received.map((event) => event.payload.event.type)).toEqual([
+      "filing.rejected",
+      "filing.errored",
+      "filing.accepted",
+      "filing.documents_ready",
+    ]);
     cases.forEach((expected, index) => {
       const event = received[index]?.payload.event;
       expect(event?.type).toBe(expected.event);
@@ -162,10 +175,10 @@ describe("sandbox webhook events (notifier.sandbox_event, consumed from notifier
     expect(live.status).toBe(503);
     // A test submit after it: its event is the only one (one publishing channel keeps the order).
     const sandbox = await submit(gw.app, "ct600", gw.account.testKey, ct600Body());
-    const [event] = await newEvents(before, 1);
+    const [event] = await newEvents(before, 2);
     expect(event?.payload.event.data).toMatchObject({ filing_id: sandbox.body.data.filing_id });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(events.length).toBe(before + 1);
+    expect(events.length).toBe(before + 2);
   });
 
   it("still answers the submit when the event cannot be published, with a warning in the log", async () => {
@@ -195,12 +208,12 @@ describe("sandbox webhook events (notifier.sandbox_event, consumed from notifier
     const lookupsBefore = lookups.filter((id) => id === quiet.accountId).length;
     const before = events.length;
     for (let i = 0; i < 3; i++) expect((await submit(gw.app, "ct600", quiet.testKey, ct600Body())).status).toBe(202);
-    // A submit of an account with endpoints after them: its event is the only one.
+    // A submit of an account with endpoints after them: its events are the only ones.
     const loud = await submit(gw.app, "ct600", gw.account.testKey, ct600Body());
-    const [event] = await newEvents(before, 1);
+    const [event] = await newEvents(before, 2);
     expect(event?.payload.event.data).toMatchObject({ filing_id: loud.body.data.filing_id });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(events.length).toBe(before + 1);
+    expect(events.length).toBe(before + 2);
     expect(lookups.filter((id) => id === quiet.accountId).length - lookupsBefore).toBe(1);
     // The answer is kept in Redis for every replica, expiring in at most a minute.
     const ttl = await gw.redis.ttl(`${gw.redisPrefix}sandbox:test-endpoints:${quiet.accountId}`);
@@ -233,10 +246,10 @@ describe("sandbox webhook events (notifier.sandbox_event, consumed from notifier
     const before = events.length;
     expect((await submit(gw.app, "ct600", account.testKey, ct600Body())).status).toBe(202);
     const loud = await submit(gw.app, "ct600", gw.account.testKey, ct600Body());
-    const [event] = await newEvents(before, 1);
+    const [event] = await newEvents(before, 2);
     expect(event?.payload.event.data).toMatchObject({ filing_id: loud.body.data.filing_id });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(events.length).toBe(before + 1);
+    expect(events.length).toBe(before + 2);
   });
   it("publishes when the notifier cannot be asked (the notifier decides), and does not ask again for 10 s", async () => {
     const account = await gw.createAccount();

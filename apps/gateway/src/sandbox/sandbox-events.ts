@@ -14,10 +14,10 @@ export const SANDBOX_EVENT_MESSAGES = {
 export type SandboxEventBus = Pick<Bus<typeof SANDBOX_EVENT_MESSAGES, Record<never, never>>, "publish">;
 
 /**
- * Hands an account's sandbox event to the notifier, built by `event` only when it is published;
- * never rejects (the sandbox never fails a submit for its webhook).
+ * Hands an account's sandbox events to the notifier, in order, built by `events` only when they
+ * are published; never rejects (the sandbox never fails a submit for its webhooks).
  */
-export type SandboxEventPublisher = (accountId: string, event: () => SandboxWebhookEvent) => Promise<void>;
+export type SandboxEventPublisher = (accountId: string, events: () => SandboxWebhookEvent[]) => Promise<void>;
 
 /** The sandbox's final status as the event type an endpoint subscribes to. */
 const EVENT_TYPE: Record<SandboxOutcome, WebhookEventType> = {
@@ -42,10 +42,10 @@ export function sandboxEventId(ref: SandboxFilingRef, type: WebhookEventType): s
 }
 
 /**
- * Publishes each sandbox event of an account that may have test webhook endpoints (`endpoints`;
- * nothing is published for the others) with the broker's confirm, waiting at most `timeoutMs` for it: a
- * failed or slow publish is a warning in the log and the submit still answers 202 (a publish
- * that times out here may still be confirmed later).
+ * Publishes the sandbox events of an account that may have test webhook endpoints (`endpoints`;
+ * nothing is published for the others) with the broker's confirms, waiting at most `timeoutMs` for
+ * them: a failed or slow publish is a warning in the log and the submit still answers 202 (a
+ * publish that times out here may still be confirmed later).
  */
 export function sandboxEventPublisher({
   bus,
@@ -60,16 +60,15 @@ export function sandboxEventPublisher({
 }): SandboxEventPublisher {
   return async (accountId, build) => {
     if (!(await endpoints.mayHaveTestEndpoints(accountId))) return;
-    const event = build();
-    const fields = { event_id: event.event.id, event_type: event.event.type };
-    // Settles, never rejects: a publish that fails after the wait below is still logged.
-    const published = bus.publish("notifier.sandbox_event", event).then(
-      () => ({ confirmed: true as const }),
-      (error: unknown) => {
+    // Published one after the other on one channel (the queue keeps their order); the confirms are awaited together.
+    const settled = build().map((event) => {
+      const fields = { event_id: event.event.id, event_type: event.event.type };
+      // Settles, never rejects: a publish that fails after the wait below is still logged.
+      return bus.publish("notifier.sandbox_event", event).catch((error: unknown) => {
         logger.warn({ ...fields, err: error }, "sandbox webhook event not published");
-        return { confirmed: false as const };
-      },
-    );
+      });
+    });
+    const published = Promise.all(settled);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<"timeout">((resolve) => {
       timer = setTimeout(() => resolve("timeout"), timeoutMs);
@@ -77,7 +76,7 @@ export function sandboxEventPublisher({
     });
     try {
       if ((await Promise.race([published, timedOut])) === "timeout") {
-        logger.warn({ ...fields, timeout_ms: timeoutMs }, "sandbox webhook event not confirmed in time");
+        logger.warn({ account_id: accountId, timeout_ms: timeoutMs }, "sandbox webhook events not confirmed in time");
       }
     } finally {
       clearTimeout(timer);

@@ -46,6 +46,10 @@ export const SandboxFiling = z
     registry_status: SandboxOutcome.optional(),
     registry_submission_number: z.string().optional().meta({ description: "Accounts filings.", example: "SANDBOX-SUB-2C26B46B68FFC68F" }),
     error: FilingError.optional(),
+    client_reference: ClientReference.optional().meta({
+      description:
+        "In webhook events only: the submit's `client_reference`, when it had one (sandbox filings are not stored, so their reads cannot show it).",
+    }),
   })
   .meta({
     id: "SandboxFiling",

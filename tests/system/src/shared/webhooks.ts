@@ -116,7 +116,7 @@ export function webhooksSuite(shared: () => RunningSystem): void {
       }
     });
 
-    it("a test key's sandbox submit delivers its outcome to that key's endpoints within seconds, and nothing to the live ones", async () => {
+    it("a test key's sandbox submit delivers its events to that key's endpoints within seconds, and nothing to the live ones", async () => {
       const sandboxListener = await WebhookListener.start();
       try {
         const sandboxEndpoint = await register(sandbox, sandboxListener.url);
@@ -127,6 +127,21 @@ export function webhooksSuite(shared: () => RunningSystem): void {
         const event = verified(sandboxEndpoint.secret, sandboxListener.ofType("filing.rejected", filingId)[0]!);
         expect(event.data).toMatchObject({ filing_id: filingId, sandbox: true, status: "rejected" });
         expect(listener.received.some((hook) => hook.body.includes(filingId))).toBe(false);
+        // An accepted one: filing.accepted, then filing.documents_ready, as a live filing's, with its client_reference.
+        const accepted = await sandbox.submit(
+          "ct600",
+          ct600Body("00000001", "2026-03-31", { client_reference: "sandbox-ref-1" }),
+          "webhooks-sandbox-2",
+        );
+        expect(accepted.status).toBe(202);
+        const acceptedId = accepted.data!.filing_id;
+        for (const type of ["filing.accepted", "filing.documents_ready"]) {
+          await expect.poll(() => sandboxListener.ofType(type, acceptedId).length, { timeout: 10_000, interval: 200 }).toBe(1);
+          expect(verified(sandboxEndpoint.secret, sandboxListener.ofType(type, acceptedId)[0]!)).toMatchObject({
+            type,
+            data: { filing_id: acceptedId, sandbox: true, status: "accepted", client_reference: "sandbox-ref-1" },
+          });
+        }
       } finally {
         await sandboxListener.close();
       }
