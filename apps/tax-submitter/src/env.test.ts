@@ -34,6 +34,7 @@ describe("tax submitter configuration", () => {
       breaker: { timeoutMs: 8000, errorThresholdPercentage: 50, volumeThreshold: 5, rollingWindowMs: 10_000, resetTimeoutMs: 30_000 },
       limits: { maxConcurrent: 64, maxPerSecond: 100 },
       pollGiveUpAfterSeconds: 20,
+      lateCheck: { seconds: 0, intervalSeconds: 5 },
       pollPrefetch: 16,
       submitPrefetch: 8,
       submitDedupeTtlSeconds: 86_400,
@@ -51,6 +52,8 @@ describe("tax submitter configuration", () => {
       AUTHORITY_TIMEOUT_MS: "2500",
       BREAKER_RESET_TIMEOUT_MS: "5000",
       POLL_GIVE_UP_AFTER_SECONDS: "600",
+      TAX_LATE_CHECK_SECONDS: "86400",
+      TAX_LATE_CHECK_INTERVAL_SECONDS: "600",
       POLL_PREFETCH: "64",
       OPS_PORT: "9201",
     });
@@ -64,12 +67,13 @@ describe("tax submitter configuration", () => {
     expect(config).toMatchObject({
       breaker: { timeoutMs: 2500, resetTimeoutMs: 5000 },
       pollGiveUpAfterSeconds: 600,
+      lateCheck: { seconds: 86_400, intervalSeconds: 600 },
       pollPrefetch: 64,
       ops: { port: 9201 },
     });
   });
 
-  it("production: requires the authority URL, the vendor ID and a sealing key; gives up after hours; live gateway", () => {
+  it("production: requires the authority URL, the vendor ID and a sealing key; gives up after hours, checks for days; live gateway", () => {
     const text = problems({ NODE_ENV: "production" });
     expect(text).toContain("TAX_BASE_URL: required in production");
     expect(text).toContain("TAX_VENDOR_ID: required in production");
@@ -82,6 +86,8 @@ describe("tax submitter configuration", () => {
     });
     expect(config.tax.gatewayTest).toBe(false);
     expect(config.pollGiveUpAfterSeconds).toBe(4 * 60 * 60);
+    // A part given up is asked about again every hour for 3 days (a late acceptance is not missed).
+    expect(config.lateCheck).toEqual({ seconds: 3 * 24 * 60 * 60, intervalSeconds: 60 * 60 });
     expect(config.sealingKeys.map((k) => k.id)).toEqual(["k1"]);
   });
 

@@ -19,11 +19,22 @@ export const taxSubmitterEnvSchema = baseEnvSchema.extend({
   TAX_PRODUCT_VERSION: z.string().trim().min(1).optional(),
   /** CT600 `CompanyType` code of every return (0: UK resident company). */
   TAX_COMPANY_TYPE: z.coerce.number().int().min(0).max(11).default(0),
+  /**
+   * How long after a part ended in `error` at its give-up time (no final answer) the Transaction
+   * Engine is still asked about it, so that a late acceptance is not missed; 0: never. Default 3
+   * days in production, 0 in development and tests.
+   */
+  TAX_LATE_CHECK_SECONDS: z.coerce.number().int().min(0).optional(),
+  /** The wait between two late checks of a part. Default 1 hour in production, 5 s otherwise. */
+  TAX_LATE_CHECK_INTERVAL_SECONDS: z.coerce.number().int().positive().optional(),
 });
 export type TaxSubmitterEnv = z.infer<typeof taxSubmitterEnvSchema>;
 
 /** Give-up defaults: fast for development and tests, hours in production. */
 const GIVE_UP_SECONDS = { development: 20, test: 20, production: 4 * 60 * 60 } as const;
+/** Late checks after a give-up: days in production; off in development and tests (the table's 00000004 never answers). */
+const LATE_CHECK_SECONDS = { development: 0, test: 0, production: 3 * 24 * 60 * 60 } as const;
+const LATE_CHECK_INTERVAL_SECONDS = { development: 5, test: 5, production: 60 * 60 } as const;
 const DEVELOPMENT_TAX_BASE_URL = "http://127.0.0.1:4100/tax";
 const DEVELOPMENT_VENDOR_ID = "0000";
 
@@ -38,6 +49,8 @@ export interface TaxSubmitterConfig extends SubmitterConfig {
     productVersion: string;
     companyType: number;
   };
+  /** Late checks of a part that ended in `error` at its give-up time (seconds 0: none). */
+  lateCheck: { seconds: number; intervalSeconds: number };
 }
 
 /** Parses and resolves the configuration once at boot; throws ConfigError listing every problem. */
@@ -62,6 +75,10 @@ export function loadTaxSubmitterConfig(source: Record<string, string | undefined
       productName: env.TAX_PRODUCT_NAME,
       productVersion: env.TAX_PRODUCT_VERSION ?? env.SERVICE_VERSION,
       companyType: env.TAX_COMPANY_TYPE,
+    },
+    lateCheck: {
+      seconds: env.TAX_LATE_CHECK_SECONDS ?? LATE_CHECK_SECONDS[env.NODE_ENV],
+      intervalSeconds: env.TAX_LATE_CHECK_INTERVAL_SECONDS ?? LATE_CHECK_INTERVAL_SECONDS[env.NODE_ENV],
     },
   };
 }

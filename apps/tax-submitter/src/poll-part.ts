@@ -11,6 +11,8 @@ type Outcome = PayloadInput<typeof PLATFORM_MESSAGE_CATALOG, "tax.part_outcome">
 
 export interface PartPollerDeps extends SubmitterPollingParts {
   gateway: TaxGateway;
+  /** Late checks after a give-up (TaxSubmitterConfig.lateCheck; seconds 0: none). */
+  lateCheck: { seconds: number; intervalSeconds: number };
 }
 
 /**
@@ -18,6 +20,13 @@ export interface PartPollerDeps extends SubmitterPollingParts {
  * outcome (then deletes the submission at the authority) or schedules the next poll at the
  * interval the authority asks for. A part already completed (redelivered poll) is left alone;
  * transient failures are retried until `give_up_at`, when the part ends in `error` GATEWAY_TIMEOUT.
+ *
+ * That `error` is ours, not the authority's decision: the engine may still accept the return. So a
+ * part given up is checked again (`late_check` polls, every `lateCheck.intervalSeconds` for
+ * `lateCheck.seconds`): an acceptance then is published like any (the filing service applies it
+ * as a late acceptance: charged, documents, `filing.accepted`), a refusal too (the filing service
+ * keeps the part's `error`: a final status never moves backwards), and the submission deleted at
+ * the engine; checks that end unanswered publish nothing more.
  */
 export class PartPoller {
   private readonly polls: PollUntilFinal<PollTaxPartCommand>;
@@ -35,11 +44,19 @@ export class PartPoller {
 
   poll(command: PollTaxPartCommand, context: DeliveryContext): Promise<void> {
     const endpoint = command.response_endpoint ?? this.deps.gateway.pollUrl;
+    const late = command.late_check === true;
     return this.polls.poll(command, context, {
       reference: command.correlation_id,
-      bindings: { filing_id: command.filing_id, part_number: command.part_number, correlation_id: command.correlation_id },
+      bindings: {
+        filing_id: command.filing_id,
+        part_number: command.part_number,
+        correlation_id: command.correlation_id,
+        ...(late ? { late_check: true } : {}),
+      },
       ask: (call) => this.deps.gateway.poll(command.correlation_id, endpoint, call),
       decide: (answer, logger) => this.decide(command, answer, endpoint, logger),
+      // A late check goes on after our own `error`, never after the authority's answer was published.
+      ...(late ? { askAgainAfter: (outcome: string) => outcome === "error" } : {}),
     });
   }
 
@@ -67,6 +84,7 @@ export class PartPoller {
     responseEndPoint: string | undefined,
     logger: Logger,
   ): Promise<void> {
+    if (command.late_check) return this.stillPendingLate(command, logger);
     if (command.poll_number === 1) {
       await this.deps.bus.publish("tax.part_polling", {
         filing_id: command.filing_id,
@@ -82,6 +100,13 @@ export class PartPoller {
     );
     if (next.kind === "give_up") return this.giveUp(command, "the tax authority had no final answer", logger);
     logger.debug({ next_poll_in_ms: next.delayMs }, "still pending");
+  }
+
+  /** A late check found no decision yet: the next one after the late interval, until the checks end. */
+  private async stillPendingLate(command: PollTaxPartCommand, logger: Logger): Promise<void> {
+    const next = await this.polls.pollAgain(command, this.deps.lateCheck.intervalSeconds);
+    if (next.kind === "give_up") return this.giveUp(command, "the tax authority had no final answer", logger);
+    logger.debug({ next_poll_in_ms: next.delayMs }, "late check: still no final answer");
   }
 
   private async accepted(command: PollTaxPartCommand, answer: Ct600Success, endpoint: string, logger: Logger): Promise<void> {
@@ -114,8 +139,16 @@ export class PartPoller {
     );
   }
 
-  private giveUp(command: PollTaxPartCommand, why: string, logger: Logger): Promise<void> {
-    return this.finish(
+  /**
+   * The give-up instant passed without a final answer: the part ends in `error` GATEWAY_TIMEOUT,
+   * and its late checks start (when configured). At the end of the late checks: nothing more.
+   */
+  private async giveUp(command: PollTaxPartCommand, why: string, logger: Logger): Promise<void> {
+    if (command.late_check) {
+      logger.warn({ checked_until: command.give_up_at, reason: why }, "late checks ended without a final answer: the part stays in error");
+      return;
+    }
+    await this.finish(
       {
         filing_id: command.filing_id,
         part_number: command.part_number,
@@ -127,6 +160,21 @@ export class PartPoller {
       undefined,
       logger,
     );
+    const { seconds, intervalSeconds } = this.deps.lateCheck;
+    if (seconds <= 0) return;
+    const lateCheck: PollTaxPartCommand = {
+      ...command,
+      late_check: true,
+      give_up_at: new Date(Date.now() + seconds * 1000).toISOString(),
+      poll_number: command.poll_number + 1,
+    };
+    // The error outcome stands if this fails (nothing else would check the part again): logged.
+    try {
+      await this.deps.bus.publish("tax.poll_part", lateCheck, { delayMs: Math.min(intervalSeconds * 1000, this.deps.maxPollDelayMs) });
+      logger.info({ late_checks_until: lateCheck.give_up_at, every_seconds: intervalSeconds }, "part given up: late checks scheduled");
+    } catch (error) {
+      logger.error({ err: error }, "part given up, but its late checks could not be scheduled");
+    }
   }
 
   /**

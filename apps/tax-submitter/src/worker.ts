@@ -42,7 +42,7 @@ export function startTaxSubmitter(config: TaxSubmitterConfig, logger: Logger): P
         breakers,
       });
       const submitter = new PartSubmitter({ ...submitting, config, gateway });
-      const poller = new PartPoller({ ...polling, gateway });
+      const poller = new PartPoller({ ...polling, gateway, lateCheck: config.lateCheck });
       return {
         poll: { "tax.poll_part": (message, context) => poller.poll(message.payload, context) },
         submit: {

@@ -47,6 +47,11 @@ export interface PollRound<A> {
   ask(call: { signal: AbortSignal; timeoutMs: number }): Promise<A>;
   /** Acts on the authority's answer: `pollAgain` (no decision yet) or `complete` (final). */
   decide(answer: A, logger: Logger): Promise<void>;
+  /**
+   * Whether this poll still asks the authority about a submission already completed with
+   * `outcome` (a late check of one that ended in `error`); default: never.
+   */
+  askAgainAfter?: (outcome: string) => boolean;
 }
 
 /**
@@ -64,7 +69,7 @@ export class PollUntilFinal<C extends PollCommand> {
     // Most polls log nothing at info (pending): the bound logger is made only if a line is written.
     const logger = lazyChildLogger(options.logger, { ...round.bindings, poll_number: command.poll_number, attempt: context.attempt });
     const completed = await options.completions.completedOutcome(round.reference);
-    if (completed) {
+    if (completed && !round.askAgainAfter?.(completed)) {
       logger.info({ outcome: completed }, `${options.subject} already completed: nothing to do for this poll`);
       return;
     }

@@ -89,10 +89,16 @@ export const PollTaxPartCommand = z.object({
   /** Where the authority said to poll (ResponseEndPoint), when it said. */
   response_endpoint: z.string().optional(),
   poll_interval_seconds: z.number().int().positive(),
-  /** After this instant the part ends in `error` (GATEWAY_TIMEOUT). */
+  /** After this instant the part ends in `error` (GATEWAY_TIMEOUT); for a late check, when the checks stop. */
   give_up_at: DateTime,
   /** 1 for the first poll. */
   poll_number: z.number().int().positive(),
+  /**
+   * A late check: the part already ended in `error` (no final answer by its give-up time), and the
+   * authority is asked again now and then until `give_up_at`; its acceptance is published then (a
+   * late acceptance, which the filing service applies), and nothing when the checks end unanswered.
+   */
+  late_check: z.literal(true).optional(),
 });
 export type PollTaxPartCommand = z.infer<typeof PollTaxPartCommand>;
 
