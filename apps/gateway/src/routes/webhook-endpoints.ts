@@ -18,7 +18,8 @@ import { requireAuth } from "../auth/context.ts";
 import { sendData } from "../http/envelope.ts";
 import { requestIdOf } from "../http/request-id.ts";
 import { API_KEY_SECURITY, type ErrorDescriptions, errorResponses, jsonResponse } from "../openapi/responses.ts";
-import { defineRoute } from "./route.ts";
+import type { WebhookBackend } from "../webhooks/webhook-backend.ts";
+import { defineRoute, type Route } from "./route.ts";
 
 /**
  * The webhook endpoints (issue 14): each route is one notifier RPC for the calling key's account
@@ -64,6 +65,25 @@ function webhookOperation({
       ...errorResponses(errors, { authenticated: true, descriptions: ERRORS }),
     },
   };
+}
+
+/**
+ * A route about one endpoint that reads nothing but its id (`/webhook_endpoints/{id}...`): its
+ * operation, with the errors they all share, and the notifier call that answers it.
+ */
+function oneEndpointRoute(spec: {
+  kind: "read" | "action";
+  operation: Omit<Parameters<typeof webhookOperation>[0], "errors">;
+  call(webhooks: WebhookBackend, caller: WebhookCaller, endpointId: string): Promise<unknown>;
+}): Route {
+  return defineRoute({
+    kind: spec.kind,
+    openapi: webhookOperation({ ...spec.operation, errors: [400, 401, 404, 429, 503] }),
+    request: { params: WebhookEndpointIdParams },
+    async handle({ params }, { res, deps }) {
+      sendData(res, spec.operation.status, await spec.call(deps.webhooks, webhookCaller(res), params.id));
+    },
+  });
 }
 
 /** `POST /webhook_endpoints`: registers an endpoint; the only answer but rotate_secret with its secret. */
@@ -112,9 +132,9 @@ export const listWebhookEndpointsRoute = defineRoute({
 });
 
 /** `GET /webhook_endpoints/{id}`. */
-export const getWebhookEndpointRoute = defineRoute({
+export const getWebhookEndpointRoute = oneEndpointRoute({
   kind: "read",
-  openapi: webhookOperation({
+  operation: {
     method: "get",
     path: "/webhook_endpoints/{id}",
     operationId: "getWebhookEndpoint",
@@ -123,18 +143,14 @@ export const getWebhookEndpointRoute = defineRoute({
     status: 200,
     answer: "The endpoint.",
     data: WebhookEndpoint,
-    errors: [400, 401, 404, 429, 503],
-  }),
-  request: { params: WebhookEndpointIdParams },
-  async handle({ params }, { res, deps }) {
-    sendData(res, 200, await deps.webhooks.getEndpoint(webhookCaller(res), params.id));
   },
+  call: (webhooks, caller, id) => webhooks.getEndpoint(caller, id),
 });
 
 /** `DELETE /webhook_endpoints/{id}`. */
-export const deleteWebhookEndpointRoute = defineRoute({
+export const deleteWebhookEndpointRoute = oneEndpointRoute({
   kind: "action",
-  openapi: webhookOperation({
+  operation: {
     method: "delete",
     path: "/webhook_endpoints/{id}",
     operationId: "deleteWebhookEndpoint",
@@ -143,18 +159,14 @@ export const deleteWebhookEndpointRoute = defineRoute({
     status: 200,
     answer: "The endpoint was deleted.",
     data: WebhookEndpointDeleted,
-    errors: [400, 401, 404, 429, 503],
-  }),
-  request: { params: WebhookEndpointIdParams },
-  async handle({ params }, { res, deps }) {
-    sendData(res, 200, await deps.webhooks.deleteEndpoint(webhookCaller(res), params.id));
   },
+  call: (webhooks, caller, id) => webhooks.deleteEndpoint(caller, id),
 });
 
 /** `POST /webhook_endpoints/{id}/rotate_secret`: a new secret, shown once. */
-export const rotateWebhookSecretRoute = defineRoute({
+export const rotateWebhookSecretRoute = oneEndpointRoute({
   kind: "action",
-  openapi: webhookOperation({
+  operation: {
     method: "post",
     path: "/webhook_endpoints/{id}/rotate_secret",
     operationId: "rotateWebhookEndpointSecret",
@@ -165,18 +177,14 @@ export const rotateWebhookSecretRoute = defineRoute({
     status: 200,
     answer: "The endpoint with its new signing secret.",
     data: WebhookEndpointWithSecret,
-    errors: [400, 401, 404, 429, 503],
-  }),
-  request: { params: WebhookEndpointIdParams },
-  async handle({ params }, { res, deps }) {
-    sendData(res, 200, await deps.webhooks.rotateSecret(webhookCaller(res), params.id));
   },
+  call: (webhooks, caller, id) => webhooks.rotateSecret(caller, id),
 });
 
 /** `POST /webhook_endpoints/{id}/enable`: a disabled endpoint back in service. */
-export const enableWebhookEndpointRoute = defineRoute({
+export const enableWebhookEndpointRoute = oneEndpointRoute({
   kind: "action",
-  openapi: webhookOperation({
+  operation: {
     method: "post",
     path: "/webhook_endpoints/{id}/enable",
     operationId: "enableWebhookEndpoint",
@@ -189,18 +197,14 @@ export const enableWebhookEndpointRoute = defineRoute({
     status: 200,
     answer: "The endpoint, enabled.",
     data: WebhookEndpoint,
-    errors: [400, 401, 404, 429, 503],
-  }),
-  request: { params: WebhookEndpointIdParams },
-  async handle({ params }, { res, deps }) {
-    sendData(res, 200, await deps.webhooks.enableEndpoint(webhookCaller(res), params.id));
   },
+  call: (webhooks, caller, id) => webhooks.enableEndpoint(caller, id),
 });
 
 /** `POST /webhook_endpoints/{id}/test`: queues a `webhook.test` event to that endpoint. */
-export const sendWebhookTestRoute = defineRoute({
+export const sendWebhookTestRoute = oneEndpointRoute({
   kind: "action",
-  openapi: webhookOperation({
+  operation: {
     method: "post",
     path: "/webhook_endpoints/{id}/test",
     operationId: "sendWebhookTest",
@@ -211,12 +215,8 @@ export const sendWebhookTestRoute = defineRoute({
     status: 202,
     answer: "The test event was queued.",
     data: WebhookTestSent,
-    errors: [400, 401, 404, 429, 503],
-  }),
-  request: { params: WebhookEndpointIdParams },
-  async handle({ params }, { res, deps }) {
-    sendData(res, 202, await deps.webhooks.sendTest(webhookCaller(res), params.id));
   },
+  call: (webhooks, caller, id) => webhooks.sendTest(caller, id),
 });
 
 /** `GET /webhook_endpoints/{id}/deliveries`: recent attempts, newest first. */
