@@ -45,6 +45,7 @@ export const SECURED_ROUTES: Record<string, SecuredRouteCalls> = {
   getWebhookEndpoint: endpointCalls,
   deleteWebhookEndpoint: endpointCalls,
   rotateWebhookEndpointSecret: endpointCalls,
+  enableWebhookEndpoint: endpointCalls,
   sendWebhookTest: endpointCalls,
   listWebhookDeliveries: { ...endpointCalls, invalid: { params: { id: "we_x" }, query: "offset=-1" } },
 };
