@@ -8,6 +8,7 @@ export const APP_PORTS: Record<string, { variable: string; port: number }> = {
   "tax-submitter": { variable: "OPS_PORT", port: 4915 },
   "registry-submitter": { variable: "OPS_PORT", port: 4916 },
   mcp: { variable: "MCP_PORT", port: 4917 },
+  dashboard: { variable: "DASHBOARD_PORT", port: 4918 },
 };
 
 const SIM = `http://127.0.0.1:${APP_PORTS["authority-sim"]!.port}`;
@@ -39,6 +40,7 @@ export function productionEnv(infra: { amqpUrl: string; redisUrl: string; redisP
     NOTIFIER_HOST: "127.0.0.1",
     MCP_HOST: "127.0.0.1",
     SIM_HOST: "127.0.0.1",
+    DASHBOARD_HOST: "127.0.0.1",
     DORMANT_API_URL: `http://127.0.0.1:${APP_PORTS.gateway!.port}/api/v1`,
   };
 }

@@ -1,7 +1,10 @@
 // Start-up time (spawn to /readyz 200) and resident memory (VmRSS 3 s after ready) of every app,
 // run both ways: TypeScript through tsx (`node --import tsx src/main.ts`, as `npm start` does)
-// and the production build (`node src/main.js` from scripts/build-app.mjs), in turns.
+// and the production build (`node src/main.js` from scripts/build-app.mjs), in turns; with
+// --engine, a third way: the same command in the app's production image (dormant/<app>, built by
+// infra/docker/build-images.sh), on the host's network.
 //   node --import tsx tests/deploy/bench/startup-memory.ts [--rounds 3] [--builds /tmp/dormant-builds]
+//     [--engine podman --engine-flags "--runtime runc"]
 // Apps are built into --builds first when missing. Prints a Markdown table (medians) on stdout.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -12,7 +15,12 @@ import { repoPath } from "../src/repo.ts";
 import { APP_PORTS, productionEnv } from "./app-env.ts";
 
 const { values } = parseArgs({
-  options: { rounds: { type: "string", default: "3" }, builds: { type: "string", default: "/tmp/dormant-builds" } },
+  options: {
+    rounds: { type: "string", default: "3" },
+    builds: { type: "string", default: "/tmp/dormant-builds" },
+    engine: { type: "string" },
+    "engine-flags": { type: "string", default: "" },
+  },
 });
 const rounds = Number(values.rounds);
 const apps = Object.keys(APP_PORTS);
@@ -21,8 +29,12 @@ const DATABASES: Record<string, string> = {
   filing: "FILING_DATABASE_URL",
   billing: "BILLING_DATABASE_URL",
   notifier: "NOTIFIER_DATABASE_URL",
+  dashboard: "DASHBOARD_DATABASE_URL",
 };
-type Mode = "tsx" | "built";
+type Mode = "tsx" | "built" | "image";
+const modes: Mode[] = values.engine ? ["tsx", "built", "image"] : ["tsx", "built"];
+const engineFlags = values["engine-flags"]!.split(" ").filter((flag) => flag !== "");
+const containerName = (app: string) => `dormant-bench-${app}`;
 
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -37,9 +49,26 @@ function rssMb(pid: number): number {
 }
 
 function start(app: string, mode: Mode, env: Record<string, string>): ChildProcess {
+  if (mode === "image") {
+    const settings = Object.entries(env).flatMap(([name, value]) => ["-e", `${name}=${value}`]);
+    const args = ["run", "--rm", "--name", containerName(app), "--network", "host", ...engineFlags, ...settings];
+    return spawn(values.engine!, [...args, `dormant/${app}`, "node", "src/main.js"], { stdio: ["ignore", "ignore", "inherit"] });
+  }
   const [cwd, args] =
     mode === "tsx" ? [repoPath(`apps/${app}`), ["--import", "tsx", "src/main.ts"]] : [join(values.builds!, app), ["src/main.js"]];
   return spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+/** The node process: ours, or the container's first process (the host sees it under another pid). */
+function nodePid(app: string, mode: Mode, child: ChildProcess): number {
+  if (mode !== "image") return child.pid!;
+  return Number(execFileSync(values.engine!, ["inspect", "--format", "{{.State.Pid}}", containerName(app)], { encoding: "utf8" }).trim());
+}
+
+async function stop(app: string, mode: Mode, child: ChildProcess): Promise<void> {
+  if (mode === "image") execFileSync(values.engine!, ["stop", "--time", "10", containerName(app)], { stdio: "ignore" });
+  else child.kill("SIGTERM");
+  await exited(child);
 }
 
 async function measure(app: string, mode: Mode, env: Record<string, string>): Promise<{ readyMs: number; rssMb: number }> {
@@ -55,9 +84,8 @@ async function measure(app: string, mode: Mode, env: Record<string, string>): Pr
   }
   const readyMs = performance.now() - began;
   await sleep(3_000);
-  const rss = rssMb(child.pid!);
-  child.kill("SIGTERM");
-  await exited(child);
+  const rss = rssMb(nodePid(app, mode, child));
+  await stop(app, mode, child);
   return { readyMs, rssMb: rss };
 }
 
@@ -89,9 +117,10 @@ try {
       gateway = start("gateway", "built", envOf("gateway"));
       await sleep(4_000);
     }
-    results[app] = { tsx: [], built: [] };
+    results[app] = { tsx: [], built: [], image: [] };
     for (let round = 0; round < rounds; round++) {
-      const order: Mode[] = round % 2 === 0 ? ["tsx", "built"] : ["built", "tsx"];
+      // Each way goes first in turn: tsx, built, image; then built, image, tsx; ...
+      const order = modes.map((_, index) => modes[(index + round) % modes.length]!);
       for (const mode of order) results[app]![mode].push(await measure(app, mode, envOf(app)));
     }
     process.stderr.write(`${app}: ${JSON.stringify(results[app])}\n`);
@@ -106,18 +135,15 @@ try {
 
 const row = (cells: Array<string | number>) => `| ${cells.join(" | ")} |`;
 const lines = [
-  row(["app", "ready, tsx (ms)", "ready, built (ms)", "RSS, tsx (MB)", "RSS, built (MB)"]),
-  row(["---", "---:", "---:", "---:", "---:"]),
+  row(["app", ...modes.map((mode) => `ready, ${mode} (ms)`), ...modes.map((mode) => `RSS, ${mode} (MB)`)]),
+  row(["---", ...modes.flatMap(() => ["---:", "---:"])]),
 ];
-const totals = { tsx: 0, built: 0 };
+const totals = new Map<Mode, number>(modes.map((mode) => [mode, 0]));
 for (const app of apps) {
-  const [tsx, built] = [results[app]!.tsx, results[app]!.built];
-  const rss = { tsx: median(tsx.map((r) => r.rssMb)), built: median(built.map((r) => r.rssMb)) };
-  totals.tsx += rss.tsx;
-  totals.built += rss.built;
-  lines.push(
-    row([app, ...[tsx, built].map((list) => Math.round(median(list.map((r) => r.readyMs)))), rss.tsx.toFixed(0), rss.built.toFixed(0)]),
-  );
+  const ready = modes.map((mode) => Math.round(median(results[app]![mode].map((r) => r.readyMs))));
+  const rss = modes.map((mode) => median(results[app]![mode].map((r) => r.rssMb)));
+  for (const [index, mode] of modes.entries()) totals.set(mode, totals.get(mode)! + rss[index]!);
+  lines.push(row([app, ...ready, ...rss.map((mb) => mb.toFixed(0))]));
 }
-lines.push(row(["**all eight**", "", "", totals.tsx.toFixed(0), totals.built.toFixed(0)]));
-process.stdout.write(`${lines.join("\n")}\n\nmedians of ${rounds} runs each way, tsx and built in turns\n`);
+lines.push(row([`**all ${apps.length}**`, ...modes.map(() => ""), ...modes.map((mode) => totals.get(mode)!.toFixed(0))]));
+process.stdout.write(`${lines.join("\n")}\n\nmedians of ${rounds} runs each way (${modes.join(", ")}), in turns\n`);
