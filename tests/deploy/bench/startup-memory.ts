@@ -4,7 +4,7 @@
 // --engine, a third way: the same command in the app's production image (dormant/<app>, built by
 // infra/docker/build-images.sh), on the host's network.
 //   node --import tsx tests/deploy/bench/startup-memory.ts [--rounds 3] [--builds /tmp/dormant-builds]
-//     [--engine podman --engine-flags "--runtime runc"]
+//     [--engine podman --engine-flags="--runtime runc"]
 // Apps are built into --builds first when missing. Prints a Markdown table (medians) on stdout.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
