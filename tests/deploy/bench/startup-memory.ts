@@ -66,6 +66,7 @@ function nodePid(app: string, mode: Mode, child: ChildProcess): number {
 }
 
 async function stop(app: string, mode: Mode, child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
   if (mode === "image") execFileSync(values.engine!, ["stop", "--time", "10", containerName(app)], { stdio: "ignore" });
   else child.kill("SIGTERM");
   await exited(child);
@@ -75,18 +76,22 @@ async function measure(app: string, mode: Mode, env: Record<string, string>): Pr
   const url = `http://127.0.0.1:${APP_PORTS[app]!.port}/readyz`;
   const began = performance.now();
   const child = start(app, mode, env);
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${app} (${mode}) exited with ${child.exitCode}`);
-    const response = await fetch(url).catch(() => undefined);
-    if (response?.status === 200) break;
-    if (performance.now() - began > 60_000) throw new Error(`${app} (${mode}) not ready in 60 s`);
-    await sleep(20);
+  // Stopped however the run ends: an app left running (or a named container) would hold its port
+  // and spoil every later run.
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${app} (${mode}) exited with ${child.exitCode}`);
+      const response = await fetch(url).catch(() => undefined);
+      if (response?.status === 200) break;
+      if (performance.now() - began > 60_000) throw new Error(`${app} (${mode}) not ready in 60 s`);
+      await sleep(20);
+    }
+    const readyMs = performance.now() - began;
+    await sleep(3_000);
+    return { readyMs, rssMb: rssMb(nodePid(app, mode, child)) };
+  } finally {
+    await stop(app, mode, child);
   }
-  const readyMs = performance.now() - began;
-  await sleep(3_000);
-  const rss = rssMb(nodePid(app, mode, child));
-  await stop(app, mode, child);
-  return { readyMs, rssMb: rss };
 }
 
 for (const app of apps) {
