@@ -25,6 +25,21 @@ describe("sealed secrets", () => {
     expect(() => openSealedSecret({ ...sealed, ciphertext: flipped.toString("base64") }, [key], "credentials:acc:idem")).toThrow();
   });
 
+  it("refuses a truncated tag: GCM tags are pinned to 16 bytes", () => {
+    const sealed = sealSecret(secret, key, "credentials:acc:idem");
+    const tag = Buffer.from(sealed.tag, "base64");
+    expect(tag).toHaveLength(16);
+    // A GCM tag cut short is a prefix of the right one: without a pinned length it would verify,
+    // and a forger would only have to guess 4 bytes.
+    for (const length of [4, 8, 12, 15]) {
+      const truncated = { ...sealed, tag: tag.subarray(0, length).toString("base64") };
+      expect(() => openSealedSecret(truncated, [key], "credentials:acc:idem"), `${length} bytes`).toThrow(/16 bytes/);
+    }
+    expect(() =>
+      openSealedSecret({ ...sealed, tag: Buffer.concat([tag, Buffer.from([0])]).toString("base64") }, [key], "credentials:acc:idem"),
+    ).toThrow();
+  });
+
   it("refuses keys of the wrong size", () => {
     expect(() => sealingKeyFromBase64("short", randomBytes(16).toString("base64"))).toThrow(/32 bytes/);
   });

@@ -87,9 +87,15 @@ export function sealingKeysFromSettings(settings: SealingKeySettings): { keys: S
   return { keys, problems };
 }
 
+/**
+ * GCM's tag is 16 bytes. It is pinned on both sides: a tag cut short is a prefix of the right one
+ * and would verify unless the length is fixed, leaving a forger only a few bytes to guess.
+ */
+export const SEALED_TAG_BYTES = 16;
+
 export function sealSecret(value: unknown, key: SealingKey, boundTo: string): SealedSecret {
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key.key, iv);
+  const cipher = createCipheriv("aes-256-gcm", key.key, iv, { authTagLength: SEALED_TAG_BYTES });
   cipher.setAAD(Buffer.from(boundTo, "utf8"));
   const ciphertext = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final()]);
   return {
@@ -101,13 +107,18 @@ export function sealSecret(value: unknown, key: SealingKey, boundTo: string): Se
   };
 }
 
-/** Opens a sealed secret; throws when the key is unknown, or the value or its binding was altered. */
+/**
+ * Opens a sealed secret; throws when the key is unknown, the tag is not 16 bytes, or the value or
+ * its binding was altered.
+ */
 export function openSealedSecret(sealed: SealedSecret, keys: readonly SealingKey[], boundTo: string): unknown {
   const key = keys.find((k) => k.id === sealed.kid);
   if (!key) throw new Error(`no sealing key "${sealed.kid}"`);
-  const decipher = createDecipheriv("aes-256-gcm", key.key, Buffer.from(sealed.iv, "base64"));
+  const tag = Buffer.from(sealed.tag, "base64");
+  if (tag.length !== SEALED_TAG_BYTES) throw new Error(`the sealed value's tag must be ${SEALED_TAG_BYTES} bytes (got ${tag.length})`);
+  const decipher = createDecipheriv("aes-256-gcm", key.key, Buffer.from(sealed.iv, "base64"), { authTagLength: SEALED_TAG_BYTES });
   decipher.setAAD(Buffer.from(boundTo, "utf8"));
-  decipher.setAuthTag(Buffer.from(sealed.tag, "base64"));
+  decipher.setAuthTag(tag);
   const plain = Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, "base64")), decipher.final()]);
   return JSON.parse(plain.toString("utf8")) as unknown;
 }
