@@ -187,6 +187,8 @@ export class Deliverer {
     const check = await checkWebhookUrl(endpoint.url, { httpsOnly: settings.httpsOnly, allowPrivate: settings.allowPrivateUrls });
     let result: AttemptResult;
     if (!check.ok) {
+      // The attempt (which the account reads) says why in general terms; the address is logged only.
+      logger.warn({ ...fields, refusal: check.detail }, "webhook URL refused before an attempt");
       result = { delivered: false, error: `URL refused: ${check.reason}`, durationMs: 0 };
     } else {
       const timestamp = Math.floor(attemptedAt.getTime() / 1000);

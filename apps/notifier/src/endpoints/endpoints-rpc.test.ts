@@ -137,7 +137,7 @@ describe("notifier.rpc: webhook endpoints", () => {
 });
 
 describe("notifier.rpc with private URLs not allowed", () => {
-  const fixture = useNotifier("rpc_strict", { WEBHOOK_ALLOW_PRIVATE_URLS: "false" });
+  const fixture = useNotifier("rpc_strict", { WEBHOOK_ALLOW_PRIVATE_URLS: "false" }, { captureLogs: true });
 
   it("refuses loopback and private addresses with the reason", async () => {
     for (const url of ["http://127.0.0.1:8080/hooks", "http://localhost/hooks", "http://10.1.2.3/", "http://[::1]/"]) {
@@ -147,5 +147,19 @@ describe("notifier.rpc with private URLs not allowed", () => {
       expect(isAppError(error) && error.code, url).toBe("VALIDATION_ERROR");
       expect(isAppError(error) && error.details).toEqual([{ field: "url", message: expect.stringMatching(/loopback|private/) }]);
     }
+  });
+
+  it("says why a name is refused in general terms; the address it resolved to is only in the notifier's log", async () => {
+    const caller = fixture.caller();
+    const error = await rejectionOf(
+      fixture.platform.rpcCall("notifier.rpc", "notifier.create_endpoint", { caller, endpoint: { url: "http://localhost:9/hooks" } }),
+    );
+    expect(isAppError(error) && error.code).toBe("VALIDATION_ERROR");
+    const said = JSON.stringify(isAppError(error) ? { message: error.message, details: error.details } : error);
+    expect(said).toContain("non-public address");
+    expect(said).not.toMatch(/127\.0\.0\.1|::1/);
+    const logged = fixture.logs.filter((line) => line.includes("webhook URL refused"));
+    expect(logged.join("\n")).toMatch(/localhost resolves to (127\.0\.0\.1|::1): a loopback address/);
+    expect(logged.join("\n")).toContain(caller.account_id);
   });
 });

@@ -59,10 +59,18 @@ export function endpointRpcHandlers(deps: EndpointRpcDeps): RpcHandlerMap<typeof
     return row;
   };
 
-  /** The URL safety check (create, enable; the deliverer checks before every attempt too): VALIDATION_ERROR on `url`. */
-  const refuseUnsafeUrl = async (url: string): Promise<void> => {
+  /**
+   * The URL safety check (create, enable; the deliverer checks before every attempt too):
+   * VALIDATION_ERROR on `url` with the reason in general terms; the address a name resolved to is
+   * logged here, never answered.
+   */
+  const refuseUnsafeUrl = async (caller: WebhookCaller, url: string, endpointId?: string): Promise<void> => {
     const check = await checkWebhookUrl(url, { httpsOnly: deps.httpsOnly, allowPrivate: deps.allowPrivateUrls });
     if (!check.ok) {
+      logger.warn(
+        { account_id: caller.account_id, mode: caller.mode, ...(endpointId ? { endpoint_id: endpointId } : {}), refusal: check.detail },
+        "webhook URL refused",
+      );
       throw new AppError("VALIDATION_ERROR", `The webhook URL is refused: ${check.reason}`, {
         details: [{ field: "url", message: check.reason }],
       });
@@ -81,7 +89,7 @@ export function endpointRpcHandlers(deps: EndpointRpcDeps): RpcHandlerMap<typeof
 
   return {
     "notifier.create_endpoint": guarded("notifier.create_endpoint", async ({ caller, endpoint }) => {
-      await refuseUnsafeUrl(endpoint.url);
+      await refuseUnsafeUrl(caller, endpoint.url);
       const id = newId("we");
       const secret = newWebhookSecret();
       const [key] = deps.sealingKeys;
@@ -176,7 +184,7 @@ export function endpointRpcHandlers(deps: EndpointRpcDeps): RpcHandlerMap<typeof
     "notifier.enable_endpoint": guarded("notifier.enable_endpoint", async ({ caller, endpoint_id }) => {
       const endpoint = await visible(caller, endpoint_id);
       if (endpoint.status === "enabled") return endpointView(endpoint);
-      await refuseUnsafeUrl(endpoint.url);
+      await refuseUnsafeUrl(caller, endpoint.url, endpoint_id);
       const enabled = await db.pool.query<EndpointRow>(
         `UPDATE endpoints SET status = 'enabled', disabled_at = NULL, disabled_reason = NULL, failing_since = NULL
           WHERE id = $1 AND deleted_at IS NULL RETURNING *`,
