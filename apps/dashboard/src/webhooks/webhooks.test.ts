@@ -113,7 +113,7 @@ describe("the Webhooks pages (the real notifier as a process on the test vhost)"
     expect((await agent.get("/webhooks?mode=live")).text).not.toContain(`${receiver.url}/ok/test-mode`);
   });
 
-  it("explains what is wrong with the form, and the notifier's refusal of a link-local address", async () => {
+  it("explains what is wrong with the form, and the notifier's refusal of a link-local address (in general terms)", async () => {
     const { agent } = await signedUpAgent(dash.app);
     const empty = await addEndpoint(agent, { url: "" });
     expect(empty.status).toBe(422);
@@ -128,7 +128,7 @@ describe("the Webhooks pages (the real notifier as a process on the test vhost)"
     const metadata = await addEndpoint(agent, { url: "http://169.254.169.254/latest/meta-data" });
     expect(metadata.status).toBe(422);
     expect(metadata.text).toContain(
-      '<p class="error" id="endpoint-url-error">The platform will not send to this URL: its host resolves to a link-local address (169.254.0.0/16, cloud metadata)',
+      '<p class="error" id="endpoint-url-error">The platform will not send to this URL: its host resolves to a non-public address (private, loopback, link-local, cloud metadata or reserved), which is refused',
     );
     expect(metadata.text).toContain('value="http://169.254.169.254/latest/meta-data"');
     expect(metadata.text).not.toMatch(SECRET);

@@ -61,7 +61,13 @@ function fakeNotifier() {
       record("create_endpoint", req, ctx.requestId);
       if (req.endpoint.url === PRIVATE_URL) {
         throw new AppError("VALIDATION_ERROR", "The webhook URL is refused", {
-          details: [{ field: "url", message: "private.example.com resolves to a private address (10.1.2.3)" }],
+          details: [
+            {
+              field: "url",
+              message:
+                "its host resolves to a non-public address (private, loopback, link-local, cloud metadata or reserved), which is refused",
+            },
+          ],
         });
       }
       const endpoint = {
@@ -327,7 +333,13 @@ describe("webhook endpoints over the bus (a stand-in notifier serves notifier.rp
     expect(response.body.error).toEqual({
       code: "VALIDATION_ERROR",
       message: "The webhook URL is refused",
-      details: [{ field: "url", message: "private.example.com resolves to a private address (10.1.2.3)" }],
+      details: [
+        {
+          field: "url",
+          message:
+            "its host resolves to a non-public address (private, loopback, link-local, cloud metadata or reserved), which is refused",
+        },
+      ],
     });
   });
 
