@@ -9,7 +9,7 @@ import { apiAccessRoutes } from "./pages/api-access.ts";
 import { setupPasswordRoutes } from "./pages/setup-password.ts";
 import { signInRoutes } from "./pages/signin.ts";
 import { type SignUpOptions, signUpRoutes } from "./pages/signup.ts";
-import { type DashboardDeps, sessionOf } from "./web/context.ts";
+import { type DashboardDeps, isSignedIn } from "./web/context.ts";
 import { errorPage } from "./web/error-pages.ts";
 import { sendPage } from "./web/respond.ts";
 import { securityHeaders, securityHeadersFor } from "./web/security-headers.ts";
@@ -52,10 +52,10 @@ export function createDashboardApp(deps: DashboardDeps, options: DashboardAppOpt
   app.use(httpMetricsMiddleware(options.registry));
   app.use("/assets", express.static(PUBLIC_DIR, { index: false, fallthrough: false, maxAge: "1h" }));
   app.use(express.urlencoded({ extended: false, limit: "16kb", parameterLimit: 20 }));
-  app.use(sessionMiddleware(deps.sessions, deps.secureCookies));
+  app.use(sessionMiddleware(deps.sessions));
   app.use(csrfProtection);
 
-  app.get("/", (_req, res) => res.redirect(303, sessionOf(res).data.userId !== undefined ? "/account" : "/signin"));
+  app.get("/", (_req, res) => res.redirect(303, isSignedIn(res) ? "/account" : "/signin"));
   app.use(signUpRoutes(deps, options.signUp));
   app.use(signInRoutes(deps));
   app.use(setupPasswordRoutes(deps));

@@ -93,6 +93,15 @@ export class SignInRateLimiter {
     ]);
   }
 
+  /**
+   * One submit of the set-password form (a one-time link) from `address`: its own counter, in the
+   * sign-in window with the per-address limit. Counted before the token is looked up, so neither
+   * guessing tokens nor a valid link posted over and over (each costs a password hash) goes on.
+   */
+  passwordSetupAttempt(address: string): Promise<AttemptVerdict> {
+    return this.counters.attempt([{ kind: "setup:addr", subject: address, max: this.limits.perAddress }]);
+  }
+
   /** After a successful sign-in: the email starts afresh and the address gets its attempt back. */
   async succeeded(email: string, address: string): Promise<void> {
     await this.redis.multi().del(this.counters.key("signin:email", email)).decr(this.counters.key("signin:addr", address)).exec();

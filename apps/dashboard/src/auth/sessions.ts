@@ -1,11 +1,16 @@
 import type { Redis } from "ioredis";
 import { hashToken, randomToken } from "./tokens.ts";
 
-/** What a session holds: the CSRF token, and once signed in the user and the account. Nothing else. */
+/**
+ * What a session holds: the CSRF token, once signed in the user and the account, and before that
+ * the idempotency key of the sign-up form it showed. Nothing else.
+ */
 export interface SessionData {
   csrf: string;
   userId?: string;
   accountId?: string;
+  /** The sign-up form's `request_id` (the account creation's idempotency key): only this session's form may use it. */
+  signupRequestId?: string;
   /** When the session was created (ms): the absolute expiry counts from it. */
   createdAt: number;
 }
@@ -40,6 +45,11 @@ export class SessionStore {
     const session: Session = { id: randomToken(), data: { csrf: randomToken(), createdAt: Date.now(), ...fields } };
     await this.redis.set(this.key(session.id), JSON.stringify(session.data), "EX", this.settings.idleSeconds);
     return session;
+  }
+
+  /** Writes a changed session back (its idle expiry renewed). */
+  async save(session: Session): Promise<void> {
+    await this.redis.set(this.key(session.id), JSON.stringify(session.data), "EX", this.settings.idleSeconds);
   }
 
   /** The session of `id`, its idle expiry renewed; null when unknown, expired or past the absolute limit. */

@@ -4,8 +4,9 @@ import { setupTokenIsUsable, useSetupToken } from "../db/setup-tokens.ts";
 import { type DashboardDeps, pageContext } from "../web/context.ts";
 import { html } from "../web/html.ts";
 import { csrfField, field, page } from "../web/layout.ts";
-import { sendPage, signIn } from "../web/respond.ts";
-import { formText, PasswordField } from "./auth-forms.ts";
+import { clientAddress, sendPage, signIn } from "../web/respond.ts";
+import { ensureSession } from "../web/session.ts";
+import { formText, PasswordField, tryAgainIn } from "./auth-forms.ts";
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -33,17 +34,38 @@ function unusablePage(res: Response) {
   );
 }
 
-/** GET/POST /setup-password?token=: the one-time link of `admin dashboard-invite` (24 h, single use). */
+function tooManyPage(res: Response, retryAfterSeconds: number) {
+  return page(
+    pageContext(res, "/setup-password"),
+    "Too many attempts",
+    html`<p class="alert" role="alert" id="form-error">Too many attempts to set a password. ${tryAgainIn(retryAfterSeconds)}</p>
+<p>Nothing was changed. Use the link again later, or ask your operator for a new one.</p>`,
+  );
+}
+
+/**
+ * GET/POST /setup-password?token=: the one-time link of `admin dashboard-invite` (24 h, single use).
+ * A submit counts against its address's limit first (429 over it), then its token is checked
+ * (unknown, used or expired: 410 without hashing anything), and only then is the password hashed
+ * and the token used, atomically.
+ */
 export function setupPasswordRoutes(deps: DashboardDeps): Router {
   const router = Router();
   router.get("/setup-password", async (req, res) => {
     const token = typeof req.query.token === "string" ? req.query.token : "";
     if (!TOKEN_PATTERN.test(token) || !(await setupTokenIsUsable(deps.db, token))) return sendPage(res, 410, unusablePage(res));
+    await ensureSession(res, deps);
     sendPage(res, 200, setupPage(res, token));
   });
   router.post("/setup-password", async (req, res) => {
+    const verdict = await deps.limiter.passwordSetupAttempt(clientAddress(req));
+    if (!verdict.allowed) {
+      res.setHeader("Retry-After", String(verdict.retryAfterSeconds));
+      return sendPage(res, 429, tooManyPage(res, verdict.retryAfterSeconds));
+    }
     const token = formText(req.body, "token");
-    if (!TOKEN_PATTERN.test(token)) return sendPage(res, 410, unusablePage(res));
+    // The token first: a bad one costs a lookup, never a password hash.
+    if (!TOKEN_PATTERN.test(token) || !(await setupTokenIsUsable(deps.db, token))) return sendPage(res, 410, unusablePage(res));
     const password = PasswordField.safeParse(formText(req.body, "password"));
     if (!password.success) return sendPage(res, 422, setupPage(res, token, password.error.issues[0]?.message));
     const user = await useSetupToken(deps.db, token, await hashPassword(password.data));

@@ -2,10 +2,11 @@ import { type Request, type Response, Router } from "express";
 import { dummyPasswordHash, verifyPassword } from "../auth/password.ts";
 import { findUserByEmail, normaliseEmail } from "../db/users.ts";
 import { clearSessionCookie } from "../web/cookies.ts";
-import { type DashboardDeps, pageContext, sessionOf } from "../web/context.ts";
+import { type DashboardDeps, isSignedIn, pageContext, sessionOf } from "../web/context.ts";
 import { html } from "../web/html.ts";
 import { alertBox, csrfField, field, page } from "../web/layout.ts";
 import { clientAddress, sendPage, signIn } from "../web/respond.ts";
+import { ensureSession } from "../web/session.ts";
 import { formText, tryAgainIn } from "./auth-forms.ts";
 
 export const WRONG_CREDENTIALS = "Email or password is wrong.";
@@ -30,8 +31,9 @@ ${field({ id: "password", name: "password", label: "Password", type: "password",
 /** GET/POST /signin (rate-limited per email and per address), POST /signout. */
 export function signInRoutes(deps: DashboardDeps): Router {
   const router = Router();
-  router.get("/signin", (_req, res) => {
-    if (sessionOf(res).data.userId !== undefined) return res.redirect(303, "/account");
+  router.get("/signin", async (_req, res) => {
+    if (isSignedIn(res)) return res.redirect(303, "/account");
+    await ensureSession(res, deps);
     sendPage(res, 200, signInPage(res, ""));
   });
   router.post("/signin", async (req: Request, res: Response) => {

@@ -8,11 +8,11 @@ import { csrfOf, newCredentials } from "../test-support/test-dashboard.ts";
 import { createTestWebhooksDashboard, type TestWebhooksDashboard } from "../webhooks/test-webhooks-dashboard.ts";
 
 /** One sign-up through the form, from `address` (the app trusts one proxy hop). */
-async function signUpFrom(app: express.Express, address: string) {
+async function signUpFrom(app: express.Express, address: string, email?: string) {
   const agent = request.agent(app);
   const form = await agent.get("/signup").set("X-Forwarded-For", address);
   const requestId = /name="request_id" value="([^"]+)"/.exec(form.text)?.[1] ?? "";
-  const credentials = newCredentials();
+  const credentials = { ...newCredentials(), ...(email ? { email } : {}) };
   const response = await agent
     .post("/signup")
     .set("X-Forwarded-For", address)
@@ -74,5 +74,21 @@ describe("sign-ups per client address (real Redis, Postgres and bus)", () => {
       expect(response.status).toBe(422);
     }
     expect((await signUpFrom(app, "198.51.100.1")).response.status).toBe(303);
+  }, 60_000);
+
+  it("counts an attempt with a taken email before answering it: over the limit, 429 rather than 'already exists'", async () => {
+    const { email } = await signUpFrom(app, "192.0.2.50");
+    for (let i = 0; i < 9; i++) {
+      const { response } = await signUpFrom(app, "192.0.2.51", email);
+      expect(response.status).toBe(409);
+      expect(response.text).toContain("An account with this email already exists");
+    }
+    const { response } = await signUpFrom(app, "192.0.2.51", email);
+    expect(response.status).toBe(409);
+    // The address has used its 10 attempts: the 11th is refused before the email is looked up.
+    const refused = await signUpFrom(app, "192.0.2.51", email);
+    expect(refused.response.status).toBe(429);
+    expect(refused.response.text).not.toContain("already exists");
+    expect((await signUpFrom(app, "192.0.2.51")).response.status).toBe(429);
   }, 60_000);
 });

@@ -2,12 +2,13 @@ import { type Request, type Response, Router } from "express";
 import { z } from "zod";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import type { SignUpRateLimiter } from "../auth/rate-limit.ts";
-import { randomToken } from "../auth/tokens.ts";
+import { randomToken, safeEqual } from "../auth/tokens.ts";
 import { findUserByEmail, insertUser, normaliseEmail } from "../db/users.ts";
-import { type DashboardDeps, pageContext } from "../web/context.ts";
+import { type DashboardDeps, pageContext, sessionOf } from "../web/context.ts";
 import { html } from "../web/html.ts";
 import { alertBox, csrfField, field, page } from "../web/layout.ts";
 import { clientAddress, sendPage, signIn } from "../web/respond.ts";
+import { ensureSession } from "../web/session.ts";
 import { EmailField, fieldErrors, formText, PasswordField, tryAgainIn } from "./auth-forms.ts";
 
 const SignUpForm = z.object({
@@ -19,6 +20,20 @@ const SignUpForm = z.object({
 });
 
 const EMAIL_TAKEN = "An account with this email already exists. Sign in instead.";
+const FORM_EXPIRED = "This form has expired; reload the page and try again.";
+
+/**
+ * The session's sign-up request id (made, and kept in the session, the first time it shows the
+ * form): the idempotency key of the account its sign-up opens, so a retried or reloaded form in
+ * the same session opens one account, and a request id from another session opens nothing.
+ */
+async function signUpRequestIdOf(res: Response, deps: DashboardDeps): Promise<string> {
+  const session = await ensureSession(res, deps);
+  if (session.data.signupRequestId) return session.data.signupRequestId;
+  session.data.signupRequestId = randomToken();
+  await deps.sessions.save(session);
+  return session.data.signupRequestId;
+}
 
 interface SignUpView {
   values: { name: string; email: string; request_id: string };
@@ -59,22 +74,28 @@ export interface SignUpOptions {
 
 /**
  * GET/POST /signup: a new gateway account (gateway.create_account) and its first user, then
- * signed in. A valid form counts against its address's sign-up limit before the account is
- * opened; over it: 429 with when to try again, nothing created.
+ * signed in. A well-formed submit of this session's form counts against its address's sign-up
+ * limit before anything is looked up (a taken email included, so the form cannot be used to test
+ * emails without limit); over it: 429 with when to try again, nothing created.
  */
 export function signUpRoutes(deps: DashboardDeps, options: SignUpOptions = {}): Router {
   const router = Router();
-  router.get("/signup", (_req, res) => {
-    sendPage(res, 200, signUpPage(res, { values: { name: "", email: "", request_id: randomToken() }, errors: {} }));
+  router.get("/signup", async (_req, res) => {
+    const requestId = await signUpRequestIdOf(res, deps);
+    sendPage(res, 200, signUpPage(res, { values: { name: "", email: "", request_id: requestId }, errors: {} }));
   });
   router.post("/signup", async (req: Request, res: Response) => {
-    const values = { name: formText(req.body, "name"), email: formText(req.body, "email"), request_id: formText(req.body, "request_id") };
-    const parsed = SignUpForm.safeParse({ ...values, password: formText(req.body, "password") });
+    const sent = formText(req.body, "request_id");
+    const requestId = await signUpRequestIdOf(res, deps);
+    // A re-shown form carries this session's request id, whatever was sent.
+    const values = { name: formText(req.body, "name"), email: formText(req.body, "email"), request_id: requestId };
+    const parsed = SignUpForm.safeParse({ ...values, request_id: sent, password: formText(req.body, "password") });
     if (!parsed.success) return sendPage(res, 422, signUpPage(res, { values, errors: fieldErrors(parsed.error) }));
+    // Only the form this session showed may open its account (another session's request id would
+    // answer that session's account).
+    if (!safeEqual(parsed.data.request_id, sessionOf(res).data.signupRequestId ?? ""))
+      return sendPage(res, 422, signUpPage(res, { values, errors: { form: FORM_EXPIRED } }));
     const form = parsed.data;
-    const email = normaliseEmail(form.email);
-    const existing = await findUserByEmail(deps.db, email);
-    if (existing) return sendPage(res, 409, signUpPage(res, { values, errors: { email: EMAIL_TAKEN } }));
     const address = clientAddress(req);
     const verdict = (await options.limiter?.attempt(address)) ?? { allowed: true };
     if (!verdict.allowed) {
@@ -82,10 +103,13 @@ export function signUpRoutes(deps: DashboardDeps, options: SignUpOptions = {}): 
       const message = `Too many accounts have been created from your network. ${tryAgainIn(verdict.retryAfterSeconds)}`;
       return sendPage(res, 429, signUpPage(res, { values, errors: { form: message } }));
     }
+    const email = normaliseEmail(form.email);
+    const existing = await findUserByEmail(deps.db, email);
+    if (existing) return sendPage(res, 409, signUpPage(res, { values, errors: { email: EMAIL_TAKEN } }));
     const passwordHash = await hashPassword(form.password);
     let account: Awaited<ReturnType<typeof deps.gateway.createAccount>>;
     try {
-      account = await deps.gateway.createAccount(`dashboard-signup-${form.request_id}`, form.name);
+      account = await deps.gateway.createAccount(`dashboard-signup-${requestId}`, form.name);
     } catch (error) {
       await options.limiter?.failed(address).catch(() => undefined);
       throw error;

@@ -29,6 +29,8 @@ export interface TestDashboard {
   appWithGateway(gateway: GatewayClient): express.Express;
   db: DashboardDb;
   redis: Redis;
+  /** The Redis prefix the dashboard's sessions and counters live under. */
+  redisPrefix: string;
   gateway: StandInGateway;
   databaseUrl: string;
   /** The test vhost (where the stand-in gateway answers). */
@@ -77,6 +79,7 @@ export async function createTestDashboard(label: string): Promise<TestDashboard>
     appWithGateway: (gateway) => make(false, gateway),
     db,
     redis,
+    redisPrefix: scope.prefix,
     gateway,
     databaseUrl: database.url,
     amqpUrl: vhost.url,

@@ -1,6 +1,13 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { csrfOf, createTestDashboard, signedUpAgent, type TestDashboard } from "../test-support/test-dashboard.ts";
+import {
+  csrfOf,
+  createTestDashboard,
+  newCredentials,
+  sessionCookieOf,
+  signedUpAgent,
+  type TestDashboard,
+} from "../test-support/test-dashboard.ts";
 
 /** Every POST route of the dashboard, with a valid body apart from the token. */
 const POST_ROUTES = [
@@ -107,5 +114,76 @@ describe("dashboard security: CSRF, headers, markup", () => {
     const account = await agent.get("/account");
     expect(account.text).toContain("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(account.text).not.toContain("<script>alert");
+  });
+
+  it("writes no session to Redis for an anonymous GET of a page without a form; a page with a form gets one", async () => {
+    const sessions = async () => (await dash.redis.keys(`${dash.redisPrefix}session:*`)).length;
+    const before = await sessions();
+    for (const path of [
+      "/",
+      "/no-such-page",
+      "/account",
+      "/money",
+      "/setup-password?token=nope",
+      `/setup-password?token=${"n".repeat(43)}`,
+      "/assets/app.css",
+      "/healthz",
+    ]) {
+      const response = await request(dash.app).get(path);
+      expect(sessionCookieOf(response), path).toBeUndefined();
+    }
+    expect(await sessions()).toBe(before);
+    // A cookie naming no session is not a reason to make one either.
+    const stale = await request(dash.app)
+      .get("/no-such-page")
+      .set("Cookie", `dashboard_session=${"s".repeat(43)}`);
+    expect(sessionCookieOf(stale)).toBeUndefined();
+    expect(await sessions()).toBe(before);
+    for (const path of ["/signin", "/signup"]) {
+      const response = await request(dash.app).get(path);
+      expect(sessionCookieOf(response), path).toBeDefined();
+      expect(csrfOf(response.text)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    }
+    expect(await sessions()).toBe(before + 2);
+  });
+
+  it("does not let a sign-up form's request_id claim the account another session's sign-up opened", async () => {
+    const victim = request.agent(dash.app);
+    const victimForm = await victim.get("/signup");
+    const requestId = /name="request_id" value="([^"]+)"/.exec(victimForm.text)?.[1] ?? "";
+    const opened = await victim
+      .post("/signup")
+      .type("form")
+      .send({ _csrf: csrfOf(victimForm.text), request_id: requestId, name: "Victim Ltd", ...newCredentials() });
+    expect(opened.status).toBe(303);
+    const accounts = dash.gateway.accounts.size;
+
+    // Someone who learnt the request_id replays it from a session of their own.
+    const attacker = request.agent(dash.app);
+    const attackerForm = await attacker.get("/signup");
+    const credentials = newCredentials();
+    const replay = await attacker
+      .post("/signup")
+      .type("form")
+      .send({ _csrf: csrfOf(attackerForm.text), request_id: requestId, name: "Attacker Ltd", ...credentials });
+    expect(replay.status).toBe(422);
+    expect(replay.text).toContain("This form has expired; reload the page and try again.");
+    expect(await dash.db.prisma.user.findUnique({ where: { email: credentials.email } })).toBeNull();
+    expect(dash.gateway.accounts.size).toBe(accounts);
+  });
+
+  it("limits set-password attempts per address (20 per window), a bad token included", async () => {
+    const agent = request.agent(dash.app);
+    const csrf = csrfOf((await agent.get("/signin")).text);
+    const attempt = (index: number) =>
+      agent
+        .post("/setup-password")
+        .type("form")
+        .send({ _csrf: csrf, token: `${index}`.padStart(43, "t"), password: "a long enough password" });
+    for (let i = 0; i < 20; i++) expect((await attempt(i)).status).toBe(410);
+    const refused = await attempt(20);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(800);
+    expect(refused.text).toContain("Too many attempts to set a password.");
   });
 });
