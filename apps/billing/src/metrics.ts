@@ -38,6 +38,12 @@ export function createBillingMetrics(registry: Registry) {
       labelNames: ["source", "result"] as const,
       registers: [registry],
     }),
+    reversals: new Counter({
+      name: "billing_payment_reversals_total",
+      help: "Refunds and disputes of payments by kind (refund, dispute) and result (debited, duplicate)",
+      labelNames: ["kind", "result"] as const,
+      registers: [registry],
+    }),
     webhookRefusals: new Counter({
       name: "billing_webhook_refusals_total",
       help: "Payment webhook requests refused, by reason",

@@ -81,7 +81,7 @@ export async function topUp(
 
 export interface LedgerLineView {
   entry_id: number;
-  kind: "credit" | "hold" | "capture" | "release";
+  kind: "credit" | "hold" | "capture" | "release" | "reversal";
   balance_delta: string;
   held_delta: string;
   balance_after: string;
@@ -89,6 +89,8 @@ export interface LedgerLineView {
   filing_id: string | null;
   payment_id: string | null;
   top_up_source: "opening" | "webhook" | "admin" | null;
+  /** A reversal's kind (refund, dispute) and the provider's id for it. */
+  reversal: { kind: "refund" | "dispute"; provider_id: string } | null;
   note: string | null;
   created_at: string;
 }
@@ -112,6 +114,7 @@ export async function listLedger(
       filing_id: line.filingId,
       payment_id: line.paymentId,
       top_up_source: line.source,
+      reversal: line.reversal ? { kind: line.reversal.kind, provider_id: line.reversal.providerId } : null,
       note: line.note,
       created_at: line.createdAt.toISOString(),
     })),

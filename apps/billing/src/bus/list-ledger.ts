@@ -15,6 +15,9 @@ function toLine(entry: LedgerPageEntry): LedgerLine {
     held_delta_pence: penceToNumber(entry.heldDeltaPence),
     filing_id: entry.filingId,
     top_up: entry.topUp ? { source: SOURCE_NAMES[entry.topUp.source], payment_id: entry.topUp.paymentId } : null,
+    reversal: entry.reversal
+      ? { kind: entry.reversal.kind, provider_id: entry.reversal.providerId, payment_id: entry.reversal.paymentId }
+      : null,
     note: entry.note,
     created_at: entry.createdAt.toISOString(),
   };

@@ -22,6 +22,8 @@ describe("billing database schema", () => {
       "20261125160000_late_acceptance_charges",
       "20261128010000_checkouts",
       "20261128011000_checkouts_guard",
+      "20261201090000_payment_reversal_kind",
+      "20261201090100_payment_reversals",
     ]);
     db = createBillingDb(database.url);
   });
@@ -49,6 +51,8 @@ describe("billing database schema", () => {
       "20261125160000_late_acceptance_charges",
       "20261128010000_checkouts",
       "20261128011000_checkouts_guard",
+      "20261201090000_payment_reversal_kind",
+      "20261201090100_payment_reversals",
     ]);
   });
 

@@ -1,5 +1,5 @@
 import type { BillingDb } from "../db/client.ts";
-import type { LedgerEntryKind, TopUpSource } from "../generated/prisma/client.ts";
+import type { LedgerEntryKind, ReversalKind, TopUpSource } from "../generated/prisma/client.ts";
 
 export interface LedgerPageEntry {
   entryId: bigint;
@@ -9,6 +9,8 @@ export interface LedgerPageEntry {
   filingId: string | null;
   /** For credits: the top-up's source and payment id. */
   topUp: { source: TopUpSource; paymentId: string } | null;
+  /** For reversals: refund or dispute, the provider's id and the payment taken back from. */
+  reversal: { kind: ReversalKind; providerId: string; paymentId: string } | null;
   note: string | null;
   createdAt: Date;
 }
@@ -30,7 +32,10 @@ export async function ledgerPage(
       orderBy: { id: "desc" },
       take: input.limit,
       skip: input.offset,
-      include: { topUp: { select: { paymentId: true, source: true } } },
+      include: {
+        topUp: { select: { paymentId: true, source: true } },
+        reversal: { select: { kind: true, providerId: true, topUp: { select: { paymentId: true } } } },
+      },
     }),
   ]);
   return {
@@ -42,6 +47,9 @@ export async function ledgerPage(
       heldDeltaPence: row.heldDeltaPence,
       filingId: row.filingId,
       topUp: row.topUp ? { source: row.topUp.source, paymentId: row.topUp.paymentId } : null,
+      reversal: row.reversal
+        ? { kind: row.reversal.kind, providerId: row.reversal.providerId, paymentId: row.reversal.topUp.paymentId }
+        : null,
       note: row.note,
       createdAt: row.createdAt,
     })),

@@ -44,7 +44,7 @@ describe("reconcile with late acceptances", () => {
     expect(report.ok).toBe(true);
     expect(report.problems).toEqual([]);
     expect(report.warnings).toEqual([
-      `account ${a}: available is -20.00 GBP (balance -20.00 GBP, held 0.00 GBP) after a late acceptance it could not cover; it owes that until top-ups cover it, and no fee can be held meanwhile`,
+      `account ${a}: available is -20.00 GBP (balance -20.00 GBP, held 0.00 GBP) after a late charge, a refund or a dispute it could not cover; it owes that until top-ups cover it, and no fee can be held meanwhile`,
     ]);
     const releasedAt = await ledger.db.ledgerEntry.findFirstOrThrow({ where: { filingId: "fil_c1", kind: "release" } });
     const charges = await ledger.db.ledgerEntry.findMany({

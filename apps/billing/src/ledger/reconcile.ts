@@ -32,11 +32,15 @@ const gbp = (pence: bigint) => `${formatPence(pence)} GBP`;
  *     capture; released: as many releases as holds) and its amount and account;
  *  4. every top-up has exactly one credit entry of its amount on its account;
  *  5. every filing billing saw accepted has exactly one capture (a late one counts), and no other
- *     filing has one.
+ *     filing has one;
+ *  6. every refund or dispute (payment_reversals) has exactly one reversal entry taking its amount
+ *     from its account, is for a payment credited to that account, and the reversals of a payment
+ *     never add up to more than it.
  * Warnings: holds open for longer than the threshold (a filing stuck, or a hold its submit never
  * released); filings that received contradicting outcomes (the filing service publishes one per
  * filing, except a late acceptance after an error, which is a correction); accounts whose
- * available amount is negative (a late charge they could not cover: they owe it).
+ * available amount is negative (a late charge, a refund or a dispute they could not cover: they
+ * owe it).
  * Corrections: every filing accepted after it had ended error, with when it ended error, when the
  * hold was released and when it was charged (corrections.ts).
  */
@@ -148,6 +152,45 @@ export async function reconcile(db: BillingDb, options: ReconcileOptions = {}): 
     problems.push(`filing ${row.filing_id}: charged (captured) but billing never received its acceptance`);
   }
 
+  const reversals = await db.$queryRaw<
+    Array<{
+      kind: string;
+      provider_id: string;
+      account_id: string;
+      amount_pence: bigint;
+      entries: number;
+      debited: bigint;
+      top_up_account: string;
+    }>
+  >`
+    SELECT r."kind"::text AS "kind", r."provider_id", r."account_id", r."amount_pence", t."account_id" AS "top_up_account",
+           COUNT(e."id")::int AS "entries",
+           COALESCE(-SUM(e."balance_delta_pence") FILTER (WHERE e."account_id" = r."account_id"), 0)::bigint AS "debited"
+      FROM "payment_reversals" r
+      JOIN "top_ups" t ON t."id" = r."top_up_id"
+      LEFT JOIN "ledger_entries" e ON e."reversal_id" = r."id"
+     GROUP BY r."id", t."account_id"
+    HAVING COUNT(e."id") <> 1
+        OR COALESCE(-SUM(e."balance_delta_pence") FILTER (WHERE e."account_id" = r."account_id"), 0) <> r."amount_pence"
+        OR t."account_id" <> r."account_id"
+     ORDER BY r."kind", r."provider_id"`;
+  for (const row of reversals) {
+    problems.push(
+      `${row.kind} ${row.provider_id}: ${gbp(row.amount_pence)} from ${row.account_id} but ${row.entries} reversal entries take ${gbp(row.debited)} from it` +
+        (row.top_up_account !== row.account_id ? `, and its payment was credited to ${row.top_up_account}` : ""),
+    );
+  }
+
+  const overReversed = await db.$queryRaw<Array<{ payment_id: string; amount_pence: bigint; reversed: bigint }>>`
+    SELECT t."payment_id", t."amount_pence", SUM(r."amount_pence")::bigint AS "reversed"
+      FROM "top_ups" t JOIN "payment_reversals" r ON r."top_up_id" = t."id"
+     GROUP BY t."id"
+    HAVING SUM(r."amount_pence") > t."amount_pence"
+     ORDER BY t."payment_id"`;
+  for (const row of overReversed) {
+    problems.push(`payment ${row.payment_id}: ${gbp(row.amount_pence)} paid but refunds and disputes take back ${gbp(row.reversed)}`);
+  }
+
   const contradicting = await db.$queryRaw<Array<{ filing_id: string; outcomes: string }>>`
     SELECT "filing_id", string_agg("outcome"::text, ', ' ORDER BY "received_at") AS "outcomes"
       FROM "filing_outcomes" GROUP BY "filing_id"
@@ -162,7 +205,7 @@ export async function reconcile(db: BillingDb, options: ReconcileOptions = {}): 
   for (const row of owing) {
     warnings.push(
       `account ${row.id}: available is ${gbp(row.balance_pence - row.held_pence)} (balance ${gbp(row.balance_pence)}, held ${gbp(row.held_pence)}) ` +
-        "after a late acceptance it could not cover; it owes that until top-ups cover it, and no fee can be held meanwhile",
+        "after a late charge, a refund or a dispute it could not cover; it owes that until top-ups cover it, and no fee can be held meanwhile",
     );
   }
 

@@ -1,5 +1,5 @@
 import type { BillingDb } from "../db/client.ts";
-import type { LedgerEntryKind, TopUpSource } from "../generated/prisma/client.ts";
+import type { LedgerEntryKind, ReversalKind, TopUpSource } from "../generated/prisma/client.ts";
 
 export interface StatementLine {
   entryId: bigint;
@@ -9,10 +9,12 @@ export interface StatementLine {
   /** Running totals after this entry. */
   balanceAfterPence: bigint;
   heldAfterPence: bigint;
-  /** Why: the filing (holds, captures, releases) or the payment (credits). */
+  /** Why: the filing (holds, captures, releases), the payment (credits) or the refund or dispute of a payment (reversals). */
   filingId: string | null;
   topUpId: string | null;
+  /** The payment credited, or the payment a reversal took money back from. */
   paymentId: string | null;
+  reversal: { kind: ReversalKind; providerId: string } | null;
   source: TopUpSource | null;
   note: string | null;
   createdAt: Date;
@@ -27,7 +29,10 @@ export async function accountStatement(db: BillingDb, accountId: string, limit =
     where: { accountId },
     orderBy: { id: "desc" },
     take: limit,
-    include: { topUp: { select: { paymentId: true, source: true } } },
+    include: {
+      topUp: { select: { paymentId: true, source: true } },
+      reversal: { select: { kind: true, providerId: true, topUp: { select: { paymentId: true } } } },
+    },
   });
   const entries = newest.reverse();
   const first = entries[0];
@@ -50,7 +55,8 @@ export async function accountStatement(db: BillingDb, accountId: string, limit =
       heldAfterPence: held,
       filingId: entry.filingId,
       topUpId: entry.topUpId,
-      paymentId: entry.topUp?.paymentId ?? null,
+      paymentId: entry.topUp?.paymentId ?? entry.reversal?.topUp.paymentId ?? null,
+      reversal: entry.reversal ? { kind: entry.reversal.kind, providerId: entry.reversal.providerId } : null,
       source: entry.topUp?.source ?? null,
       note: entry.note,
       createdAt: entry.createdAt,

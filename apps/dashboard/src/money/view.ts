@@ -35,6 +35,10 @@ export function describeLine(line: LedgerLine): string {
       return `Fee taken${filing}`;
     case "release":
       return `Fee released${filing}`;
+    case "reversal": {
+      const payment = line.reversal ? ` ${line.reversal.payment_id}` : "";
+      return line.reversal?.kind === "dispute" ? `Payment${payment} disputed: taken back` : `Payment${payment} refunded`;
+    }
   }
 }
 

@@ -54,12 +54,18 @@ export type OpenAccountResponse = z.infer<typeof OpenAccountResponse>;
 /** One ledger line as the account's owner sees it. Deltas are signed pence. */
 export const LedgerLine = z.object({
   entry_id: z.string(),
-  kind: z.enum(["credit", "hold", "capture", "release"]),
+  /** `reversal`: money the payment provider took back from a payment (a refund or a dispute). */
+  kind: z.enum(["credit", "hold", "capture", "release", "reversal"]),
   balance_delta_pence: z.number().int(),
   held_delta_pence: z.number().int(),
   filing_id: z.string().nullable(),
   /** For credits: the top-up's source (`payment`, `opening`, `admin`) and the provider's payment id. */
   top_up: z.object({ source: z.string(), payment_id: z.string() }).nullable(),
+  /** For reversals: a refund or a dispute, the provider's id for it, and the payment it took money back from. */
+  reversal: z
+    .object({ kind: z.enum(["refund", "dispute"]), provider_id: z.string(), payment_id: z.string() })
+    .nullable()
+    .optional(),
   note: z.string().nullable(),
   created_at: Timestamp,
 });
