@@ -171,6 +171,58 @@ describe("payment provider stand-in", () => {
     expect(ids[1]).toBe(ids[0]);
   });
 
+  it("refunds and disputes a paid payment through its API: each a signed webhook, never more in all than the payment", async () => {
+    const { url } = await newSession();
+    await fetch(`${url}/pay`, { method: "POST", redirect: "manual" });
+    const paymentId = (JSON.parse(received[0]?.body ?? "{}") as { payment_id: string }).payment_id;
+    const reverse = (kind: "refunds" | "disputes", body: unknown, key: string | null = KEY) =>
+      fetch(`${sim.url}/payment-provider/v1/payments/${paymentId}/${kind}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(key === null ? {} : { authorization: `Bearer ${key}` }) },
+        body: JSON.stringify(body),
+      });
+
+    expect((await reverse("refunds", { amount: "34.56" }, null)).status).toBe(401);
+    const refund = await reverse("refunds", { amount: "34.56" });
+    expect(refund.status).toBe(201);
+    const refunded = (await refund.json()) as { id: string };
+    expect(refunded).toMatchObject({ id: expect.stringMatching(/^re_/), payment_id: paymentId, amount: "34.56", billing_notified: true });
+    const notification = received[1] as Received;
+    expect(JSON.parse(notification.body)).toMatchObject({
+      payment_id: paymentId,
+      account_id: session.account_id,
+      amount: "34.56",
+      currency: "GBP",
+      status: "refunded",
+      refund_id: refunded.id,
+    });
+    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(notification.signature ?? "") ?? [];
+    expect(v1).toBe(createHmac("sha256", SECRET).update(`${t}.${notification.body}`).digest("hex"));
+
+    // More than is left is refused; a dispute defaults to what is left (1,200.00).
+    expect((await reverse("disputes", { amount: "1200.01" })).status).toBe(409);
+    const dispute = await reverse("disputes", {});
+    expect(dispute.status).toBe(201);
+    expect(JSON.parse((received[2] as Received).body)).toMatchObject({
+      status: "disputed",
+      amount: "1200.00",
+      dispute_id: expect.stringMatching(/^dp_/),
+    });
+    // Sent again by id: the same dispute, nothing more taken.
+    const again = await reverse("disputes", { id: ((await dispute.json()) as { id: string }).id });
+    expect(again.status).toBe(201);
+    expect(JSON.parse((received[3] as Received).body)).toEqual(JSON.parse((received[2] as Received).body));
+    expect((await reverse("refunds", { amount: "0.01" })).status).toBe(409);
+    expect(
+      (
+        await fetch(`${sim.url}/payment-provider/v1/payments/pay_unknown/refunds`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${KEY}` },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
   it("Cancel returns to cancel_url and the session can no longer be paid", async () => {
     const { url } = await newSession();
     const cancelled = await fetch(`${url}/cancel`, { redirect: "manual" });

@@ -97,6 +97,47 @@ describe("top-up through the provider's checkout", () => {
     expect((await ledgerOf(accountId)).lines.filter((l) => l.kind === "credit")).toHaveLength(2);
   });
 
+  it("a payment the provider then refunds in part and the payer disputes: debited through the signed webhook, holds refused", async () => {
+    const accountId = await service.account(0n);
+    const session = await checkout(accountId, 5000);
+    expect((await pay(session.checkout_url)).status).toBe(303);
+    const paymentId = (await service.db.checkout.findUniqueOrThrow({ where: { id: session.checkout_id } })).paymentId ?? "";
+    expect(
+      await service.filing.rpcCall("billing.rpc", "billing.hold", { account_id: accountId, filing_id: "fil_before", amount_pence: 3000 }),
+    ).toMatchObject({ available_pence: 2000 });
+    const reverse = (kind: "refunds" | "disputes", body: Record<string, unknown>) =>
+      fetch(`${sim.url}/payment-provider/v1/payments/${paymentId}/${kind}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${PROVIDER_KEY}` },
+        body: JSON.stringify(body),
+      });
+
+    const refund = await reverse("refunds", { amount: "10.00" });
+    expect(await refund.json()).toMatchObject({ billing_notified: true });
+    expect(await balanceOf(accountId)).toEqual({ account_id: accountId, balance_pence: 4000, held_pence: 3000, available_pence: 1000 });
+    // The payer disputes the rest (40.00): the account now owes 30.00 and nothing can be held.
+    const dispute = await reverse("disputes", {});
+    const disputed = (await dispute.json()) as { id: string; billing_notified: boolean };
+    expect(disputed.billing_notified).toBe(true);
+    expect(await balanceOf(accountId)).toEqual({ account_id: accountId, balance_pence: 0, held_pence: 3000, available_pence: -3000 });
+    // Sent again (the provider's retry): nothing more taken.
+    expect(await (await reverse("disputes", { id: disputed.id })).json()).toMatchObject({ billing_notified: true });
+    expect(await balanceOf(accountId)).toMatchObject({ balance_pence: 0 });
+    const refused = await service.filing
+      .rpcCall("billing.rpc", "billing.hold", { account_id: accountId, filing_id: "fil_after", amount_pence: 1 })
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "INSUFFICIENT_BALANCE" });
+    const lines = (await ledgerOf(accountId)).lines;
+    expect(lines.filter((line) => line.kind === "reversal")).toEqual([
+      expect.objectContaining({
+        balance_delta_pence: -4000,
+        held_delta_pence: 0,
+        reversal: { kind: "dispute", provider_id: disputed.id, payment_id: paymentId },
+      }),
+      expect.objectContaining({ balance_delta_pence: -1000, reversal: expect.objectContaining({ kind: "refund", payment_id: paymentId }) }),
+    ]);
+  });
+
   it("cancel: back to the cancel URL, nothing credited, and the checkout cannot be paid afterwards", async () => {
     const accountId = await service.account(0n);
     const session = await checkout(accountId, 500);
