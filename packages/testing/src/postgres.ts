@@ -91,3 +91,12 @@ export async function dropLeftoverTestDatabases(): Promise<number> {
     return rows.rowCount ?? 0;
   });
 }
+
+/** Drops login roles that tests made (named `dormant_test_…`, e.g. by infra/postgres/init.sql with a prefix) and left behind. */
+export async function dropLeftoverTestRoles(): Promise<number> {
+  return withAdmin(async (admin) => {
+    const rows = await admin.query<{ rolname: string }>("SELECT rolname FROM pg_roles WHERE rolname LIKE 'dormant\\_test\\_%'");
+    for (const { rolname } of rows.rows) await admin.query(`DROP ROLE IF EXISTS "${rolname}"`).catch(() => undefined);
+    return rows.rowCount ?? 0;
+  });
+}

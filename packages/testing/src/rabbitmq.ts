@@ -1,5 +1,7 @@
 import { type SpawnOptions, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { safeLabel, testInfra, uniqueSuffix } from "./infra-urls.ts";
 
 const RABBITMQCTL_TIMEOUT_MS = 30_000;
@@ -76,6 +78,15 @@ export interface TestVhost {
   url: string;
   /** Forcibly closes every client connection to the vhost (as a broker restart would). */
   dropConnections(): Promise<void>;
+  /**
+   * Imports RabbitMQ definitions (`rabbitmqctl import_definitions`), e.g. the platform's users and
+   * permissions rendered for this vhost. Users are global to the broker: their names must start
+   * with this vhost's name, and they are deleted with it.
+   */
+  importDefinitions(definitions: { users?: Array<{ name: string }> }): Promise<void>;
+  /** The vhost's AMQP URL for another user. */
+  urlFor(user: string, password: string): string;
+  /** Deletes the vhost and the users importDefinitions created. */
   delete(): Promise<void>;
 }
 
@@ -90,14 +101,45 @@ export async function createTestVhost(label: string): Promise<TestVhost> {
   await rabbitmqctl("set_permissions", "-p", vhost, user, ".*", ".*", ".*");
   const url = new URL(testInfra.amqpBaseUrl);
   url.pathname = `/${encodeURIComponent(vhost)}`;
+  const users = new Set<string>();
   return {
     vhost,
     url: url.toString(),
     dropConnections: async () => {
       await rabbitmqctl("close_all_connections", "--vhost", vhost, "--limit", "1000", "test drops the connection");
     },
+    importDefinitions: async (definitions) => {
+      const names = (definitions.users ?? []).map((user) => user.name);
+      const foreign = names.filter((name) => !name.startsWith(vhost));
+      if (foreign.length > 0) throw new Error(`test users must be named after their vhost (${vhost}...): ${foreign.join(", ")}`);
+      for (const name of names) users.add(name);
+      const file = join(tmpdir(), `${vhost}-definitions-${uniqueSuffix()}.json`);
+      // rabbitmqctl may run as the rabbitmq user (rabbitmqctlCommand): the file must be readable to it.
+      writeFileSync(file, JSON.stringify(definitions), { mode: 0o644 });
+      try {
+        await rabbitmqctl("import_definitions", file);
+      } finally {
+        rmSync(file, { force: true });
+      }
+    },
+    urlFor: (user, password) => {
+      const other = new URL(url);
+      other.username = encodeURIComponent(user);
+      other.password = encodeURIComponent(password);
+      return other.toString();
+    },
     delete: async () => {
-      await rabbitmqctl("delete_vhost", vhost).catch(() => undefined);
+      // A few rabbitmqctl at a time (each is an Erlang VM taking seconds to start on a busy machine).
+      const names = [...users, undefined];
+      for (let i = 0; i < names.length; i += 3) {
+        await Promise.all(
+          names
+            .slice(i, i + 3)
+            .map((user) =>
+              (user === undefined ? rabbitmqctl("delete_vhost", vhost) : rabbitmqctl("delete_user", user)).catch(() => undefined),
+            ),
+        );
+      }
     },
   };
 }
@@ -110,5 +152,16 @@ export async function deleteLeftoverTestVhosts(): Promise<number> {
     .map((l) => l.trim())
     .filter((name) => name.startsWith("dormant-test-"));
   for (const vhost of stale) await rabbitmqctl("delete_vhost", vhost).catch(() => undefined);
+  return stale.length;
+}
+
+/** Deletes users that tests left behind (importDefinitions names them after their `dormant-test-` vhost). */
+export async function deleteLeftoverTestUsers(): Promise<number> {
+  const out = await rabbitmqctl("list_users", "--no-table-headers");
+  const stale = out
+    .split("\n")
+    .map((line) => line.split("\t")[0]?.trim() ?? "")
+    .filter((name) => name.startsWith("dormant-test-"));
+  for (const user of stale) await rabbitmqctl("delete_user", user).catch(() => undefined);
   return stale.length;
 }
