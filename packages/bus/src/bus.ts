@@ -16,15 +16,21 @@ import { ConfirmPublisher, type PublishTarget } from "./publisher.ts";
 import { scheduledWait } from "./retry-schedule.ts";
 import { RpcClient } from "./rpc-client.ts";
 import { rpcDeliveryHandler } from "./rpc-server.ts";
-import { declareRpcQueue, declareTopology } from "./topology/declare.ts";
+import { declareRpcQueue, declareTopology, declareTopologyAsPermitted } from "./topology/declare.ts";
 import { waitQueueName } from "./topology/names.ts";
 import { topologyProblems } from "./topology/plan.ts";
+import { outsideRole, serviceRole, serviceTopology } from "./topology/roles.ts";
 import type { Topology } from "./topology/spec.ts";
 
 export interface BusOptions<C extends MessageCatalog, R extends RpcCatalog> {
   /** amqp://user:pass@host:5672/vhost (AMQP_URL). */
   url: string;
-  /** Names the connection in the broker and the appId of every message. */
+  /**
+   * Names the connection in the broker and the appId of every message. When the topology gives a
+   * role to this name (Topology.services), the service is held to it: it declares only its own
+   * part (after as much of the rest as the broker permits) and anything outside its role (consuming,
+   * serving, publishing to or calling what the role does not list) throws.
+   */
   service: string;
   messages: C;
   rpc: R;
@@ -91,7 +97,8 @@ export interface Bus<C extends MessageCatalog, R extends RpcCatalog> {
 }
 
 /**
- * Connects to the broker, declares the topology, and returns the bus. The topology and the
+ * Connects to the broker, declares the topology (a service with a role: its own part, see
+ * BusOptions.service), and returns the bus. The topology and the
  * catalogs are checked first: an unsound topology (names declared twice, tiers not ascending,
  * bindings to unknown queues), a message routed to a queue that does not exist, an event whose
  * consumers the bindings do not reach, or a backoff that is not a wait tier fails here.
@@ -111,6 +118,23 @@ export async function connectBus<const C extends MessageCatalog, const R extends
   const publishTimeoutMs = options.publishTimeoutMs ?? 10_000;
   const workQueues = new Map(topology.workQueues.map((q) => [q.name, q]));
   const rpcQueues = new Map(topology.rpcQueues.map((q) => [q.name, q]));
+  const role = serviceRole(topology, options.service);
+  const allow = (allowed: readonly string[] | undefined, name: string, what: string) => {
+    if (role && !allowed?.includes(name)) throw outsideRole(role, what);
+  };
+
+  const declare = async (model: ChannelModel) => {
+    if (role && !(await declareTopologyAsPermitted(model, topology))) {
+      logger.info(
+        { service: role.service },
+        "this user may declare only the service's own part of the topology; the rest is expected from the definitions loaded at deploy",
+      );
+    }
+    const channel = await model.createChannel();
+    channel.on("error", (error: Error) => logger.error({ err: error }, "topology declaration failed"));
+    await declareTopology(channel, role ? serviceTopology(topology, role) : topology);
+    await channel.close();
+  };
 
   const open = (reconnect: ReconnectOptions | undefined) =>
     BusConnection.open({
@@ -119,12 +143,7 @@ export async function connectBus<const C extends MessageCatalog, const R extends
       logger,
       reconnect,
       heartbeatSeconds: options.heartbeatSeconds,
-      prepare: async (model: ChannelModel) => {
-        const channel = await model.createChannel();
-        channel.on("error", (error: Error) => logger.error({ err: error }, "topology declaration failed"));
-        await declareTopology(channel, topology);
-        await channel.close();
-      },
+      prepare: declare,
     });
   // With a start-up gate each attempt is one connect (the gate backs off and logs between them).
   const startup = options.startup;
@@ -153,6 +172,8 @@ export async function connectBus<const C extends MessageCatalog, const R extends
     async publish(type, payload, publishOptions = {}) {
       const definition = options.messages[type];
       if (!definition) throw new Error(`unknown message type "${type}"`);
+      const destination = definition.route.kind === "command" ? definition.route.queue : definition.route.exchange;
+      allow(role?.publishesTo, destination, `publishes ${type} to ${destination}`);
       const parsed = definition.schema.safeParse(payload);
       if (!parsed.success) {
         throw new BusError("invalid_message", `${type}: invalid payload`, {
@@ -181,6 +202,7 @@ export async function connectBus<const C extends MessageCatalog, const R extends
     },
 
     async consume(queue, handlers, subscribeOptions = {}) {
+      allow(role?.consumes, queue, `consumes ${queue}`);
       const expected = Object.entries(options.messages)
         .filter(([, definition]) => consumerQueues(definition).includes(queue))
         .map(([type]) => type);
@@ -202,12 +224,14 @@ export async function connectBus<const C extends MessageCatalog, const R extends
     async rpcCall(queue, type, payload, callOptions = {}) {
       const definition = options.rpc[type];
       if (!definition || definition.queue !== queue) throw new Error(`unknown rpc "${type}" on ${queue}`);
+      allow(role?.calls, queue, `calls ${queue}`);
       return rpcClient.call(queue, type, definition, payload, callOptions.timeoutMs ?? definition.timeoutMs) as never;
     },
 
     async rpcServe(queue, handlers, subscribeOptions = {}) {
       const spec = rpcQueues.get(queue);
       if (!spec) throw new Error(`rpcServe(${queue}): not an rpc queue of the topology`);
+      allow(role?.serves, queue, `serves ${queue}`);
       const given = handlers as Readonly<Record<string, RpcHandler<never, unknown>>>;
       const missing = Object.entries(options.rpc)
         .filter(([type, definition]) => definition.queue === queue && typeof given[type] !== "function")

@@ -25,11 +25,21 @@ export type { RpcDefinition, RpcCatalog, RpcQueue, RpcContext, RpcHandler, RpcHa
 
 export { defineTopology, planTopology, topologyProblems } from "./topology/plan.ts";
 export type { TopologyPlan } from "./topology/plan.ts";
-export { declareTopology, declareRpcQueue } from "./topology/declare.ts";
-export { topologyDefinitions, renderDefinitions } from "./topology/definitions.ts";
-export type { RabbitDefinitions } from "./topology/definitions.ts";
+export { declareTopology, declareTopologyAsPermitted, declareRpcQueue } from "./topology/declare.ts";
+export {
+  topologyDefinitions,
+  renderDefinitions,
+  serviceUserName,
+  passwordVariable,
+  passwordPlaceholder,
+} from "./topology/definitions.ts";
+export type { RabbitDefinitions, DefinitionsOptions } from "./topology/definitions.ts";
+export { serviceRole, serviceTopology } from "./topology/roles.ts";
+export { servicePermissions, exactNames, DEFAULT_EXCHANGE_RESOURCE, DIRECT_REPLY_TO } from "./topology/permissions.ts";
+export type { ServicePermissions } from "./topology/permissions.ts";
+export { rabbitPasswordHash, RABBIT_HASHING_ALGORITHM } from "./topology/password-hash.ts";
 export { waitQueueName, deadLetterQueueName } from "./topology/names.ts";
-export type { Topology, ExchangeSpec, WorkQueueSpec, RpcQueueSpec, BindingSpec } from "./topology/spec.ts";
+export type { Topology, ExchangeSpec, WorkQueueSpec, RpcQueueSpec, BindingSpec, ServiceRoleSpec } from "./topology/spec.ts";
 
 export {
   BusError,

@@ -38,7 +38,7 @@ describe("RabbitMQ definitions of a topology", () => {
     });
 
     it("are exactly what the bus declares (a service connecting afterwards finds nothing to change)", async () => {
-      writeFileSync(file, renderDefinitions(testTopology, vhost.vhost));
+      writeFileSync(file, renderDefinitions(testTopology, { vhost: vhost.vhost }));
       await run("rabbitmqctl", ["-q", "import_definitions", file]);
       // passive checks: each fails (404) unless the import created the queue
       const raw = await connect(vhost.url);

@@ -60,6 +60,40 @@ export function topologyProblems(topology: Topology): string[] {
     if (!exchanges.has(binding.exchange)) problems.push(`binding to unknown exchange "${binding.exchange}"`);
     if (!workQueues.has(binding.queue)) problems.push(`binding of "${binding.exchange}" to "${binding.queue}", which is not a work queue`);
   }
+  problems.push(...serviceRoleProblems(topology, exchanges, workQueues));
+  return problems;
+}
+
+/** The services' roles name only entries of the topology, and no queue has two consumers. */
+function serviceRoleProblems(topology: Topology, exchanges: Set<string>, workQueues: Set<string>): string[] {
+  const problems: string[] = [];
+  const rpcQueues = new Set(topology.rpcQueues.map((q) => q.name));
+  const services = new Set<string>();
+  const consumedBy = new Map<string, string>();
+  for (const role of topology.services ?? []) {
+    const where = `service "${role.service}"`;
+    if (!/^[a-z][a-z0-9-]*$/.test(role.service)) problems.push(`${where}: names are lower-case words joined by hyphens`);
+    if (services.has(role.service)) problems.push(`${where} has two roles`);
+    services.add(role.service);
+    const claim = (queue: string) => {
+      const other = consumedBy.get(queue);
+      if (other !== undefined && other !== role.service) problems.push(`"${queue}" is consumed by both "${other}" and "${role.service}"`);
+      consumedBy.set(queue, role.service);
+    };
+    for (const queue of role.consumes) {
+      if (!workQueues.has(queue)) problems.push(`${where} consumes "${queue}", which is not a work queue`);
+      claim(queue);
+    }
+    for (const queue of role.serves) {
+      if (!rpcQueues.has(queue)) problems.push(`${where} serves "${queue}", which is not an rpc queue`);
+      claim(queue);
+    }
+    for (const queue of role.calls) if (!rpcQueues.has(queue)) problems.push(`${where} calls "${queue}", which is not an rpc queue`);
+    for (const target of role.publishesTo) {
+      if (!exchanges.has(target) && !workQueues.has(target))
+        problems.push(`${where} publishes to "${target}": no such exchange or work queue`);
+    }
+  }
   return problems;
 }
 

@@ -44,9 +44,31 @@ export interface BindingSpec {
   readonly queue: string;
 }
 
+/**
+ * One service's part of the topology: what it may do on the broker, and nothing else. A service
+ * connecting under this name (BusOptions.service) declares only its own part and is refused by the
+ * bus anything outside it; each service's RabbitMQ permissions are derived from the same entry
+ * (servicePermissions), so the two cannot drift apart.
+ */
+export interface ServiceRoleSpec {
+  /** The service's name (its BusOptions.service, its RabbitMQ user's suffix). */
+  readonly service: string;
+  readonly purpose: string;
+  /** Work queues it consumes: it declares them (with their wait tiers and parking lot) and retries into them. */
+  readonly consumes: readonly string[];
+  /** RPC queues it serves (declares and consumes, replying on the default exchange). */
+  readonly serves: readonly string[];
+  /** Where its messages go: exchanges of its events, work queues of its commands. */
+  readonly publishesTo: readonly string[];
+  /** RPC queues it calls (over direct reply-to). */
+  readonly calls: readonly string[];
+}
+
 export interface Topology {
   readonly exchanges: readonly ExchangeSpec[];
   readonly workQueues: readonly WorkQueueSpec[];
   readonly rpcQueues: readonly RpcQueueSpec[];
   readonly bindings: readonly BindingSpec[];
+  /** Who does what (optional): one entry per service that connects to the broker. */
+  readonly services?: readonly ServiceRoleSpec[];
 }
