@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import {
   BILLING_RPC_CATALOG,
+  FILING_EVENTS_EXCHANGE,
   FILING_RECONCILE_RPC_CATALOG,
   FILING_RPC_CATALOG,
   PLATFORM_MESSAGE_CATALOG,
@@ -16,7 +17,7 @@ import { connect } from "amqplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectBus } from "../bus.ts";
 import { catalogProblems } from "../catalog/validate.ts";
-import { renderDefinitions } from "../topology/definitions.ts";
+import { renderDefinitions, topologyDefinitions } from "../topology/definitions.ts";
 import { planTopology, topologyProblems } from "../topology/plan.ts";
 import { definitionsPath } from "./definitions-file.ts";
 
@@ -46,7 +47,7 @@ describe("the platform topology", () => {
     });
 
     it("is exactly what the services declare (a service connecting afterwards finds nothing to change)", async () => {
-      writeFileSync(file, renderDefinitions(PLATFORM_TOPOLOGY, vhost.vhost));
+      writeFileSync(file, renderDefinitions(PLATFORM_TOPOLOGY, { vhost: vhost.vhost, topologyOnly: true }));
       await run("rabbitmqctl", ["-q", "import_definitions", file]);
       const raw = await connect(vhost.url);
       try {
@@ -66,6 +67,34 @@ describe("the platform topology", () => {
       });
       expect(bus.isConnected()).toBe(true);
       await bus.close();
+    });
+  });
+
+  describe("with the users' placeholders (the committed file, before the deploy-time export puts the hashes in)", () => {
+    let vhost: TestVhost;
+    beforeAll(async () => {
+      vhost = await createTestVhost("bus-definitions-placeholders");
+    });
+    afterAll(async () => {
+      await vhost.delete();
+    });
+
+    it("fails to import, before it changes anything", async () => {
+      const definitions = topologyDefinitions(PLATFORM_TOPOLOGY, {
+        vhost: vhost.vhost,
+        userName: (service) => `${vhost.vhost}-${service}`,
+      });
+      await expect(vhost.importDefinitions(definitions)).rejects.toThrow(/not_base64/);
+      const raw = await connect(vhost.url);
+      try {
+        const channel = await raw.createChannel();
+        channel.on("error", () => undefined);
+        await expect(channel.checkExchange(FILING_EVENTS_EXCHANGE)).rejects.toMatchObject({ code: 404 });
+      } finally {
+        await raw.close().catch(() => undefined);
+      }
+      const users = await run("rabbitmqctl", ["-q", "list_users", "--no-table-headers"]);
+      expect(users.stdout).not.toContain(vhost.vhost);
     });
   });
 });

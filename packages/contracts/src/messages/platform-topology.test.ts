@@ -55,4 +55,22 @@ describe("the platform topology", () => {
       expect(infraReadme, queue.name).toContain(queue.waitTiersMs.map(listed).join(", "));
     }
   });
+
+  it("gives every queue exactly one service that consumes or serves it, and every message a service that may send it", () => {
+    const services = PLATFORM_TOPOLOGY.services;
+    const owners = (queue: string) => services.filter((role) => [...role.consumes, ...role.serves].includes(queue as never));
+    for (const queue of [...PLATFORM_TOPOLOGY.workQueues, ...PLATFORM_TOPOLOGY.rpcQueues]) {
+      expect(owners(queue.name).length, queue.name).toBe(1);
+    }
+    const mayPublish = new Set(services.flatMap((role) => role.publishesTo));
+    for (const [type, { route }] of Object.entries(PLATFORM_MESSAGE_CATALOG)) {
+      expect(mayPublish.has(route.kind === "event" ? route.exchange : route.queue), type).toBe(true);
+    }
+    const called = new Set(services.flatMap((role) => role.calls));
+    for (const queue of PLATFORM_TOPOLOGY.rpcQueues) expect(called.has(queue.name), queue.name).toBe(true);
+  });
+
+  it("describes each service's RabbitMQ user in infra/rabbitmq/README.md", () => {
+    for (const role of PLATFORM_TOPOLOGY.services) expect(infraReadme, role.service).toContain(`| \`dormant-${role.service}\` |`);
+  });
 });

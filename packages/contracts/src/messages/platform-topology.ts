@@ -9,7 +9,9 @@ import { EVENT_WAIT_TIERS_MS, POLL_WAIT_TIERS_MS, WEBHOOK_WAIT_TIERS_MS } from "
 
 /**
  * THE bus topology of the platform, as data in the shape of packages/bus's `Topology`: every
- * exchange and queue a service uses. Every service passes it to `connectBus`, which declares it at
+ * exchange and queue a service uses, and which service does what with them (`services`: each
+ * one's RabbitMQ user and permissions are derived from its entry, and the bus holds a service
+ * connecting under that name to it). Every service passes it to `connectBus`, which declares it at
  * connect and again after each recovery; `pnpm --filter @dormant/bus export-definitions` writes
  * it to infra/rabbitmq/definitions.json, whose README describes the same entries for people.
  *
@@ -43,6 +45,17 @@ function eventBindings(catalog: Readonly<Record<string, EventRouted>>): { exchan
     }
   }
   return [...byQueue.values()].flat();
+}
+
+type PlatformMessageType = keyof typeof PLATFORM_MESSAGE_CATALOG;
+
+/** Where messages of these types go: the exchange of an event, the work queue of a command. */
+function destinationsOf(types: readonly PlatformMessageType[]): string[] {
+  const destinations = types.map((type) => {
+    const { route } = PLATFORM_MESSAGE_CATALOG[type];
+    return route.kind === "event" ? route.exchange : route.queue;
+  });
+  return [...new Set(destinations)];
 }
 
 export const PLATFORM_TOPOLOGY = {
@@ -130,4 +143,71 @@ export const PLATFORM_TOPOLOGY = {
     },
   ],
   bindings: eventBindings(PLATFORM_MESSAGE_CATALOG),
+  services: [
+    {
+      service: "gateway",
+      purpose:
+        "the public API: calls the filing service, billing and the notifier; serves the dashboard's account RPCs; sends sandbox webhook events",
+      consumes: [],
+      serves: [GATEWAY_RPC_QUEUE],
+      publishesTo: destinationsOf(["notifier.sandbox_event"]),
+      calls: [FILING_RPC_QUEUE, BILLING_RPC_QUEUE, NOTIFIER_RPC_QUEUE],
+    },
+    {
+      service: "filing",
+      purpose: "the filing lifecycle: calls the submitters and billing, applies outcomes, renders documents, publishes filing events",
+      consumes: [FILING_OUTCOMES_QUEUE, FILING_DOCUMENTS_QUEUE],
+      serves: [FILING_RPC_QUEUE],
+      publishesTo: destinationsOf(["filing.accepted", "filing.rejected", "filing.errored", "filing.documents_ready"]),
+      calls: [TAX_SUBMIT_QUEUE, REGISTRY_SUBMIT_QUEUE, BILLING_RPC_QUEUE],
+    },
+    {
+      service: "billing",
+      purpose: "fee holds and the ledger: serves billing RPCs, captures or releases holds on filing events",
+      consumes: [BILLING_EVENTS_QUEUE],
+      serves: [BILLING_RPC_QUEUE],
+      publishesTo: [],
+      calls: [],
+    },
+    {
+      service: "notifier",
+      purpose: "webhooks: turns events into deliveries and delivers them (retries are its own delayed commands)",
+      consumes: [NOTIFIER_EVENTS_QUEUE, NOTIFIER_DELIVERIES_QUEUE],
+      serves: [NOTIFIER_RPC_QUEUE],
+      publishesTo: destinationsOf(["notifier.deliver"]),
+      calls: [],
+    },
+    {
+      service: "tax-submitter",
+      purpose: "submits CT600 parts to the tax authority and polls for their outcome, reported to the filing service",
+      consumes: [TAX_POLL_QUEUE],
+      serves: [TAX_SUBMIT_QUEUE],
+      publishesTo: destinationsOf(["tax.poll_part", "tax.part_polling", "tax.part_outcome"]),
+      calls: [],
+    },
+    {
+      service: "registry-submitter",
+      purpose: "submits dormant accounts to the registry and polls their status, reported to the filing service",
+      consumes: [REGISTRY_POLL_QUEUE],
+      serves: [REGISTRY_SUBMIT_QUEUE],
+      publishesTo: destinationsOf(["registry.poll_status", "registry.status", "registry.outcome"]),
+      calls: [],
+    },
+    {
+      service: "dashboard",
+      purpose: "the agents' web dashboard: calls the gateway, the filing service, billing and the notifier",
+      consumes: [],
+      serves: [],
+      publishesTo: [],
+      calls: [GATEWAY_RPC_QUEUE, FILING_RPC_QUEUE, BILLING_RPC_QUEUE, NOTIFIER_RPC_QUEUE],
+    },
+    {
+      service: "keda",
+      purpose: "the autoscaler (infra/k8s/keda.yaml): reads the submit and poll queues' depth, which needs no permission beyond connecting",
+      consumes: [],
+      serves: [],
+      publishesTo: [],
+      calls: [],
+    },
+  ],
 } as const;
