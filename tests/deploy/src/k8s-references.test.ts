@@ -80,7 +80,11 @@ describe("infra/k8s manifests", () => {
         }
         for (const variable of container.env ?? []) {
           const secret = variable.valueFrom?.secretKeyRef;
-          if (secret) expect(defined("Secret", secret.name), secret.name).toBeDefined();
+          if (secret) {
+            const object = defined("Secret", secret.name) as { stringData?: object; data?: object } | undefined;
+            expect(object, secret.name).toBeDefined();
+            expect(Object.keys({ ...object?.data, ...object?.stringData }), `${secret.name} key`).toContain(secret.key);
+          }
         }
       }
     }

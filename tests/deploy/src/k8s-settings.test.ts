@@ -1,10 +1,6 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { type K8sObject, loadManifests, ofKind } from "./k8s-manifests.ts";
-import { repoPath } from "./repo.ts";
-
-const run = promisify(execFile);
+import { settingsProblems } from "./support/run-settings.ts";
 
 // Each Deployment's container gets its settings from ConfigMaps, Secrets and its own env: run the
 // app's settings loader (production mode, as config.yaml sets) on exactly that environment, with
@@ -26,14 +22,18 @@ function dataOf(kind: string, name: string): Record<string, string> {
 
 function environmentOf(container: {
   envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
-  env?: Array<{ name: string; value?: string }>;
+  env?: Array<{ name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }>;
 }): Record<string, string> {
   const environment: Record<string, string> = {};
   for (const source of container.envFrom ?? []) {
     if (source.configMapRef) Object.assign(environment, dataOf("ConfigMap", source.configMapRef.name));
     if (source.secretRef) Object.assign(environment, dataOf("Secret", source.secretRef.name));
   }
-  for (const variable of container.env ?? []) if (variable.value !== undefined) environment[variable.name] = variable.value;
+  for (const variable of container.env ?? []) {
+    const ref = variable.valueFrom?.secretKeyRef;
+    const value = ref ? dataOf("Secret", ref.name)[ref.key] : variable.value;
+    if (value !== undefined) environment[variable.name] = value;
+  }
   for (const [name, value] of Object.entries(environment)) {
     const standIn = STAND_INS.find(([pattern]) => pattern.test(name) && value.startsWith("CHANGE_ME"));
     if (standIn) environment[name] = standIn[1];
@@ -43,20 +43,13 @@ function environmentOf(container: {
 
 describe("infra/k8s settings", () => {
   it("gives every app's container the settings it requires in production", async () => {
-    const checks = ofKind(objects, "Deployment").map(async (deployment) => {
-      const app = deployment.metadata.name;
-      const container = deployment.spec.template.spec.containers[0];
-      const environment = environmentOf(container);
-      expect(environment.NODE_ENV, app).toBe("production");
-      const problems = await run(process.execPath, ["--import", "tsx", repoPath("tests/deploy/src/support/check-settings.ts"), app], {
-        env: { PATH: process.env.PATH ?? "", ...environment },
-      }).then(
-        () => "",
-        (error: { stderr?: string; message: string }) => error.stderr?.trim() || error.message,
-      );
-      return `${app}: ${problems}`;
-    });
-    const apps = ofKind(objects, "Deployment").map((deployment) => `${deployment.metadata.name}: `);
-    expect(await Promise.all(checks)).toEqual(apps);
-  }, 60_000);
+    const deployments = ofKind(objects, "Deployment");
+    const environments = Object.fromEntries(
+      deployments.map((deployment) => [deployment.metadata.name, environmentOf(deployment.spec.template.spec.containers[0])]),
+    );
+    for (const [app, environment] of Object.entries(environments)) expect(environment.NODE_ENV, app).toBe("production");
+    expect(await settingsProblems(environments)).toEqual(
+      Object.fromEntries(deployments.map((deployment) => [deployment.metadata.name, ""])),
+    );
+  }, 120_000);
 });
