@@ -13,7 +13,7 @@ export const APP_PORTS: Record<string, { variable: string; port: number }> = {
 
 const SIM = `http://127.0.0.1:${APP_PORTS["authority-sim"]!.port}`;
 
-/** What docker-compose.yml gives every app, pointed at local servers (databases added per app). */
+/** The production settings of all apps in one environment, pointed at local servers (databases added per app); a bench, not a deployment: docker-compose.yml and infra/k8s give each app only its own. */
 export function productionEnv(infra: { amqpUrl: string; redisUrl: string; redisPrefix: string }): Record<string, string> {
   return {
     NODE_ENV: "production",
