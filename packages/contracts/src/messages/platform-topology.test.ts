@@ -70,7 +70,13 @@ describe("the platform topology", () => {
     for (const queue of PLATFORM_TOPOLOGY.rpcQueues) expect(called.has(queue.name), queue.name).toBe(true);
   });
 
-  it("describes each service's RabbitMQ user in infra/rabbitmq/README.md", () => {
-    for (const role of PLATFORM_TOPOLOGY.services) expect(infraReadme, role.service).toContain(`| \`dormant-${role.service}\` |`);
+  it("describes each service's RabbitMQ user in infra/rabbitmq/README.md, with every queue and exchange of its role", () => {
+    for (const role of PLATFORM_TOPOLOGY.services) {
+      const row = infraReadme.split("\n").find((line) => line.startsWith(`| \`dormant-${role.service}\` |`));
+      expect(row, role.service).toBeDefined();
+      for (const name of [...role.consumes, ...role.serves, ...role.publishesTo, ...role.calls]) {
+        expect(row, `${role.service}: ${name}`).toContain(`\`${name}\``);
+      }
+    }
   });
 });
