@@ -50,7 +50,10 @@ describe("kill -9 of the notifier in the middle of a burst of 200 filings", () =
 
     const burst = runBurst(client, mixedFilings(BURST_SIZE), { ratePerSecond: RATE_PER_SECOND, keyPrefix: "webhook-crash" });
     // Half-way through the burst, with outcomes already being delivered.
+    // A loaded machine may not have delivered anything yet at half-way: wait for the first
+    // delivery rather than assume it, so that the crash always falls among deliveries.
     await new Promise((resolve) => setTimeout(resolve, ((BURST_SIZE / RATE_PER_SECOND) * 1000) / 2));
+    await expect.poll(() => listener.received.length, { timeout: 60_000, interval: 200 }).toBeGreaterThan(0);
     const deliveredBeforeCrash = listener.received.length;
     await system.crash("notifier", { downMs: 1_000 });
     const submits = await burst;

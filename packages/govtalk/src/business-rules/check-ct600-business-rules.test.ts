@@ -89,8 +89,10 @@ describe("checkCt600BusinessRules (HMRC's CT-2014-v1-96.xslt through xsltproc)",
     // Applying the stylesheet costs ~0.1 s of CPU per message; this process spends 3-6 ms on
     // each (the strict parse, spawning xsltproc, reading its answer). CPU time, unlike the
     // event-loop delay (kept as a loose bound), does not grow when a loaded machine makes this
-    // process wait for a core.
-    expect((used.user + used.system) / 1000).toBeLessThan(4 * 40);
+    // process wait for a core, though a machine loaded many times over inflates it by half
+    // (179 ms observed in CI beside other work): the bound stays well under the ~400 ms that
+    // running the four in this process would cost.
+    expect((used.user + used.system) / 1000).toBeLessThan(4 * 60);
     expect(delay.max / 1e6).toBeLessThan(500);
   });
 
