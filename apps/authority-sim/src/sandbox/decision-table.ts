@@ -1,18 +1,13 @@
+import { SANDBOX_COMPANIES, UNKNOWN_COMPANY_NUMBER } from "@dormant/contracts";
 import { SCENARIOS, type Scenario, type ScenarioName } from "./scenarios.ts";
 
-/** The sandbox table: company number -> scenario. Any other well-formed number is `accepted`. */
+/**
+ * Company number -> scenario: the shared sandbox table's rows (the gateway's sandbox reads the
+ * same), plus the one number the registry does not know. Any other well-formed number is `accepted`.
+ */
 export const COMPANY_TABLE: Readonly<Record<string, ScenarioName>> = {
-  "00000001": "accepted",
-  "00000002": "utr-mismatch",
-  "00000003": "already-filed",
-  "00000004": "gateway-timeout",
-  "00000005": "accepted-immediately",
-  "00000006": "parked-then-accepted",
-  SC000001: "accepted",
-  SC000002: "company-dissolved",
-  NI000001: "accepted",
-  NI000002: "auth-code-invalid",
-  "99999999": "company-not-found",
+  ...Object.fromEntries(Object.entries(SANDBOX_COMPANIES).map(([companyNumber, row]) => [companyNumber, row.scenario])),
+  [UNKNOWN_COMPANY_NUMBER]: "company-not-found",
 };
 
 /**

@@ -1,3 +1,5 @@
+import { SANDBOX_SCENARIO_NAMES, type SandboxScenarioName } from "@dormant/contracts";
+
 /**
  * The sandbox's scenarios: what each authority decides for a company, for every scenario of the
  * public spec's sandbox table, in one place. Numbers marked "sim-chosen" are not published by the
@@ -50,19 +52,9 @@ export interface Scenario {
   knownToRegistry: boolean;
 }
 
-export const SCENARIO_NAMES = [
-  "accepted",
-  "accepted-immediately",
-  "utr-mismatch",
-  "already-filed",
-  "gateway-timeout",
-  "company-dissolved",
-  "auth-code-invalid",
-  "parked-then-accepted",
-  "internal-failure",
-  "company-not-found",
-] as const;
-export type ScenarioName = (typeof SCENARIO_NAMES)[number];
+/** The scenario names are the shared sandbox table's (`@dormant/contracts`). */
+export const SCENARIO_NAMES = SANDBOX_SCENARIO_NAMES;
+export type ScenarioName = SandboxScenarioName;
 
 export const AUTH_CODE_INVALID: RegistryReject = { code: "601", description: "Company authentication code invalid" };
 

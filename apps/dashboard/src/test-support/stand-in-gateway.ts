@@ -6,7 +6,10 @@ import {
   GATEWAY_RPC_CATALOG,
   type GatewayAccount,
   PLATFORM_TOPOLOGY,
+  SANDBOX_ANY_OTHER_COMPANY,
+  SANDBOX_COMPANIES,
   SANDBOX_FILING_ID_PATTERN,
+  type SandboxCompany,
   type SandboxFiling,
   type SandboxOverview,
   type SandboxScenarioRow,
@@ -31,13 +34,18 @@ export interface StandInGateway {
   close(): Promise<void>;
 }
 
-/** A small fixed sandbox table (the gateway's real one is its own): enough for the dashboard's pages. */
+/** The shared sandbox table (`@dormant/contracts`), as the gateway's sandbox_overview lists it. */
 export const STAND_IN_SANDBOX_SCENARIOS: readonly SandboxScenarioRow[] = [
-  { company_number: "00000001", jurisdiction: "England/Wales", outcome: "accepted", reason: "standard success" },
-  { company_number: "00000002", jurisdiction: "England/Wales", outcome: "rejected", reason: "UTR does not match company records" },
-  { company_number: "00000004", jurisdiction: "England/Wales", outcome: "error", reason: "gateway time-out (for retry tests)" },
-  { company_number: null, jurisdiction: "England/Wales", outcome: "accepted", reason: "any other company number" },
+  ...Object.entries(SANDBOX_COMPANIES).map(([companyNumber, row]) => ({
+    company_number: companyNumber as string | null,
+    ...scenarioRow(row),
+  })),
+  { company_number: null, ...scenarioRow(SANDBOX_ANY_OTHER_COMPANY) },
 ];
+
+function scenarioRow(row: SandboxCompany): Omit<SandboxScenarioRow, "company_number"> {
+  return { jurisdiction: row.jurisdiction, outcome: row.outcome, reason: row.reason };
+}
 
 const STAND_IN_SANDBOX_LIST: SandboxOverview["list"] = {
   filings: [],

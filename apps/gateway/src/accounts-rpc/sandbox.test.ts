@@ -2,7 +2,7 @@ import { AppError, GATEWAY_RPC_QUEUE, SandboxFiling, SandboxOverview } from "@do
 import { rejectionOf } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxFilingId } from "../sandbox/filing-id.ts";
-import { SANDBOX_SCENARIOS } from "../sandbox/scenarios.ts";
+import { SANDBOX_COMPANIES } from "@dormant/contracts";
 import { createGatewayRpcHarness, type GatewayRpcHarness } from "../test-support/gateway-rpc-harness.ts";
 import { get } from "../test-support/requests.ts";
 
@@ -61,7 +61,7 @@ describe("gateway.rpc sandbox reads (sandbox_filing, sandbox_overview) on a test
     const listed = await get(h.gw.app, "/filings", testKey);
     expect(listed.status).toBe(200);
     expect(overview.list).toEqual(listed.body.data);
-    expect(overview.scenarios.map((r) => r.company_number)).toEqual([...Object.keys(SANDBOX_SCENARIOS), null]);
+    expect(overview.scenarios.map((r) => r.company_number)).toEqual([...Object.keys(SANDBOX_COMPANIES), null]);
     expect(overview.scenarios[0]).toEqual({
       company_number: "00000001",
       jurisdiction: "England/Wales",

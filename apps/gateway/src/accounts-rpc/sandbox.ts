@@ -1,9 +1,8 @@
-import type { SandboxFiling, SandboxOverview, SandboxScenarioRow } from "@dormant/contracts";
-import { AppError } from "@dormant/contracts";
+import type { SandboxCompany, SandboxFiling, SandboxOverview, SandboxScenarioRow } from "@dormant/contracts";
+import { AppError, SANDBOX_ANY_OTHER_COMPANY, SANDBOX_COMPANIES } from "@dormant/contracts";
 import type { GatewayDb } from "../db/client.ts";
 import { parseSandboxFilingId } from "../sandbox/filing-id.ts";
 import { SANDBOX_LIST, sandboxFiling } from "../sandbox/sandbox-backend.ts";
-import { ANY_OTHER_COMPANY, SANDBOX_SCENARIOS, type SandboxScenario } from "../sandbox/scenarios.ts";
 import { accountNotFound } from "./not-found.ts";
 
 async function requireAccount(db: GatewayDb, accountId: string): Promise<void> {
@@ -11,14 +10,14 @@ async function requireAccount(db: GatewayDb, accountId: string): Promise<void> {
   if (!row) throw accountNotFound();
 }
 
-function row(companyNumber: string | null, scenario: SandboxScenario): SandboxScenarioRow {
+function row(companyNumber: string | null, scenario: SandboxCompany): SandboxScenarioRow {
   return { company_number: companyNumber, jurisdiction: scenario.jurisdiction, outcome: scenario.outcome, reason: scenario.reason };
 }
 
 /** The spec's sandbox table as the dashboard shows it: the listed company numbers, then every other one. */
 export const SANDBOX_SCENARIO_ROWS: readonly SandboxScenarioRow[] = [
-  ...Object.entries(SANDBOX_SCENARIOS).map(([companyNumber, scenario]) => row(companyNumber, scenario)),
-  row(null, ANY_OTHER_COMPANY),
+  ...Object.entries(SANDBOX_COMPANIES).map(([companyNumber, scenario]) => row(companyNumber, scenario)),
+  row(null, SANDBOX_ANY_OTHER_COMPANY),
 ];
 
 /**

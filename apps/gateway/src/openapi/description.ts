@@ -1,5 +1,4 @@
-import { ErrorCode, FILING_ERROR_CODES, HTTP_STATUS_BY_CODE } from "@dormant/contracts";
-import { SANDBOX_SCENARIOS } from "../sandbox/scenarios.ts";
+import { ErrorCode, FILING_ERROR_CODES, HTTP_STATUS_BY_CODE, SANDBOX_COMPANIES } from "@dormant/contracts";
 
 const ERROR_MEANINGS: Record<ErrorCode, string> = {
   VALIDATION_ERROR: "The request fails validation; `details` lists every violated field by path.",
@@ -28,7 +27,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
 /** The document's introduction: authentication, sandbox table, error codes (generated, so never stale). */
 export function apiDescription(): string {
   const errors = ErrorCode.options.map((code) => `| ${HTTP_STATUS_BY_CODE[code]} | \`${code}\` | ${ERROR_MEANINGS[code]} |`).join("\n");
-  const sandbox = Object.entries(SANDBOX_SCENARIOS)
+  const sandbox = Object.entries(SANDBOX_COMPANIES)
     .map(([company, s]) => `| ${company} | ${s.jurisdiction} | ${s.outcome} | ${s.reason} | ${s.error ? `\`${s.error.code}\`` : ""} |`)
     .join("\n");
   const filingErrors = Object.entries(FILING_ERROR_CODES)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_SCENARIOS } from "../sandbox/scenarios.ts";
+import { SANDBOX_COMPANIES } from "@dormant/contracts";
 import { accountsBody, ct600Body, get, RATE_LIMIT_HEADERS, submit } from "../test-support/requests.ts";
 import { createTestGateway, type TestGateway } from "../test-support/test-gateway.ts";
 
@@ -25,7 +25,7 @@ describe("GET /filings/{filing_id} for sandbox filings", () => {
     return response.body.data.filing_id as string;
   }
 
-  it.each(Object.entries(SANDBOX_SCENARIOS))("company %s: the final status at once, with its fields", async (company, scenario) => {
+  it.each(Object.entries(SANDBOX_COMPANIES))("company %s: the final status at once, with its fields", async (company, scenario) => {
     const filingId = await sandboxId("ct600", company);
     const response = await get(gw.app, `/filings/${filingId}`, gw.account.testKey);
     expect(response.status).toBe(200);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_SCENARIOS } from "../sandbox/scenarios.ts";
+import { SANDBOX_COMPANIES } from "@dormant/contracts";
 import { accountsBody, idempotencyKey, RATE_LIMIT_HEADERS, submit } from "../test-support/requests.ts";
 import { createTestGateway, type TestGateway } from "../test-support/test-gateway.ts";
 
@@ -48,7 +48,7 @@ describe("POST /filings/accounts with a test key (sandbox)", () => {
   });
 
   it("announces the outcome of each company of the sandbox table", async () => {
-    for (const [company, scenario] of Object.entries(SANDBOX_SCENARIOS)) {
+    for (const [company, scenario] of Object.entries(SANDBOX_COMPANIES)) {
       const response = await submit(gw.app, "accounts", gw.account.testKey, accountsBody({ company_number: company }));
       expect(response.body.data).toMatchObject({ expected_outcome: scenario.outcome, sandbox: true });
     }

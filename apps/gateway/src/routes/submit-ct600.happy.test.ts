@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_SCENARIOS } from "../sandbox/scenarios.ts";
+import { SANDBOX_COMPANIES } from "@dormant/contracts";
 import { ct600Body, idempotencyKey, RATE_LIMIT_HEADERS, submit } from "../test-support/requests.ts";
 import { createTestGateway, type TestGateway } from "../test-support/test-gateway.ts";
 
@@ -58,7 +58,7 @@ describe("POST /filings/ct600 with a test key (sandbox)", () => {
   });
 
   it("announces the outcome of each company of the sandbox table, and accepted for any other", async () => {
-    for (const [company, scenario] of [...Object.entries(SANDBOX_SCENARIOS), ["AB123456", { outcome: "accepted" }] as const]) {
+    for (const [company, scenario] of [...Object.entries(SANDBOX_COMPANIES), ["AB123456", { outcome: "accepted" }] as const]) {
       const response = await submit(gw.app, "ct600", gw.account.testKey, ct600Body({ company_number: company }));
       expect(response.status).toBe(202);
       expect(response.body.data).toMatchObject({ status: "submitted", sandbox: true, expected_outcome: scenario.outcome });

@@ -8,6 +8,7 @@ import {
   type SandboxFilingsList,
   type SandboxSubmitResponse,
   type SandboxWebhookEvent,
+  sandboxCompany,
   type WebhookEventType,
 } from "@dormant/contracts";
 import type { FilingBackend, FilingCaller } from "../filing-backend/filing-backend.ts";
@@ -15,7 +16,6 @@ import { parseSandboxFilingId, sandboxFilingId, sandboxReference, type SandboxFi
 import { sampleDocument, sampleDocuments } from "./sample-documents.ts";
 import { sandboxDeadlines } from "./sandbox-deadlines.ts";
 import { sandboxEventId, type SandboxEventPublisher, sandboxEventType } from "./sandbox-events.ts";
-import { sandboxScenario } from "./scenarios.ts";
 
 const AUTHORITY: Record<FilingType, string> = { ct600: "tax authority", accounts: "company registry" };
 
@@ -60,7 +60,7 @@ export function sandboxWebhookEvents(
 ): SandboxWebhookEvent[] {
   const ref = parseSandboxFilingId(filingId);
   if (!ref) throw new Error(`not a sandbox filing id: ${filingId}`);
-  const { outcome } = sandboxScenario(ref.companyNumber);
+  const { outcome } = sandboxCompany(ref.companyNumber);
   const data: SandboxFiling = { ...sandboxFiling(ref), ...(clientReference === undefined ? {} : { client_reference: clientReference }) };
   const types: WebhookEventType[] = [sandboxEventType(outcome), ...(outcome === "accepted" ? (["filing.documents_ready"] as const) : [])];
   return types.map((type) => ({
@@ -77,7 +77,7 @@ async function submitted(
   idempotencyKey: string,
   body: { company_number: string; client_reference?: string | undefined },
 ): Promise<SandboxSubmitResponse> {
-  const scenario = sandboxScenario(body.company_number);
+  const scenario = sandboxCompany(body.company_number);
   const filingId = sandboxFilingId(secret, type, body.company_number, idempotencyKey, body);
   // The test key's webhook endpoints get the events at once (publishEvent never rejects).
   await publishEvent(caller.accountId, () => sandboxWebhookEvents(caller.accountId, filingId, body.client_reference));
@@ -95,7 +95,7 @@ async function submitted(
 
 /** What a poll answers: the final status at once, every reference derived from the id. */
 export function sandboxFiling(ref: SandboxFilingRef): SandboxFiling {
-  const scenario = sandboxScenario(ref.companyNumber);
+  const scenario = sandboxCompany(ref.companyNumber);
   const accepted = scenario.outcome === "accepted";
   return {
     filing_id: ref.filingId,
@@ -114,7 +114,7 @@ export function sandboxFiling(ref: SandboxFilingRef): SandboxFiling {
 }
 
 function requireAccepted(ref: SandboxFilingRef): void {
-  const outcome = sandboxScenario(ref.companyNumber).outcome;
+  const outcome = sandboxCompany(ref.companyNumber).outcome;
   if (outcome !== "accepted") {
     throw new AppError("FILING_NOT_COMPLETE", `Documents exist only for accepted filings; this sandbox filing is ${outcome}`);
   }

@@ -12,6 +12,7 @@ export * from "./accounts-submit.ts";
 export * from "./filings-list.ts";
 export * from "./documents.ts";
 export * from "./sandbox.ts";
+export * from "./sandbox-table.ts";
 export * from "./validation-details.ts";
 export * from "./account.ts";
 export * from "./deadlines.ts";
