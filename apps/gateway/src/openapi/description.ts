@@ -9,7 +9,8 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   FILING_NOT_FOUND: "Unknown filing, or not owned by the key (sandbox ids with live keys and the reverse).",
   DOCUMENT_NOT_FOUND: "The document type is not available for this filing.",
   IDEMPOTENCY_KEY_CONFLICT: "The Idempotency-Key was used with a different body (live keys).",
-  RATE_LIMIT_EXCEEDED: "Per-minute or per-day limit used up; `Retry-After` says when to come back.",
+  RATE_LIMIT_EXCEEDED:
+    "Per-minute or per-day limit used up, the key's or (extension) its account's across all its keys of the same mode; `Retry-After` says when to come back.",
   TAX_UNAVAILABLE: "The tax authority is temporarily unavailable; `Retry-After`.",
   REGISTRY_UNAVAILABLE: "The company registry is temporarily unavailable; `Retry-After`.",
   TAX_AUTH_FAILED: "The tax authority refused the gateway credentials; `Retry-After`.",

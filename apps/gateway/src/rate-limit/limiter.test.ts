@@ -77,4 +77,23 @@ describe("rate limiter (the Redis script)", () => {
     expect(peeked.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     expect(await redis.mget(...keys("key:c"))).toEqual(["2", "2"]);
   });
+  it("counts a key and its account together, and neither when one of them is full", async () => {
+    const limiter = createRateLimiter({ redis, keyPrefix: scope.prefix });
+    const limits = { perMinute: 2, perDay: 10 };
+    const both = (key: string) =>
+      limiter.consumeAll([
+        { subject: key, limits },
+        { subject: "account:d", limits },
+      ]);
+    expect((await both("key:d1")).map((d) => d.allowed)).toEqual([true, true]);
+    const [second] = await both("key:d2");
+    expect(second).toMatchObject({ allowed: true, remainingMinute: 1 });
+    const [key, account] = await both("key:d3");
+    expect(key).toMatchObject({ allowed: false, remainingMinute: 2, retryAfterSeconds: 0 });
+    expect(account).toMatchObject({ allowed: false, remainingMinute: 0 });
+    expect(account!.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    // Refused: the key's counters were not created, the account's stay at its limit.
+    expect(await redis.exists(...keys("key:d3"))).toBe(0);
+    expect(await redis.mget(...keys("account:d"))).toEqual(["2", "2"]);
+  });
 });

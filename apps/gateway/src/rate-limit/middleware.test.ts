@@ -7,6 +7,8 @@ import { createAccount } from "../admin/accounts.ts";
 import { createAuthMiddleware } from "../auth/middleware.ts";
 import { awaitRoomInMinute, createGatewayTestEnv, listen, renderErrors } from "../test-support/test-env.ts";
 import type { GatewayTestEnv } from "../test-support/test-env.ts";
+import { issueApiKey } from "../keys/issue.ts";
+import { revokeApiKey } from "../keys/revoke.ts";
 import { createApiKeyVerifier } from "../keys/verifier.ts";
 import { createRateLimiter } from "./limiter.ts";
 import { createRateLimitMiddleware } from "./middleware.ts";
@@ -124,6 +126,30 @@ describe("rate limit middleware", () => {
     const other = await call("/ok", relaxed.liveKey);
     expect(other.status).toBe(200);
     expect(headers(other)).toMatchObject({ limitMinute: "60", remainingMinute: "59" });
+  });
+
+  it("bounds the account across all its keys: more keys, or revoking and creating keys, give it no more", async () => {
+    const limited = await account({ rateLimitPerMinute: 6 });
+    const more = await Promise.all([1, 2, 3].map(() => issueApiKey(env.db, { accountId: limited.accountId, mode: "live" }, env.hasher)));
+    const call = await replica(env.freshPrefix());
+    await awaitRoomInMinute(env.redis());
+    const keys = [limited.liveKey, ...more.map((key) => key.apiKey)];
+    const statuses: number[] = [];
+    for (let round = 0; round < 4; round++) for (const key of keys) statuses.push((await call("/ok", key)).status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(6);
+    // A key revoked and a new one created: the account's window is still used up.
+    await revokeApiKey(env.db, more[0]!.keyId, limited.accountId);
+    const fresh = await issueApiKey(env.db, { accountId: limited.accountId, mode: "live" }, env.hasher);
+    const refused = await call("/ok", fresh.apiKey);
+    expect(refused.status).toBe(429);
+    // The key's own headers, as the spec has them: this key has sent nothing yet.
+    expect(headers(refused)).toMatchObject({ limitMinute: "6", remainingMinute: "6" });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await refused.json()).toMatchObject({
+      error: { code: "RATE_LIMIT_EXCEEDED", message: expect.stringContaining("across all its keys") },
+    });
+    // The account's test keys count apart: a sandbox loop cannot use up its live requests.
+    expect((await call("/ok", limited.testKey)).status).toBe(200);
   });
 
   it("fails closed with a retryable 503 when Redis cannot be reached", async () => {

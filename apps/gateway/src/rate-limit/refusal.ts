@@ -1,10 +1,15 @@
 import { AppError } from "@dormant/contracts";
 import type { RateLimitDecision } from "./limiter.ts";
 
-/** The 429 for a refused request; its Retry-After header is already set by setRateLimitHeaders. */
-export function rateLimitExceeded(decision: RateLimitDecision): AppError {
+/**
+ * The 429 for a refused request; its Retry-After header is already set by setRateLimitHeaders.
+ * `scope` says whose limit it was: the key's (the spec's headers show it), the account's across
+ * all its keys in this mode, or a client address's failed authentications.
+ */
+export function rateLimitExceeded(decision: RateLimitDecision, scope: "key" | "account" | "address" = "key"): AppError {
   const window = decision.remainingDay === 0 ? "daily" : "per-minute";
-  return new AppError("RATE_LIMIT_EXCEEDED", `Rate limit exceeded (${window} limit); retry after ${decision.retryAfterSeconds} seconds`, {
+  const whose = scope === "account" ? `the account's ${window} limit across all its keys` : `${window} limit`;
+  return new AppError("RATE_LIMIT_EXCEEDED", `Rate limit exceeded (${whose}); retry after ${decision.retryAfterSeconds} seconds`, {
     retryAfterSeconds: decision.retryAfterSeconds,
   });
 }
