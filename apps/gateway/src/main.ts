@@ -34,7 +34,14 @@ await runServiceProcess({ service: "gateway", config, outputBuffer: { bytes: 409
   serve(createApp({ ...resources, isAcceptingWork: () => !shutdown.stopping }));
   // The dashboard's accounts and keys; closing the bus (the "connections" step) stops serving,
   // letting calls in flight finish, before the database closes.
-  await serveGatewayRpc({ bus: resources.bus, db: resources.db, apiKeyPepper: config.apiKeyPepper, logger });
+  await serveGatewayRpc({
+    bus: resources.bus,
+    db: resources.db,
+    apiKeyPepper: config.apiKeyPepper,
+    logger,
+    redis: resources.redis,
+    redisKeyPrefix: resources.settings.redisKeyPrefix,
+  });
   gate.ready();
   logger.info({ port: config.PORT }, "gateway listening (/api/v1, /docs, /healthz, /readyz, /metrics; gateway.rpc)");
 });

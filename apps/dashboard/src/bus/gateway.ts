@@ -38,7 +38,7 @@ export class GatewayClient {
       return await this.bus.rpcCall(GATEWAY_RPC_QUEUE, type, payload as never);
     } catch (error) {
       if (error instanceof AppError && error.code === "NOT_FOUND") throw new GatewayNotFoundError();
-      if (error instanceof AppError && error.code === "VALIDATION_ERROR") throw error;
+      if (error instanceof AppError && (error.code === "VALIDATION_ERROR" || error.code === "RATE_LIMIT_EXCEEDED")) throw error;
       throw new GatewayUnavailableError(error);
     }
   }

@@ -22,6 +22,16 @@ export function apiAccessRoutes(deps: DashboardDeps): Router {
     sendPage(res, status, apiAccessPage(pageContext(res, "/api-access"), { account, keys, ...extra }));
   };
 
+  /** 429 with the page and why: the gateway limits key changes per account. */
+  const refusedForNow = (res: Response, error: AppError, values: ApiAccessView["values"], change: "created" | "revoked") => {
+    if (error.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(error.retryAfterSeconds));
+    const wait = error.retryAfterSeconds === undefined ? "later" : `in ${error.retryAfterSeconds} seconds`;
+    return render(res, 429, {
+      values,
+      errors: { form: `The key was not ${change}: too many key changes for this account; try again ${wait}.` },
+    });
+  };
+
   router.get("/api-access", async (_req, res) => render(res, 200));
 
   router.post("/api-access/enable", async (_req, res) => {
@@ -40,6 +50,7 @@ export function apiAccessRoutes(deps: DashboardDeps): Router {
     } catch (error) {
       if (error instanceof AppError && error.code === "VALIDATION_ERROR")
         return render(res, 422, { values, errors: { form: `The key was not created: ${error.message}` } });
+      if (error instanceof AppError && error.code === "RATE_LIMIT_EXCEEDED") return refusedForNow(res, error, values, "created");
       throw error;
     }
   });
@@ -51,6 +62,7 @@ export function apiAccessRoutes(deps: DashboardDeps): Router {
       res.redirect(303, "/api-access");
     } catch (error) {
       if (error instanceof GatewayNotFoundError) return sendPage(res, 404, errorPage("not_found"));
+      if (error instanceof AppError && error.code === "RATE_LIMIT_EXCEEDED") return refusedForNow(res, error, undefined, "revoked");
       throw error;
     }
   });

@@ -4,6 +4,9 @@ import type { Logger } from "@dormant/service-kit";
 import type { GatewayDb } from "../db/client.ts";
 import { asServiceUnavailable } from "../db/unavailable.ts";
 import type { SecretHasher } from "../keys/hash.ts";
+import type { RateLimiter } from "../rate-limit/limiter.ts";
+import type { KeyChangeLimits } from "../rate-limit/limits.ts";
+import { rateLimitExceeded } from "../rate-limit/refusal.ts";
 import { getGatewayAccount } from "./account-view.ts";
 import { createGatewayAccount, type OpenAccountBus } from "./create-account.ts";
 import { createApiKey } from "./create-key.ts";
@@ -14,6 +17,9 @@ import { sandboxFilingForAccount, sandboxOverview } from "./sandbox.ts";
 
 export interface GatewayRpcDeps {
   db: GatewayDb;
+  /** Counts key creations and revocations per account (the limits of `keyChangeLimits`). */
+  limiter: RateLimiter;
+  keyChangeLimits: KeyChangeLimits;
   /** The bus the gateway calls billing on. */
   bus: OpenAccountBus;
   hasher: SecretHasher;
@@ -36,6 +42,14 @@ export function gatewayRpcHandlers(deps: GatewayRpcDeps): RpcHandlerMap<typeof G
       throw answer;
     }
   };
+  /** Counts one key change of the account; RATE_LIMIT_EXCEEDED (with its retry time) past the limit. */
+  const limitKeyChanges = async (change: "create" | "revoke", accountId: string): Promise<void> => {
+    const decision = await deps.limiter.consume(`key-${change}:${accountId}`, deps.keyChangeLimits[change]);
+    if (!decision.allowed) {
+      logger.warn({ account_id: accountId, change }, "key changes over the account's limit: refused");
+      throw rateLimitExceeded(decision, "account");
+    }
+  };
   return {
     "gateway.create_account": (request) =>
       guarded("gateway.create_account", async () => {
@@ -53,12 +67,14 @@ export function gatewayRpcHandlers(deps: GatewayRpcDeps): RpcHandlerMap<typeof G
     "gateway.list_keys": (request) => guarded("gateway.list_keys", () => listApiKeys(db, request.account_id)),
     "gateway.create_key": (request) =>
       guarded("gateway.create_key", async () => {
+        await limitKeyChanges("create", request.account_id);
         const created = await createApiKey(db, request, deps.hasher);
         logger.info({ account_id: request.account_id, key_id: created.key.key_id, mode: created.key.mode }, "API key created");
         return created;
       }),
     "gateway.revoke_key": (request) =>
       guarded("gateway.revoke_key", async () => {
+        await limitKeyChanges("revoke", request.account_id);
         const revoked = await revokeAccountKey(db, request);
         logger.info({ account_id: request.account_id, key_id: revoked.key_id }, "API key revoked");
         return revoked;

@@ -4,6 +4,7 @@ import { rejectionOf, waitFor } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseApiKey } from "../keys/format.ts";
 import { get } from "../test-support/requests.ts";
+import { awaitRoomInMinute } from "../test-support/test-env.ts";
 import { createGatewayRpcHarness, type GatewayRpcHarness } from "../test-support/gateway-rpc-harness.ts";
 import { MAX_ACTIVE_KEYS_PER_ACCOUNT } from "./create-key.ts";
 
@@ -129,5 +130,51 @@ describe("gateway.rpc keys (create_key, list_keys, revoke_key) on a test vhost",
     expect(foreign.code).toBe("NOT_FOUND");
     expect(await rejectionOf(rpc.revoke(other, first.key_id), AppError)).toMatchObject({ code: "NOT_FOUND" });
     expect((await rpc.list(owner)).keys.find((k) => k.key_id === kept.key_id)?.revoked_at).toBeNull();
+  });
+});
+
+describe("gateway.rpc key changes are limited per account", () => {
+  let h: GatewayRpcHarness;
+  beforeAll(async () => {
+    h = await createGatewayRpcHarness(
+      "key_changes",
+      {},
+      {
+        keyChangeLimits: { create: { perMinute: 3, perDay: 100 }, revoke: { perMinute: 2, perDay: 100 } },
+      },
+    );
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("refuses creations and revocations past the account's limits with RATE_LIMIT_EXCEEDED and a retry time", async () => {
+    await awaitRoomInMinute(h.gw.redis);
+    const accountId = (
+      await h.client.rpcCall(GATEWAY_RPC_QUEUE, "gateway.create_account", { request_id: `limits-${randomUUID()}`, name: "Churn Ltd" })
+    ).account_id;
+    await h.client.rpcCall(GATEWAY_RPC_QUEUE, "gateway.enable_api_access", { account_id: accountId });
+    const create = (name: string) =>
+      h.client.rpcCall(GATEWAY_RPC_QUEUE, "gateway.create_key", { account_id: accountId, mode: "live", name });
+    const revoke = (keyId: string) => h.client.rpcCall(GATEWAY_RPC_QUEUE, "gateway.revoke_key", { account_id: accountId, key_id: keyId });
+    const keys = [await create("a"), await create("b"), await create("c")];
+    const refused = await rejectionOf(create("d"), AppError);
+    expect(refused).toMatchObject({ code: "RATE_LIMIT_EXCEEDED", message: expect.stringContaining("account") });
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect((await h.client.rpcCall(GATEWAY_RPC_QUEUE, "gateway.list_keys", { account_id: accountId })).keys).toHaveLength(3);
+
+    await revoke(keys[0]!.key.key_id);
+    await revoke(keys[1]!.key.key_id);
+    expect(await rejectionOf(revoke(keys[2]!.key.key_id), AppError)).toMatchObject({ code: "RATE_LIMIT_EXCEEDED" });
+    // Another account is not affected.
+    const other = (
+      await h.client.rpcCall(GATEWAY_RPC_QUEUE, "gateway.create_account", { request_id: `limits-${randomUUID()}`, name: "Calm Ltd" })
+    ).account_id;
+    await h.client.rpcCall(GATEWAY_RPC_QUEUE, "gateway.enable_api_access", { account_id: other });
+    await expect(
+      h.client.rpcCall(GATEWAY_RPC_QUEUE, "gateway.create_key", { account_id: other, mode: "live", name: "x" }),
+    ).resolves.toMatchObject({
+      key: { name: "x" },
+    });
   });
 });

@@ -4,6 +4,9 @@ import type { MessageCatalog } from "@dormant/bus";
 import { createSecretHasher } from "../keys/hash.ts";
 import type { GatewayDb } from "../db/client.ts";
 import type { Logger } from "@dormant/service-kit";
+import type { Redis } from "ioredis";
+import { createRateLimiter } from "../rate-limit/limiter.ts";
+import { DEFAULT_KEY_CHANGE_LIMITS, type KeyChangeLimits } from "../rate-limit/limits.ts";
 import { gatewayRpcHandlers, type GatewayRpcDeps } from "./handlers.ts";
 
 /** A bus that serves gateway.rpc and calls billing. */
@@ -15,9 +18,15 @@ export function serveGatewayRpc(options: {
   db: GatewayDb;
   apiKeyPepper: string;
   logger: Logger;
+  /** Where key changes are counted (the API's rate limits' Redis and prefix). */
+  redis: Redis;
+  redisKeyPrefix: string;
+  keyChangeLimits?: KeyChangeLimits;
 }): Promise<Subscription> {
   const handlers = gatewayRpcHandlers({
     db: options.db,
+    limiter: createRateLimiter({ redis: options.redis, keyPrefix: options.redisKeyPrefix }),
+    keyChangeLimits: options.keyChangeLimits ?? DEFAULT_KEY_CHANGE_LIMITS,
     bus: options.bus,
     hasher: createSecretHasher(options.apiKeyPepper),
     logger: options.logger.child({ component: "gateway.rpc" }),

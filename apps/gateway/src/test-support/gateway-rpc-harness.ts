@@ -4,6 +4,7 @@ import { createLogger } from "@dormant/service-kit";
 import { createTestVhost, type TestVhost } from "@dormant/testing";
 import { serveGatewayRpc } from "../accounts-rpc/serve.ts";
 import type { GatewaySettings } from "../app.ts";
+import type { KeyChangeLimits } from "../rate-limit/limits.ts";
 import { createTestGateway, TEST_PEPPER, type TestGateway } from "./test-gateway.ts";
 
 /** The billing RPCs the stand-in answers: opening an account, and the balance GET /account reads. */
@@ -30,7 +31,11 @@ export interface GatewayRpcHarness {
  * A gateway serving gateway.rpc on a vhost of its own, as main.ts wires it, and a stand-in of
  * billing (another team's service) answering billing.open_account and recording the calls.
  */
-export async function createGatewayRpcHarness(label: string, settings: Partial<GatewaySettings> = {}): Promise<GatewayRpcHarness> {
+export async function createGatewayRpcHarness(
+  label: string,
+  settings: Partial<GatewaySettings> = {},
+  options: { keyChangeLimits?: KeyChangeLimits } = {},
+): Promise<GatewayRpcHarness> {
   const vhost: TestVhost = await createTestVhost(`gw_rpc_${label}`);
   const gw = await createTestGateway({ label: `rpc_${label}`, amqpUrl: vhost.url, settings });
   const logger = createLogger({ service: "gateway-rpc-test", level: "silent" });
@@ -39,6 +44,9 @@ export async function createGatewayRpcHarness(label: string, settings: Partial<G
     db: gw.db,
     apiKeyPepper: settings.apiKeyPepper ?? TEST_PEPPER,
     logger,
+    redis: gw.redis,
+    redisKeyPrefix: gw.redisPrefix,
+    ...options,
   });
   const client = await connectBus({
     url: vhost.url,
