@@ -11,7 +11,7 @@ import {
 /**
  * What the filing service says on the bus: it serves the filing RPCs (filing.rpc: the gateway's,
  * the account dashboard's account-wide reads, and filing.list_final for billing's reconcile), calls the
- * submitters (tax.submit, registry.submit) and billing (billing.rpc), consumes the submitters'
+ * submitters (tax.submit, tax.check, registry.submit) and billing (billing.rpc), consumes the submitters'
  * outcomes (filing.outcomes) and publishes filing events (filing.events) through its outbox.
  */
 export const FILING_SERVICE_RPC = defineRpcCatalog({

@@ -20,6 +20,11 @@ export const taxSubmitterEnvSchema = baseEnvSchema.extend({
   /** CT600 `CompanyType` code of every return (0: UK resident company). */
   TAX_COMPANY_TYPE: z.coerce.number().int().min(0).max(11).default(0),
   /**
+   * Validation checks (`tax.check_part`, on `tax.check`) one replica runs at once: each spends
+   * ~0.1 s of CPU in xsltproc, so a few per core, apart from the submits' SUBMIT_PREFETCH.
+   */
+  CHECK_PREFETCH: z.coerce.number().int().positive().default(2),
+  /**
    * How long after a part ended in `error` at its give-up time (no final answer) the Transaction
    * Engine is still asked about it, so that a late acceptance is not missed; 0: never. Default 3
    * days in production, 0 in development and tests.
@@ -51,6 +56,8 @@ export interface TaxSubmitterConfig extends SubmitterConfig {
   };
   /** Late checks of a part that ended in `error` at its give-up time (seconds 0: none). */
   lateCheck: { seconds: number; intervalSeconds: number };
+  /** Validation checks one replica runs at once (`tax.check`). */
+  checkPrefetch: number;
 }
 
 /** Parses and resolves the configuration once at boot; throws ConfigError listing every problem. */
@@ -76,6 +83,7 @@ export function loadTaxSubmitterConfig(source: Record<string, string | undefined
       productVersion: env.TAX_PRODUCT_VERSION ?? env.SERVICE_VERSION,
       companyType: env.TAX_COMPANY_TYPE,
     },
+    checkPrefetch: env.CHECK_PREFETCH,
     lateCheck: {
       seconds: env.TAX_LATE_CHECK_SECONDS ?? LATE_CHECK_SECONDS[env.NODE_ENV],
       intervalSeconds: env.TAX_LATE_CHECK_INTERVAL_SECONDS ?? LATE_CHECK_INTERVAL_SECONDS[env.NODE_ENV],

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { TAX_SUBMIT_QUEUE, type CheckTaxPartRequest, type CheckTaxPartResponse } from "@dormant/contracts";
+import { TAX_CHECK_QUEUE, type CheckTaxPartRequest, type CheckTaxPartResponse } from "@dormant/contracts";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { buildPartMessage } from "./build-part-message.ts";
 import { CHECK_ONLY_SENDER, checkPartMessage, failedChecksError } from "./check-part.ts";
@@ -30,7 +30,7 @@ function checkRequest(part: PartInput): CheckTaxPartRequest {
 }
 
 function check(request: CheckTaxPartRequest): Promise<CheckTaxPartResponse> {
-  return t.filingBus.rpcCall(TAX_SUBMIT_QUEUE, "tax.check_part", request);
+  return t.filingBus.rpcCall(TAX_CHECK_QUEUE, "tax.check_part", request);
 }
 
 const PASSED = (partNumber: number) => [
@@ -113,6 +113,27 @@ describe.concurrent("tax.submit_part checks the schema, and leaves HMRC's busine
     expect(response.correlation_id).toMatch(/^[0-9A-F]{32}$/);
     expect((await t.received({ company: companyNumber, kind: "submit" })).map((e) => e.answer)).toEqual(["acknowledgement"]);
     expect(await t.outcome(filingId)).toMatchObject({ outcome: "rejected" });
+  });
+});
+
+describe("validation has a queue of its own (tax.check, CHECK_PREFETCH)", () => {
+  it("a live submit is answered while a loop of checks waits on tax.check, not after them", async ({ expect }) => {
+    const total = 16;
+    let done = 0;
+    const checks = Array.from({ length: total }, () =>
+      check(checkRequest({ companyNumber: "20260107" })).then((answer) => {
+        done += 1;
+        return answer;
+      }),
+    );
+    // The checks are on their queue before the submit: on one shared queue (SUBMIT_PREFETCH 8)
+    // it would wait behind all but the prefetch's worth of them: at least 9 of 16 done first.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const response = await t.submit({ filingId: newFilingId(), companyNumber: "20260108" });
+    const doneAtSubmit = done;
+    expect(response.correlation_id).toMatch(/^[0-9A-F]{32}$/);
+    expect((await Promise.all(checks)).every((answer) => answer.problems.length === 0)).toBe(true);
+    expect(doneAtSubmit).toBeLessThan(8);
   });
 });
 

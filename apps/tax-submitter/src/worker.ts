@@ -1,5 +1,5 @@
 import { startSubmitterWorker, type SubmitterWorker } from "@dormant/authority-client";
-import { SubmitTaxPartResponse, TAX_POLL_QUEUE, TAX_SUBMIT_QUEUE } from "@dormant/contracts";
+import { SubmitTaxPartResponse, TAX_CHECK_QUEUE, TAX_POLL_QUEUE, TAX_SUBMIT_QUEUE } from "@dormant/contracts";
 import type { Logger } from "@dormant/service-kit";
 import { checkTaxPart } from "./check-part.ts";
 import type { TaxSubmitterConfig } from "./env.ts";
@@ -15,11 +15,11 @@ export type TaxSubmitter = SubmitterWorker;
 
 /**
  * Starts the worker (startSubmitterWorker does the common part): Redis, the bus (serves
- * `tax.submit`: submit, resolve and check a part; consumes `tax.poll`), one breaker per
- * authority endpoint, and the ops endpoints.
+ * `tax.submit`: submit and resolve a part; `tax.check`: check a part; consumes `tax.poll`), one
+ * breaker per authority endpoint, and the ops endpoints.
  */
-export function startTaxSubmitter(config: TaxSubmitterConfig, logger: Logger): Promise<TaxSubmitter> {
-  return startSubmitterWorker({
+export async function startTaxSubmitter(config: TaxSubmitterConfig, logger: Logger): Promise<TaxSubmitter> {
+  const worker = await startSubmitterWorker({
     service: SERVICE,
     authority: "tax",
     config,
@@ -48,10 +48,22 @@ export function startTaxSubmitter(config: TaxSubmitterConfig, logger: Logger): P
         submit: {
           "tax.submit_part": (request, context) => submitter.submit(request, context),
           "tax.resolve_part": (request, context) => submitter.resolve(request, context),
-          // Builds and checks, never sends: no credentials, no ledger, no authority call.
-          "tax.check_part": (request, context) => checkTaxPart(config.tax, request, context.signal),
         },
       };
     },
   });
+  // Validation on a queue of its own, with its own prefetch: checks run in a loop wait behind
+  // each other, never in front of a live submit. Builds and checks, never sends: no credentials,
+  // no ledger, no authority call. Stopped with the bus by close().
+  try {
+    await worker.bus.rpcServe(
+      TAX_CHECK_QUEUE,
+      { "tax.check_part": (request, context) => checkTaxPart(config.tax, request, context.signal) },
+      { prefetch: config.checkPrefetch },
+    );
+  } catch (error) {
+    await worker.close();
+    throw error;
+  }
+  return worker;
 }

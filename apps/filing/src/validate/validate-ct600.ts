@@ -1,4 +1,4 @@
-import { TAX_SUBMIT_QUEUE, type Ct600DerivedValues, type Ct600ValidationResult, type ValidateCt600Request } from "@dormant/contracts";
+import { TAX_CHECK_QUEUE, type Ct600DerivedValues, type Ct600ValidationResult, type ValidateCt600Request } from "@dormant/contracts";
 import { attachedAccounts, findCt600Accounts, type Ct600Accounts } from "../submit/accounts-for-ct600.ts";
 import { planCt600Filing } from "../submit/ct600-plan.ts";
 import { classifySubmitterFailure } from "../submit/failures.ts";
@@ -34,7 +34,7 @@ async function checkReturns(deps: ValidateDeps, plan: NewFiling, caller: Validat
       ...(accounts ? { accounts: attachedAccounts(accounts, part.request) } : {}),
     };
     try {
-      const checked = await deps.bus.rpcCall(TAX_SUBMIT_QUEUE, "tax.check_part", check);
+      const checked = await deps.bus.rpcCall(TAX_CHECK_QUEUE, "tax.check_part", check);
       findings.checks.push(...checked.checks);
       findings.problems.push(...checked.problems);
     } catch (error) {

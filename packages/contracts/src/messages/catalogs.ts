@@ -30,6 +30,7 @@ import {
   REGISTRY_POLL_QUEUE,
   REGISTRY_SUBMIT_QUEUE,
   RegistryOutcome,
+  TAX_CHECK_QUEUE,
   RegistryStatusReport,
   SubmitRegistryAccountsRequest,
   SubmitRegistryAccountsResponse,
@@ -184,7 +185,7 @@ export const SUBMISSION_RPC_CATALOG = {
   },
   // Validation: builds and checks the part's message; never sends anything.
   "tax.check_part": {
-    queue: TAX_SUBMIT_QUEUE,
+    queue: TAX_CHECK_QUEUE,
     request: CheckTaxPartRequest,
     response: CheckTaxPartResponse,
     schemaVersion: 1,

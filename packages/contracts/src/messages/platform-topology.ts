@@ -4,7 +4,14 @@ import { FILING_EVENTS_EXCHANGE } from "./filing-events.ts";
 import { FILING_RPC_QUEUE } from "./filing-rpc.ts";
 import { GATEWAY_RPC_QUEUE } from "./gateway-rpc.ts";
 import { NOTIFIER_DELIVERIES_QUEUE, NOTIFIER_EVENTS_QUEUE, NOTIFIER_RPC_QUEUE } from "./notifier.ts";
-import { FILING_OUTCOMES_QUEUE, REGISTRY_POLL_QUEUE, REGISTRY_SUBMIT_QUEUE, TAX_POLL_QUEUE, TAX_SUBMIT_QUEUE } from "./submissions.ts";
+import {
+  FILING_OUTCOMES_QUEUE,
+  REGISTRY_POLL_QUEUE,
+  REGISTRY_SUBMIT_QUEUE,
+  TAX_CHECK_QUEUE,
+  TAX_POLL_QUEUE,
+  TAX_SUBMIT_QUEUE,
+} from "./submissions.ts";
 import { EVENT_WAIT_TIERS_MS, POLL_WAIT_TIERS_MS, WEBHOOK_WAIT_TIERS_MS } from "./wait-tiers.ts";
 
 /**
@@ -127,6 +134,12 @@ export const PLATFORM_TOPOLOGY = {
       maxRequestAgeMs: MINUTE,
     },
     {
+      name: TAX_CHECK_QUEUE,
+      purpose:
+        "tax-submitter: build a CT600 part and run the tax authority's schema and rules on it, never sending (validation; called by filing)",
+      maxRequestAgeMs: MINUTE,
+    },
+    {
       name: REGISTRY_SUBMIT_QUEUE,
       purpose: "registry-submitter: submit dormant accounts to the registry (called by filing)",
       maxRequestAgeMs: MINUTE,
@@ -159,7 +172,7 @@ export const PLATFORM_TOPOLOGY = {
       consumes: [FILING_OUTCOMES_QUEUE, FILING_DOCUMENTS_QUEUE],
       serves: [FILING_RPC_QUEUE],
       publishesTo: destinationsOf(["filing.accepted", "filing.rejected", "filing.errored", "filing.documents_ready"]),
-      calls: [TAX_SUBMIT_QUEUE, REGISTRY_SUBMIT_QUEUE, BILLING_RPC_QUEUE],
+      calls: [TAX_SUBMIT_QUEUE, TAX_CHECK_QUEUE, REGISTRY_SUBMIT_QUEUE, BILLING_RPC_QUEUE],
     },
     {
       service: "billing",
@@ -181,7 +194,7 @@ export const PLATFORM_TOPOLOGY = {
       service: "tax-submitter",
       purpose: "submits CT600 parts to the tax authority and polls for their outcome, reported to the filing service",
       consumes: [TAX_POLL_QUEUE],
-      serves: [TAX_SUBMIT_QUEUE],
+      serves: [TAX_SUBMIT_QUEUE, TAX_CHECK_QUEUE],
       publishesTo: destinationsOf(["tax.poll_part", "tax.part_polling", "tax.part_outcome"]),
       calls: [],
     },

@@ -13,6 +13,11 @@ import { SealedSecret } from "./sealed-secret.ts";
  * Third-party credentials travel sealed (see sealed-secret.ts), bound with `submissionBinding`.
  */
 export const TAX_SUBMIT_QUEUE = "tax.submit";
+/**
+ * Validation's checks of a CT600 part (`tax.check_part`): a queue of its own, with a prefetch of
+ * its own, so that validation run in a loop never delays a live submit on `tax.submit`.
+ */
+export const TAX_CHECK_QUEUE = "tax.check";
 export const REGISTRY_SUBMIT_QUEUE = "registry.submit";
 export const TAX_POLL_QUEUE = "tax.poll";
 export const REGISTRY_POLL_QUEUE = "registry.poll";
