@@ -68,7 +68,9 @@ import { createLastUsedRecorder } from "./keys/last-used.ts";
 import { createApiKeyVerifier } from "./keys/verifier.ts";
 import { openApiRoute } from "./openapi/openapi-route.ts";
 import { createRateLimiter } from "./rate-limit/limiter.ts";
+import { DEFAULT_VALIDATION_LIMITS, type RateLimits } from "./rate-limit/limits.ts";
 import { createRateLimitMiddleware } from "./rate-limit/middleware.ts";
+import { createValidationLimitMiddleware } from "./rate-limit/validation-limit.ts";
 import { API_ROUTES } from "./routes/index.ts";
 import type { Route, RouteDeps } from "./routes/route.ts";
 import { createSandboxBackend } from "./sandbox/sandbox-backend.ts";
@@ -84,6 +86,8 @@ export interface GatewaySettings {
   redisKeyPrefix: string;
   apiKeyCacheTtlMs: number;
   defaultRateLimits: { perMinute: number; perDay: number };
+  /** The validate-only routes' limit per account and mode (DEFAULT_VALIDATION_LIMITS when absent). */
+  validationLimits?: RateLimits;
   trustProxyHops: number;
   filingRpcSubmitTimeoutMs?: number;
   filingRpcReadTimeoutMs?: number;
@@ -130,6 +134,7 @@ export function createApp(deps: GatewayAppDeps): Express {
   });
   const authenticate = createAuthMiddleware({ verifier, limiter, logger, lastUsed });
   const rateLimit = createRateLimitMiddleware({ limiter });
+  const validationLimit = createValidationLimitMiddleware({ limiter, limits: settings.validationLimits ?? DEFAULT_VALIDATION_LIMITS });
   const idempotency = createIdempotencyMiddleware({
     store: createIdempotencyStore({
       redis: deps.redis,
@@ -180,6 +185,7 @@ export function createApp(deps: GatewayAppDeps): Express {
     read: [authenticate, rateLimit],
     submit: [authenticate, rateLimit, ...jsonBody({ limitBytes: settings.bodyLimitBytes })],
     json: [authenticate, rateLimit, ...jsonBody({ limitBytes: settings.bodyLimitBytes })],
+    check: [authenticate, rateLimit, validationLimit, ...jsonBody({ limitBytes: settings.bodyLimitBytes })],
     action: [authenticate, rateLimit],
   };
   const api = express.Router();

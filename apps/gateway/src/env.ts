@@ -5,7 +5,7 @@ import { gatewayDatabaseEnvShape } from "./db/settings.ts";
 import { apiKeyEnvShape, resolveApiKeyPepper } from "./keys/pepper.ts";
 import { IDEMPOTENCY_CLAIM_TTL_MS } from "./idempotency/store.ts";
 import { DEFAULT_KEY_CACHE_TTL_MS } from "./keys/verifier.ts";
-import { DEFAULT_KEY_LIMITS } from "./rate-limit/limits.ts";
+import { DEFAULT_KEY_LIMITS, DEFAULT_VALIDATION_LIMITS } from "./rate-limit/limits.ts";
 
 /** Every setting of the gateway, read once at boot (README "Configuration" lists them). */
 export const gatewayEnvSchema = baseEnvSchema.extend({
@@ -33,6 +33,9 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   /** Limits of keys whose account sets none (spec section 8). */
   RATE_LIMIT_PER_MINUTE: envPositiveInt(DEFAULT_KEY_LIMITS.perMinute),
   RATE_LIMIT_PER_DAY: envPositiveInt(DEFAULT_KEY_LIMITS.perDay),
+  /** The validate-only routes' limit per account and mode, across its keys. */
+  VALIDATION_RATE_PER_MINUTE: envPositiveInt(DEFAULT_VALIDATION_LIMITS.perMinute),
+  VALIDATION_RATE_PER_DAY: envPositiveInt(DEFAULT_VALIDATION_LIMITS.perDay),
   /** Proxies in front of the gateway whose X-Forwarded-For is trusted (0: use the socket address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Key (base64, 32 bytes) that seals third-party credentials on the bus; required in production. */

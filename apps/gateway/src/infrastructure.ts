@@ -28,6 +28,7 @@ export function gatewaySettings(config: GatewayConfig): GatewaySettings {
     redisKeyPrefix: config.REDIS_KEY_PREFIX,
     apiKeyCacheTtlMs: config.API_KEY_CACHE_TTL_MS,
     defaultRateLimits: { perMinute: config.RATE_LIMIT_PER_MINUTE, perDay: config.RATE_LIMIT_PER_DAY },
+    validationLimits: { perMinute: config.VALIDATION_RATE_PER_MINUTE, perDay: config.VALIDATION_RATE_PER_DAY },
     trustProxyHops: config.TRUST_PROXY_HOPS,
     filingRpcSubmitTimeoutMs: config.FILING_RPC_SUBMIT_TIMEOUT_MS,
     filingRpcReadTimeoutMs: config.FILING_RPC_READ_TIMEOUT_MS,

@@ -14,12 +14,12 @@ import {
 /**
  * public: no key (health). read: key + rate limit (GETs). submit: key + rate limit + JSON body +
  * Idempotency-Key (the filings). json: key + rate limit + JSON body, no Idempotency-Key (the
- * validate-only routes, which change nothing, and webhook endpoint creation, which the notifier
- * answers). action: key + rate limit, no body read and no Idempotency-Key (DELETE and the POSTs
+ * webhook endpoint creation, which the notifier answers). check: json plus the account's
+ * validation limit (the validate-only routes, which change nothing but run HMRC's rules). action: key + rate limit, no body read and no Idempotency-Key (DELETE and the POSTs
  * that take no body: rotate a secret, send a test event). app.ts puts the matching middleware in
  * front of each route.
  */
-export type RouteKind = "public" | "read" | "submit" | "json" | "action";
+export type RouteKind = "public" | "read" | "submit" | "json" | "check" | "action";
 
 export interface RouteDeps {
   backends: FilingBackends;

@@ -5,7 +5,7 @@ import { validateHandler, validateOperation } from "./validate-route.ts";
 
 /** `POST /filings/ct600/validate`: everything a CT600 submit checks, nothing filed. */
 export const validateCt600Route = defineRoute({
-  kind: "json",
+  kind: "check",
   openapi: validateOperation({
     path: "/filings/ct600/validate",
     operationId: "validateCt600",
@@ -16,7 +16,8 @@ export const validateCt600Route = defineRoute({
       "split, and for each return the message as it would be sent, checked against HMRC's CT600 schema and HMRC's business rules. " +
       "Always 200 with the report when the body is JSON: `valid`, `derived_values`, `period_split`, `parts`, `problems` (with HMRC's rule " +
       "number where one applies) and the `checks` that ran. No Idempotency-Key; nothing is stored, held, charged or sent, and a zero " +
-      "balance is no obstacle. Credentials are checked for form only and go no further. Rate limits apply.",
+      "balance is no obstacle. Credentials are checked for form only and go no further. Rate limits apply, and (extension) a validation limit per account and mode across its keys, " +
+      "30 a minute and 1,000 a day by default: past it 429 `RATE_LIMIT_EXCEEDED` with `Retry-After`.",
     response: Ct600ValidationResult,
   }),
   request: { body: bodyCheckedByHandler(Ct600SubmitRequest) },
