@@ -29,6 +29,8 @@ export function gatewaySettings(config: GatewayConfig): GatewaySettings {
     apiKeyCacheTtlMs: config.API_KEY_CACHE_TTL_MS,
     defaultRateLimits: { perMinute: config.RATE_LIMIT_PER_MINUTE, perDay: config.RATE_LIMIT_PER_DAY },
     trustProxyHops: config.TRUST_PROXY_HOPS,
+    mcpClientAddressSecret: config.MCP_CLIENT_ADDRESS_SECRET,
+    authLookupQueueLimit: config.AUTH_LOOKUP_QUEUE_LIMIT,
     filingRpcSubmitTimeoutMs: config.FILING_RPC_SUBMIT_TIMEOUT_MS,
     filingRpcReadTimeoutMs: config.FILING_RPC_READ_TIMEOUT_MS,
     idempotencyClaimTtlMs: config.IDEMPOTENCY_CLAIM_TTL_MS,
