@@ -3,6 +3,7 @@
 // every service database, start every app of the system, and stop them all gracefully on
 // Ctrl-C / SIGTERM. Safe to run again: every step is idempotent.
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
@@ -13,7 +14,13 @@ import { requireXsltproc } from "./lib/system-tools.mjs";
 import { discoverApps, log } from "./lib/util.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "development" };
+const env = {
+  ...process.env,
+  NODE_ENV: process.env.NODE_ENV ?? "development",
+  // The MCP server signs its callers' addresses for the gateway with this (both apps get this
+  // environment): a fresh secret per run unless one is given.
+  MCP_CLIENT_ADDRESS_SECRET: process.env.MCP_CLIENT_ADDRESS_SECRET || randomBytes(32).toString("base64url"),
+};
 const STOP_GRACE_MS = Number(process.env.STOP_GRACE_MS ?? 25000);
 
 function portInUse(p) {

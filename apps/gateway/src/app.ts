@@ -48,6 +48,7 @@ import { nameServerSpan, traceHttpRequests } from "@dormant/service-kit/tracing"
 import { API_PREFIX, type SealingKey } from "@dormant/contracts";
 import express, { type Express, type RequestHandler } from "express";
 import type { Redis } from "ioredis";
+import { clientAddressOf } from "./auth/client-address.ts";
 import { createAuthMiddleware } from "./auth/middleware.ts";
 import type { GatewayDb } from "./db/client.ts";
 import { docsRouter } from "./docs/docs-router.ts";
@@ -89,6 +90,10 @@ export interface GatewaySettings {
   /** The validate-only routes' limit per account and mode (DEFAULT_VALIDATION_LIMITS when absent). */
   validationLimits?: RateLimits;
   trustProxyHops: number;
+  /** Proves the MCP server's X-Dormant-Client-Address (auth/client-address.ts); unset: ignored. */
+  mcpClientAddressSecret?: string | undefined;
+  /** Key lookups waiting per over-limit address (auth/serial-lookups.ts' default otherwise). */
+  authLookupQueueLimit?: number;
   filingRpcSubmitTimeoutMs?: number;
   filingRpcReadTimeoutMs?: number;
   /** How long an Idempotency-Key claim lasts unrefreshed (the store's default otherwise). */
@@ -132,7 +137,14 @@ export function createApp(deps: GatewayAppDeps): Express {
     logger,
     ...(settings.lastUsedIntervalMs ? { intervalMs: settings.lastUsedIntervalMs } : {}),
   });
-  const authenticate = createAuthMiddleware({ verifier, limiter, logger, lastUsed });
+  const authenticate = createAuthMiddleware({
+    verifier,
+    limiter,
+    logger,
+    lastUsed,
+    clientAddress: clientAddressOf(settings.mcpClientAddressSecret),
+    ...(settings.authLookupQueueLimit !== undefined ? { lookupQueueLimit: settings.authLookupQueueLimit } : {}),
+  });
   const rateLimit = createRateLimitMiddleware({ limiter });
   const validationLimit = createValidationLimitMiddleware({ limiter, limits: settings.validationLimits ?? DEFAULT_VALIDATION_LIMITS });
   const idempotency = createIdempotencyMiddleware({

@@ -19,6 +19,14 @@ describe("gateway configuration", () => {
     expect(config.sealingKey.key).toHaveLength(32);
   });
 
+  it("bounds the key-lookup line at 16 and trusts no MCP client address unless a secret of 32+ characters is set", () => {
+    const config = loadGatewayConfig({});
+    expect(config.AUTH_LOOKUP_QUEUE_LIMIT).toBe(16);
+    expect(config.MCP_CLIENT_ADDRESS_SECRET).toBeUndefined();
+    expect(loadGatewayConfig({ AUTH_LOOKUP_QUEUE_LIMIT: "4" }).AUTH_LOOKUP_QUEUE_LIMIT).toBe(4);
+    expect(() => loadGatewayConfig({ MCP_CLIENT_ADDRESS_SECRET: "short" })).toThrow(/MCP_CLIENT_ADDRESS_SECRET/);
+  });
+
   it("coerces numbers from text", () => {
     const config = loadGatewayConfig({ PORT: "8080", FILING_RPC_SUBMIT_TIMEOUT_MS: "2500", RATE_LIMIT_PER_MINUTE: "600" });
     expect(config).toMatchObject({ PORT: 8080, FILING_RPC_SUBMIT_TIMEOUT_MS: 2500, RATE_LIMIT_PER_MINUTE: 600 });

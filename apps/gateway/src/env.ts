@@ -5,6 +5,8 @@ import { gatewayDatabaseEnvShape } from "./db/settings.ts";
 import { apiKeyEnvShape, resolveApiKeyPepper } from "./keys/pepper.ts";
 import { IDEMPOTENCY_CLAIM_TTL_MS } from "./idempotency/store.ts";
 import { DEFAULT_KEY_CACHE_TTL_MS } from "./keys/verifier.ts";
+import { DEFAULT_LOOKUP_QUEUE_LIMIT } from "./auth/serial-lookups.ts";
+import { FORWARDED_ADDRESS_SECRET_MIN_LENGTH } from "@dormant/contracts";
 import { DEFAULT_KEY_LIMITS, DEFAULT_VALIDATION_LIMITS } from "./rate-limit/limits.ts";
 
 /** Every setting of the gateway, read once at boot (README "Configuration" lists them). */
@@ -38,6 +40,16 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   VALIDATION_RATE_PER_DAY: envPositiveInt(DEFAULT_VALIDATION_LIMITS.perDay),
   /** Proxies in front of the gateway whose X-Forwarded-For is trusted (0: use the socket address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Shared with the MCP server only: proves its X-Dormant-Client-Address (its caller's address),
+   * so failed authentications through MCP count per MCP caller. Unset: the header is ignored.
+   */
+  MCP_CLIENT_ADDRESS_SECRET: z.string().min(FORWARDED_ADDRESS_SECRET_MIN_LENGTH).optional(),
+  /**
+   * Key lookups (keys not in the cache) that may wait per address over its failed-authentication
+   * limit, per replica, behind the one running; beyond them the request is answered 429.
+   */
+  AUTH_LOOKUP_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_LOOKUP_QUEUE_LIMIT),
   /** Key (base64, 32 bytes) that seals third-party credentials on the bus; required in production. */
   CREDENTIALS_SEALING_KEY: z.string().optional(),
   CREDENTIALS_SEALING_KEY_ID: z.string().min(1).max(64).default("k1"),

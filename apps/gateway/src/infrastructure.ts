@@ -30,6 +30,8 @@ export function gatewaySettings(config: GatewayConfig): GatewaySettings {
     defaultRateLimits: { perMinute: config.RATE_LIMIT_PER_MINUTE, perDay: config.RATE_LIMIT_PER_DAY },
     validationLimits: { perMinute: config.VALIDATION_RATE_PER_MINUTE, perDay: config.VALIDATION_RATE_PER_DAY },
     trustProxyHops: config.TRUST_PROXY_HOPS,
+    mcpClientAddressSecret: config.MCP_CLIENT_ADDRESS_SECRET,
+    authLookupQueueLimit: config.AUTH_LOOKUP_QUEUE_LIMIT,
     filingRpcSubmitTimeoutMs: config.FILING_RPC_SUBMIT_TIMEOUT_MS,
     filingRpcReadTimeoutMs: config.FILING_RPC_READ_TIMEOUT_MS,
     idempotencyClaimTtlMs: config.IDEMPOTENCY_CLAIM_TTL_MS,

@@ -13,6 +13,25 @@ describe("loadMcpConfig", () => {
   });
 });
 
+describe("the HTTP server's proxy and session settings", () => {
+  it("answers loopback names only, no browser origin, and 10 sessions per key by default", () => {
+    expect(loadMcpConfig({})).toMatchObject({
+      MCP_ALLOWED_HOSTS: ["localhost", "127.0.0.1", "[::1]"],
+      MCP_ALLOWED_ORIGINS: [],
+      MCP_MAX_SESSIONS_PER_KEY: 10,
+      MCP_TRUST_PROXY_HOPS: 0,
+    });
+    expect(loadMcpConfig({}).MCP_CLIENT_ADDRESS_SECRET).toBeUndefined();
+  });
+
+  it("reads lists separated by commas, and refuses a short client-address secret", () => {
+    const config = loadMcpConfig({ MCP_ALLOWED_HOSTS: " mcp.example.com, localhost ,", MCP_ALLOWED_ORIGINS: "https://a.example" });
+    expect(config.MCP_ALLOWED_HOSTS).toEqual(["mcp.example.com", "localhost"]);
+    expect(config.MCP_ALLOWED_ORIGINS).toEqual(["https://a.example"]);
+    expect(() => loadMcpConfig({ MCP_CLIENT_ADDRESS_SECRET: "short" })).toThrow(/MCP_CLIENT_ADDRESS_SECRET/);
+  });
+});
+
 describe("loadStdioConfig", () => {
   it("needs DORMANT_API_KEY, and never echoes a value", () => {
     expect(() => loadStdioConfig({})).toThrow(ConfigError);

@@ -1,8 +1,21 @@
+import { FORWARDED_ADDRESS_SECRET_MIN_LENGTH } from "@dormant/contracts";
 import { baseEnvSchema, envPositiveInt, parseEnv } from "@dormant/service-kit";
 import { z } from "zod";
 
 /** Where the public API is: the gateway's `/api/v1` (a bare origin works too). */
 const apiUrl = z.url().default("http://localhost:3000/api/v1");
+
+/** A comma-separated list (spaces around items ignored, empty items dropped). */
+const list = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text) =>
+      text
+        .split(",")
+        .map((item) => item.trim())
+        .filter((item) => item !== ""),
+    );
 
 /** Every setting of the MCP server's HTTP process (`npm start`), read once at boot. */
 export const mcpEnvSchema = baseEnvSchema.extend({
@@ -15,6 +28,25 @@ export const mcpEnvSchema = baseEnvSchema.extend({
   MCP_SESSION_IDLE_MS: envPositiveInt(30 * 60_000),
   /** Open sessions at most; an initialize beyond it is answered 503. */
   MCP_MAX_SESSIONS: envPositiveInt(1000),
+  /** Open sessions at most per API key; an initialize beyond it is answered 429. */
+  MCP_MAX_SESSIONS_PER_KEY: envPositiveInt(10),
+  /**
+   * DNS-rebinding protection of `/mcp`: the Host names it answers to (port ignored; IPv6 in
+   * brackets). Loopback names only by default: a deployment adds the name its clients use.
+   */
+  MCP_ALLOWED_HOSTS: list("localhost,127.0.0.1,[::1]"),
+  /**
+   * Browser origins allowed to call `/mcp` (`https://app.example.com`). A request with any other
+   * Origin header is refused; requests without one (assistants, not browsers) are not affected.
+   */
+  MCP_ALLOWED_ORIGINS: list(""),
+  /** Proxies in front of the MCP server whose X-Forwarded-For is trusted (0: use the socket address). */
+  MCP_TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Shared with the gateway only: signs the caller's address on every API call, so the gateway
+   * counts failed authentications per MCP caller, not one bucket for all. Unset: not sent.
+   */
+  MCP_CLIENT_ADDRESS_SECRET: z.string().min(FORWARDED_ADDRESS_SECRET_MIN_LENGTH).optional(),
 });
 export type McpEnv = z.infer<typeof mcpEnvSchema>;
 

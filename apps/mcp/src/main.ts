@@ -9,4 +9,6 @@ await runServiceProcess({ service: "mcp", config }, async ({ logger, shutdown })
   const server = await startMcpHttpServer(config, { logger, isAcceptingWork: () => !shutdown.stopping });
   shutdown.add("mcp http server", () => server.close());
   logger.info({ port: server.port, api: config.DORMANT_API_URL }, `MCP server (Streamable HTTP) listening on ${server.url}/mcp`);
+  if (!config.MCP_CLIENT_ADDRESS_SECRET)
+    logger.warn("MCP_CLIENT_ADDRESS_SECRET is not set: the gateway counts every MCP caller's failed authentications as this server's");
 });

@@ -5,3 +5,4 @@ export * from "./errors.ts";
 export * from "./api/index.ts";
 export * from "./bus/index.ts";
 export * from "./messages/index.ts";
+export * from "./forwarded-address.ts";

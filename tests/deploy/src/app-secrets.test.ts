@@ -149,6 +149,22 @@ describe("infra/k8s: each app's containers get what its code reads, from Secrets
     );
     expect(Number(hops?.value)).toBeGreaterThanOrEqual(1);
   });
+
+  it("gives the MCP client-address secret to the gateway and the MCP server only, and the MCP server its proxy hops", () => {
+    const holders = deployments
+      .filter((deployment) =>
+        containersOf(deployment).some((container) =>
+          variablesOf(container as Container).some((variable) => variable.name === "MCP_CLIENT_ADDRESS_SECRET"),
+        ),
+      )
+      .map((deployment) => deployment.metadata.name);
+    expect(holders.sort()).toEqual(["gateway", "mcp"]);
+    const mcp = variablesOf(
+      deployments.find((deployment) => deployment.metadata.name === "mcp")!.spec.template.spec.containers[0] as Container,
+    );
+    expect(mcp.find((variable) => variable.name === "MCP_CLIENT_ADDRESS_SECRET")?.secret).toBe("dormant-mcp");
+    expect(Number(mcp.find((variable) => variable.name === "MCP_TRUST_PROXY_HOPS")?.value)).toBeGreaterThanOrEqual(1);
+  });
 });
 
 describe("docker-compose.yml: each app's service gets what its code reads", () => {
@@ -171,5 +187,11 @@ describe("docker-compose.yml: each app's service gets what its code reads", () =
       }
       if (read.get(app)?.has("AMQP_URL")) expect(identityIn(environment.AMQP_URL).user, app).toBe(`dormant-${app}`);
     }
+  });
+
+  it("gives the gateway and the MCP server the same client-address secret, and nobody else", () => {
+    const holders = appNames().filter((app) => environmentOf(app).MCP_CLIENT_ADDRESS_SECRET !== undefined);
+    expect(holders).toEqual(["gateway", "mcp"]);
+    expect(environmentOf("mcp").MCP_CLIENT_ADDRESS_SECRET).toBe(environmentOf("gateway").MCP_CLIENT_ADDRESS_SECRET);
   });
 });

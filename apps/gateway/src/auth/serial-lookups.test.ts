@@ -41,4 +41,21 @@ describe("serial lookups", () => {
     await Promise.all([lookups.run("addr:a", task), lookups.run("addr:b", task)]);
     expect(most).toBe(2);
   });
+
+  it("refuses a task beyond the one running and `maxWaiting` waiting, and takes tasks again as the line drains", async () => {
+    const lookups = createSerialLookups(2);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const accepted = [1, 2, 3].map((n) => lookups.run("addr:a", () => gate.then(() => n)));
+    expect(accepted.every((result) => result !== undefined)).toBe(true);
+    expect(lookups.run("addr:a", async () => 4)).toBeUndefined();
+    expect(await lookups.run("addr:b", async () => 5)).toBe(5);
+    release();
+    expect(await Promise.all(accepted)).toEqual([1, 2, 3]);
+    await tick(0);
+    expect(lookups.size).toBe(0);
+    expect(await lookups.run("addr:a", async () => 6)).toBe(6);
+  });
 });

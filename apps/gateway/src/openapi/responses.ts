@@ -41,7 +41,12 @@ const ERRORS: Record<number, { description: string; retryAfter?: boolean }> = {
   },
   413: { description: "`PAYLOAD_TOO_LARGE`: the body is larger than the limit (32 KiB by default)." },
   415: { description: "`UNSUPPORTED_MEDIA_TYPE`: the body is not `application/json`." },
-  429: { description: "`RATE_LIMIT_EXCEEDED`: the per-minute or per-day limit is used up.", retryAfter: true },
+  429: {
+    description:
+      "`RATE_LIMIT_EXCEEDED`: the per-minute or per-day limit is used up. (Extension) Also after too many failed authentications from the client's address " +
+      "(30 a minute, 500 a day): then a failure answers 429 instead of 401, a valid key is still served, and a key this gateway has not seen lately waits in a short line of lookups, answered 429 when that line is full.",
+    retryAfter: true,
+  },
   502: {
     description:
       "`TAX_UNAVAILABLE`, `REGISTRY_UNAVAILABLE` or `TAX_AUTH_FAILED`: the authority could not take the filing; nothing was charged.",

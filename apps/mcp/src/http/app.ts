@@ -2,6 +2,7 @@ import { apiRoot } from "../api-url.ts";
 import { createMetricsRegistry, createOpsRouter, type Logger } from "@dormant/service-kit";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import { createMcpHandler } from "./mcp-endpoint.ts";
+import { rebindingGuard } from "./rebinding-guard.ts";
 import type { SessionStore } from "./sessions.ts";
 
 export interface McpAppDeps {
@@ -9,13 +10,23 @@ export interface McpAppDeps {
   logger: Logger;
   sessions: SessionStore;
   maxSessions: number;
+  maxSessionsPerKey: number;
+  /** DNS-rebinding protection of `/mcp`: the Host names and browser Origins it answers. */
+  allowedHosts: readonly string[];
+  allowedOrigins: readonly string[];
+  /** Proxies whose X-Forwarded-For names the caller (Express's "trust proxy"). */
+  trustProxyHops: number;
+  clientAddressSecret?: string | undefined;
   isAcceptingWork: () => boolean;
 }
 
-/** The Streamable HTTP endpoint `/mcp` and the ops endpoints (`/healthz`, `/readyz`: the API's /health answers, `/metrics`). */
+/**
+ * The Streamable HTTP endpoint `/mcp` (behind the DNS-rebinding guard; the ops endpoints are not,
+ * so probes that name the pod's address still reach them) and the ops endpoints (`/healthz`, `/readyz`: the API's /health answers, `/metrics`). */
 export function createMcpApp(deps: McpAppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", deps.trustProxyHops);
   const health = `${apiRoot(deps.apiUrl)}/health`;
   app.use(
     createOpsRouter({
@@ -30,9 +41,14 @@ export function createMcpApp(deps: McpAppDeps): Express {
     }),
   );
   const handle = createMcpHandler(deps);
-  app.all("/mcp", express.json({ limit: "1mb" }), (req: Request, res: Response, next: NextFunction) => {
-    handle(req, res).catch(next);
-  });
+  app.all(
+    "/mcp",
+    ...rebindingGuard(deps.allowedHosts, deps.allowedOrigins),
+    express.json({ limit: "1mb" }),
+    (req: Request, res: Response, next: NextFunction) => {
+      handle(req, res).catch(next);
+    },
+  );
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const status = statusOf(error);
     if (status >= 500)

@@ -9,6 +9,7 @@ function session(lastUsedAt: number): Session {
     transport: new StreamableHTTPServerTransport(),
     server: new McpServer({ name: "t", version: "1" }),
     keyDigest: keyDigest("api_test_x"),
+    caller: { address: "127.0.0.1" },
     lastUsedAt,
   };
 }

@@ -1,11 +1,14 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { CallerAddress } from "./caller-address.ts";
 
 export interface Session {
   transport: StreamableHTTPServerTransport;
   server: McpServer;
   /** SHA-256 of the API key the session was opened with: every later request must carry the same key. */
   keyDigest: Buffer;
+  /** Where the session's latest request came from (signed onto its API calls for the gateway). */
+  caller: CallerAddress;
   lastUsedAt: number;
 }
 
@@ -27,6 +30,13 @@ export class SessionStore {
 
   get size(): number {
     return this.sessions.size;
+  }
+
+  /** Open sessions of the key with this digest. */
+  countFor(keyDigest: Buffer): number {
+    let count = 0;
+    for (const session of this.sessions.values()) if (session.keyDigest.equals(keyDigest)) count++;
+    return count;
   }
 
   add(id: string, session: Session): void {

@@ -7,6 +7,8 @@ export interface ApiStandIn {
   keysSeen: string[];
   /** The paths of the requests it received (health checks aside), in order. */
   pathsSeen: string[];
+  /** Their X-Dormant-Client-Address headers (undefined: none), in order. */
+  callerAddressesSeen: Array<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -18,12 +20,15 @@ export interface ApiStandIn {
 export async function startApiStandIn(goodKeys: readonly string[]): Promise<ApiStandIn> {
   const keysSeen: string[] = [];
   const pathsSeen: string[] = [];
+  const callerAddressesSeen: Array<string | undefined> = [];
   const server: Server = createServer((req, res) => {
     const key = String(req.headers["x-api-key"] ?? "");
     res.setHeader("Content-Type", "application/json");
     if (req.url === "/api/v1/health") return void res.end(JSON.stringify({ status: "healthy" }));
     keysSeen.push(key);
     pathsSeen.push(req.url ?? "");
+    const callerAddress = req.headers["x-dormant-client-address"];
+    callerAddressesSeen.push(Array.isArray(callerAddress) ? callerAddress[0] : callerAddress);
     const filingId = /^\/api\/v1\/filings\/(fil_\w+)$/.exec(req.url ?? "")?.[1];
     if (filingId && goodKeys.includes(key)) {
       const filing = { filing_id: filingId, type: "ct600", status: "submitted", company_number: "00000001" };
@@ -44,6 +49,7 @@ export async function startApiStandIn(goodKeys: readonly string[]): Promise<ApiS
     url: `http://127.0.0.1:${port}/api/v1`,
     keysSeen,
     pathsSeen,
+    callerAddressesSeen,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
