@@ -13,6 +13,7 @@ export * from "./filings-list.ts";
 export * from "./documents.ts";
 export * from "./sandbox.ts";
 export * from "./validation-details.ts";
+export * from "./in-doubt.ts";
 export * from "./account.ts";
 export * from "./deadlines.ts";
 export * from "./validate.ts";
