@@ -41,6 +41,21 @@ describe("toolError", () => {
     expect(String(body.error.next_step)).toMatch(/same arguments/);
   });
 
+  it("names the filing of a submit in doubt, and says it will be settled and not to file again", () => {
+    const details = [
+      { field: "filing_id", message: "settled", filing_id: "fil_doubt1", filing_status: "pending" as const, in_doubt: true as const },
+    ];
+    const body = bodyOf(
+      toolError(
+        new DormantApiError({ status: 502, code: "TAX_UNAVAILABLE", message: "lost", details, retryAfterSeconds: 30, idempotencyKey: "k" }),
+      ),
+    );
+    expect(body.error).toMatchObject({ code: "TAX_UNAVAILABLE", filing_id: "fil_doubt1", retry_after_seconds: 30, idempotency_key: "k" });
+    expect(String(body.error.next_step)).toContain("fil_doubt1");
+    expect(String(body.error.next_step)).toMatch(/settled with the authority and nothing will be sent twice/);
+    expect(String(body.error.next_step)).toMatch(/Do not file again/);
+  });
+
   it("reports a network failure without its message, and a wait that ran out", () => {
     expect(bodyOf(toolError(new TypeError("fetch failed: secret-host"))).error).toMatchObject({ code: "API_UNREACHABLE" });
     expect(JSON.stringify(toolError(new TypeError("fetch failed: secret-host")))).not.toContain("secret-host");

@@ -37,6 +37,14 @@ export const NEXT_STEP_BY_CODE: Record<string, string> = {
 
 const DEFAULT_NEXT_STEP = "Report the code and request_id to support.";
 
+/** What to do after a submit in doubt (the API's 502 naming the filing, README "When an answer is lost"). */
+export function inDoubtNextStep(filingId: string): string {
+  return (
+    `The authority's answer was lost, but filing ${filingId} exists: it will be settled with the authority and nothing will be sent twice (charged only if accepted). ` +
+    `Do not file again. Follow it with get_filing or wait_for_filing (filing_id ${filingId}), or call the tool again with the same arguments and idempotency_key after retry_after_seconds: it answers this filing once settled.`
+  );
+}
+
 /** An error of a tool call as a result the model can read: `isError`, the code, what it means and what to do next. */
 export function toolError(error: unknown): CallToolResult {
   if (error instanceof DormantApiError) {
@@ -48,7 +56,8 @@ export function toolError(error: unknown): CallToolResult {
       request_id: error.requestId,
       retry_after_seconds: error.retryAfterSeconds,
       idempotency_key: error.idempotencyKey,
-      next_step: NEXT_STEP_BY_CODE[error.code] ?? DEFAULT_NEXT_STEP,
+      filing_id: error.filingId,
+      next_step: error.inDoubt && error.filingId ? inDoubtNextStep(error.filingId) : (NEXT_STEP_BY_CODE[error.code] ?? DEFAULT_NEXT_STEP),
     });
   }
   if (error instanceof FilingWaitTimeoutError) {

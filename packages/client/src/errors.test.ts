@@ -44,6 +44,39 @@ describe("DormantApiError from real answers", () => {
     expect(server.received[0]!.url).toBe("/api/v1/filings/ct600");
   });
 
+  it("names the filing of a submit in doubt (502 with details field filing_id), and of FILING_EXISTS", async () => {
+    const inDoubt = [{ field: "filing_id", message: "settled", filing_id: "fil_doubt1", filing_status: "pending", in_doubt: true }];
+    server.answer({
+      status: 502,
+      headers: { "retry-after": "30" },
+      body: errorEnvelope("TAX_UNAVAILABLE", "in doubt", { details: inDoubt }),
+    });
+    const body = {
+      company_number: "00000001",
+      utr: "1234567890",
+      period_end: "2026-03-31",
+      credentials: { government_gateway_id: "a", government_gateway_password: "b" },
+    };
+    await expect(client.filings.submitCt600(body, { idempotencyKey: "k-doubt" })).rejects.toMatchObject({
+      status: 502,
+      code: "TAX_UNAVAILABLE",
+      filingId: "fil_doubt1",
+      inDoubt: true,
+      retryAfterSeconds: 30,
+      idempotencyKey: "k-doubt",
+    });
+    server.answer({
+      status: 409,
+      body: errorEnvelope("FILING_EXISTS", "exists", {
+        details: [{ field: "filing_id", message: "the existing filing", filing_id: "fil_old" }],
+      }),
+    });
+    await expect(client.filings.submitCt600(body, { idempotencyKey: "k-exists" })).rejects.toMatchObject({
+      filingId: "fil_old",
+      inDoubt: false,
+    });
+  });
+
   it("has empty details when the envelope has none, and the request id of the header when the body has none", async () => {
     server.answer({
       status: 404,

@@ -17,7 +17,10 @@ export interface DormantApiErrorInit {
  * Every failure answer of the API: the HTTP `status`, the envelope's `error.code`, `message` and
  * `details`, and the `request_id` (quote it to support). `retryAfterSeconds` is the Retry-After of
  * the last answer when it had one; `idempotencyKey` is the key a submit used (send it again to
- * retry the same submit later).
+ * retry the same submit later). `filingId` is the filing the error names (`details` field
+ * `filing_id`): the existing filing of FILING_EXISTS, or, when `inDoubt`, the filing of a submit
+ * whose answer was lost (502 TAX_UNAVAILABLE / REGISTRY_UNAVAILABLE): it exists, will be settled
+ * with the authority and is never sent twice; follow it, or retry with the same key and body.
  */
 export class DormantApiError extends Error {
   override readonly name = "DormantApiError";
@@ -27,6 +30,10 @@ export class DormantApiError extends Error {
   readonly requestId: string | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly idempotencyKey: string | undefined;
+  /** The filing the error names in its `details` (field `filing_id`), if any. */
+  readonly filingId: string | undefined;
+  /** The submit is in doubt: `filingId` will be settled with the authority (README "When an answer is lost"). */
+  readonly inDoubt: boolean;
 
   constructor(init: DormantApiErrorInit) {
     super(`${init.status} ${init.code}: ${init.message}`);
@@ -36,6 +43,9 @@ export class DormantApiError extends Error {
     this.requestId = init.requestId;
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.idempotencyKey = init.idempotencyKey;
+    const named = this.details.find((detail) => detail.field === "filing_id" && typeof detail.filing_id === "string");
+    this.filingId = named?.filing_id;
+    this.inDoubt = named?.in_doubt === true;
   }
 
   /** The error of a failure answer, from its body (the envelope, parsed or as text) and headers. */

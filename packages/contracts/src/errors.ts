@@ -63,10 +63,17 @@ const RETRYABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   "INTERNAL_ERROR",
 ]);
 
+/**
+ * One entry of an error's `details`: the field it is about and what is wrong. Some codes add
+ * fields; `filing_id` names the filing an error is about (FILING_EXISTS: the existing filing; a
+ * submit in doubt, api/in-doubt.ts: the filing that will be settled with the authority), and
+ * travels from the filing service to the agent unchanged.
+ */
 export const ErrorDetail = z
   .object({
     field: z.string(),
     message: z.string(),
+    filing_id: z.string().optional(),
   })
   .catchall(z.unknown());
 export type ErrorDetail = z.infer<typeof ErrorDetail>;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { lostAnswerThenDisturb, startInDoubtSystem } from "./harness/in-doubt.ts";
+import { lostAnswerAgents } from "./harness/lost-answer-agents.ts";
 import type { RunningSystem } from "./harness/system.ts";
 
 // In-doubt submissions, end to end: the authority takes a submission in and its answer never
@@ -43,5 +44,20 @@ describe("a submission the authority took in, whose answer was lost with the app
   }) => {
     const { final } = await lostAnswerThenDisturb(expect, system, "ct600", "72000003", "tax", "filing");
     expect(final).toMatchObject({ tax_status: "accepted" });
+  });
+
+  // Issue 25 section 2: nothing is killed, the answer is simply lost (the connection closed after
+  // the authority took the submission in). The agent is told which filing is in doubt, and a retry
+  // with the same key learns what became of it. Tax and registry at once (different simulators).
+  it.concurrent("tax: agents told of the filing in doubt; one never retries, one retries at once and as Retry-After says, then gets 202 with it", async ({
+    expect,
+  }) => {
+    await lostAnswerAgents(expect, system, "ct600", "tax", { patient: "72000011", retrying: "72000012" });
+  });
+
+  it.concurrent("registry: agents told of the filing in doubt; one never retries, one retries at once and as Retry-After says, then gets 202 with it", async ({
+    expect,
+  }) => {
+    await lostAnswerAgents(expect, system, "accounts", "registry", { patient: "72000013", retrying: "72000014" });
   });
 });

@@ -7,7 +7,7 @@ import { createFilingTestDatabase } from "../test-support/test-database.ts";
 import { newFilingId } from "../ids.ts";
 import { readFiling } from "../state/filing-rows.ts";
 import { seedAccountsFiling } from "../test-support/seed.ts";
-import { findOrClaim } from "./claim.ts";
+import { findOrClaim, holdInDoubt } from "./claim.ts";
 import type { NewFiling } from "./new-filing.ts";
 import { createPendingFiling, type FilingOrigin } from "./pending-filing.ts";
 import { recordTaxPartSubmitted } from "./record-submission.ts";
@@ -113,6 +113,27 @@ describe("the pending filing", () => {
     await expect(findOrClaim(db, claim)).rejects.toMatchObject({ code: "IDEMPOTENCY_KEY_IN_USE" });
     await expect(findOrClaim(db, { ...claim, fingerprint: "0".repeat(64) })).rejects.toMatchObject({ code: "IDEMPOTENCY_KEY_CONFLICT" });
     expect(first).not.toBe("exists");
+  });
+
+  it("held after an attempt in doubt, is answered at once as in doubt with the seconds left, then claimed once the hold lapses", async () => {
+    const from = origin();
+    const plan = splitCt600();
+    await createPendingFiling(db, plan, from);
+    await holdInDoubt(db, plan.id, from.claimToken, 2);
+    const claim = { keyId: from.keyId, idempotencyKey: from.idempotencyKey, fingerprint: from.fingerprint, claimSeconds: 120 };
+    const started = Date.now();
+    const found = await findOrClaim(db, { ...claim, token: randomUUID(), waitMs: 5_000 });
+    // Not waited for: the request that held it has ended.
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(found).toMatchObject({ kind: "in_doubt", filing: { id: plan.id, status: "pending" } });
+    expect(found.kind === "in_doubt" && found.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(found.kind === "in_doubt" && found.retryAfterSeconds).toBeLessThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const token = randomUUID();
+    expect(await findOrClaim(db, { ...claim, token, waitMs: 0 })).toMatchObject({
+      kind: "claimed",
+      filing: { id: plan.id, claimToken: token },
+    });
   });
 
   it("is claimed by exactly one of several requests resuming it, with the record the claim left", async () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { AppError, FILING_FEE_PENCE, type FilingRpcCaller } from "@dormant/contracts";
+import { AppError, FILING_FEE_PENCE, type FilingRpcCaller, inDoubtDetail, inDoubtError } from "@dormant/contracts";
 import type { SubmitDeps } from "./submit-deps.ts";
 import { abandonFiling } from "./abandon.ts";
 import type { Ct600Accounts } from "./accounts-for-ct600.ts";
 import type { FilingRecord } from "../state/filing-record.ts";
-import { findOrClaim, keepClaimFor, releaseClaim } from "./claim.ts";
+import { findOrClaim, holdInDoubt, keepClaimFor, releaseClaim } from "./claim.ts";
 import { classifyHoldFailure, classifySubmitterFailure, type CallFailure } from "./failures.ts";
 import { holdFee, releaseFeeQuietly } from "./hold-fee.ts";
 import type { NewFiling } from "./new-filing.ts";
@@ -51,7 +51,10 @@ const MAX_ROUNDS = 3;
  */
 const UNKNOWN_OUTCOME_GRACE_SECONDS = 30;
 
-type Found = { kind: "done"; filing: FilingRecord } | ({ kind: "claimed" } & HeldFiling);
+type Found =
+  | { kind: "done"; filing: FilingRecord }
+  | { kind: "in_doubt"; filing: FilingRecord; retryAfterSeconds: number }
+  | ({ kind: "claimed" } & HeldFiling);
 
 /** The filing this request answers from or works on: existing, or created now. */
 async function claimOrCreate<R>(deps: SubmitDeps, flow: SubmitFlow<R>, token: string): Promise<Found> {
@@ -65,7 +68,7 @@ async function claimOrCreate<R>(deps: SubmitDeps, flow: SubmitFlow<R>, token: st
   };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const existing = await findOrClaim(deps.db, claim);
-    if (existing.kind === "done") return existing;
+    if (existing.kind === "done" || existing.kind === "in_doubt") return existing;
     if (existing.kind === "claimed") return { kind: "claimed", filing: existing.filing, token };
     const plan = await flow.plan();
     const created = await createPendingFiling(deps.db, plan, {
@@ -85,9 +88,22 @@ async function claimOrCreate<R>(deps: SubmitDeps, flow: SubmitFlow<R>, token: st
   });
 }
 
+/** How a request gives its claim back: at once, kept a while, or kept a while marked in doubt. */
+type ClaimRelease = { keepSeconds: 0 } | { keepSeconds: number; inDoubt: boolean };
+
 /** A claim that cannot be released or shortened (database gone) simply expires. */
-async function releaseClaimQuietly(deps: SubmitDeps, filingId: string, token: string, keepSeconds = 0): Promise<void> {
-  const done = keepSeconds > 0 ? keepClaimFor(deps.db, filingId, token, keepSeconds) : releaseClaim(deps.db, filingId, token);
+async function releaseClaimQuietly(
+  deps: SubmitDeps,
+  filingId: string,
+  token: string,
+  how: ClaimRelease = { keepSeconds: 0 },
+): Promise<void> {
+  const done =
+    how.keepSeconds <= 0
+      ? releaseClaim(deps.db, filingId, token)
+      : "inDoubt" in how && how.inDoubt
+        ? holdInDoubt(deps.db, filingId, token, how.keepSeconds)
+        : keepClaimFor(deps.db, filingId, token, how.keepSeconds);
   await done.catch((error: unknown) => deps.logger.warn({ err: error, filing_id: filingId }, "could not release a submit claim"));
 }
 
@@ -106,7 +122,11 @@ async function releaseClaimQuietly(deps: SubmitDeps, filingId: string, token: st
  * A failure before any submission reached an authority removes the filing (and releases the
  * hold): the caller gets the error and a retry starts afresh. A failure whose effect is unknown,
  * after a submission was acknowledged, or on a filing an earlier request created (whose attempt
- * may be at the authority) leaves the filing pending for a retry (or the sweeper).
+ * may be at the authority) leaves the filing pending for a retry (or the sweeper): the submit is
+ * in doubt, and its answer names the filing (`inDoubtError`: 502 with `details` `filing_id`). A
+ * retry while the filing is held after such an attempt gets the same answer at once; after that a
+ * retry resumes it (the submitters settle the attempt with the authority, never sending it twice)
+ * or, once settled, answers 202 with it (README "When an answer is lost").
  */
 export async function runSubmit<R>(deps: SubmitDeps, flow: SubmitFlow<R>): Promise<R> {
   if (flow.caller.mode !== "live")
@@ -114,6 +134,7 @@ export async function runSubmit<R>(deps: SubmitDeps, flow: SubmitFlow<R>): Promi
   const token = randomUUID();
   const found = await claimOrCreate(deps, flow, token);
   if (found.kind === "done") return flow.respond(found.filing);
+  if (found.kind === "in_doubt") throw inDoubtError(flow.authority, found.filing.id, { retryAfterSeconds: found.retryAfterSeconds });
   const held: HeldFiling = found;
   const filingId = held.filing.id;
 
@@ -143,10 +164,15 @@ export async function runSubmit<R>(deps: SubmitDeps, flow: SubmitFlow<R>): Promi
     if (removed) {
       deps.wakeRelay();
       if (holdMayExist) await releaseFeeQuietly(deps, filingId, `submit failed: ${failure.publicError.code}`);
-    } else {
-      await releaseClaimQuietly(deps, filingId, token, failure.certainty === "unknown" ? UNKNOWN_OUTCOME_GRACE_SECONDS : 0);
+      throw failure.publicError;
     }
-    throw failure.publicError;
+    const keepSeconds = failure.certainty === "unknown" ? UNKNOWN_OUTCOME_GRACE_SECONDS : 0;
+    // In doubt: what this call or an earlier attempt did is not known. Otherwise (a refusal of
+    // one part after another was acknowledged) the refusal is the answer, as before.
+    const inDoubt = failure.certainty === "unknown" || !earlierAttemptsSettled;
+    await releaseClaimQuietly(deps, filingId, token, { keepSeconds, inDoubt: inDoubt && stage === "submit" });
+    if (!inDoubt) throw failure.publicError;
+    throw inDoubtAnswer(flow.authority, filingId, stage, failure.publicError, keepSeconds);
   };
 
   try {
@@ -165,4 +191,27 @@ export async function runSubmit<R>(deps: SubmitDeps, flow: SubmitFlow<R>): Promi
   if (sent.filing.claimToken === token) await releaseClaimQuietly(deps, filingId, token);
   if (sent.eventWritten) deps.wakeRelay();
   return flow.respond(sent.filing);
+}
+
+/**
+ * The answer to a submit whose filing stays pending (its fate is not known yet): a submission in
+ * doubt is the authority's 502 naming the filing, with a Retry-After no sooner than the filing
+ * is held; a failed hold on a filing kept for an earlier attempt keeps its error, naming the filing.
+ */
+function inDoubtAnswer(
+  authority: "tax" | "registry",
+  filingId: string,
+  stage: "hold" | "submit",
+  error: AppError,
+  heldSeconds: number,
+): AppError {
+  if (stage === "submit") {
+    return inDoubtError(authority, filingId, { retryAfterSeconds: Math.max(error.retryAfterSeconds ?? 1, heldSeconds, 1), cause: error });
+  }
+  return new AppError(error.code, error.message, {
+    details: [...(error.details ?? []), inDoubtDetail(filingId)],
+    retryable: error.retryable,
+    ...(error.retryAfterSeconds ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+    cause: error,
+  });
 }

@@ -56,6 +56,11 @@ describe("submit with no submitter running", () => {
     for (let retry = 0; retry < 2; retry++) {
       const error = await failure(h.submitCt600(caller, ct600, { idempotencyKey: "earlier-attempt" }));
       expect(error).toMatchObject({ code: "TAX_UNAVAILABLE", retryAfterSeconds: 30 });
+      // In doubt: the answer names the filing that will be settled with the authority (issue 25).
+      expect(error.details).toEqual([
+        expect.objectContaining({ field: "filing_id", filing_id: plan.id, filing_status: "pending", in_doubt: true }),
+      ]);
+      expect(error.message).toMatch(/settled with the tax authority and nothing will be sent twice/);
     }
     const kept = await h.service.db.filing.findMany({ where: { accountId }, select: { id: true, status: true } });
     expect(kept).toEqual([{ id: plan.id, status: "pending" }]);

@@ -4,6 +4,7 @@ import {
   credentialsBinding,
   DEVELOPMENT_SEALING_KEY,
   FILING_RPC_CATALOG,
+  inDoubtError,
   type CompanyDeadlines,
   type CompanyDeadlinesRequest,
   type Filing,
@@ -274,6 +275,33 @@ describe("live mode over the bus (a stand-in filing service serves filing.rpc)",
       message: "The balance is below the 20.00 GBP fee",
       details: [{ field: "balance", message: "insufficient", required: "20.00", available: "5.00" }],
     });
+  });
+
+  // Issue 25: the filing service names the filing of a submit in doubt over the RPC error
+  // contract; the gateway answers it as is and keeps neither it nor a transient 409, so that the
+  // retry that finds the filing settled gets 202 with it.
+  it("answers a submit in doubt naming its filing, keeps no transient answer, and keeps the 202 of the retry", async () => {
+    const key = idempotencyKey();
+    const before = service.received.ct600.length;
+    service.failNext(inDoubtError("tax", "fil_live123", { retryAfterSeconds: 30 }));
+    const inDoubt = await submit(gw.app, "ct600", gw.account.liveKey, ct600Body(), key);
+    expect(inDoubt.status).toBe(502);
+    expect(inDoubt.headers["retry-after"]).toBe("30");
+    expect(inDoubt.body.error).toMatchObject({
+      code: "TAX_UNAVAILABLE",
+      message: expect.stringMatching(/fil_live123 .*settled with the tax authority and nothing will be sent twice/),
+      details: [{ field: "filing_id", filing_id: "fil_live123", filing_status: "pending", in_doubt: true }],
+    });
+    service.failNext(new AppError("IDEMPOTENCY_KEY_IN_USE", "still running", { retryAfterSeconds: 2 }));
+    const inUse = await submit(gw.app, "ct600", gw.account.liveKey, ct600Body(), key);
+    expect(inUse.status).toBe(409);
+    service.failNext(undefined);
+    const settled = await submit(gw.app, "ct600", gw.account.liveKey, ct600Body(), key);
+    expect(settled.status).toBe(202);
+    expect(settled.body.data).toMatchObject({ filing_id: "fil_live123" });
+    const replay = await submit(gw.app, "ct600", gw.account.liveKey, ct600Body(), key);
+    expect(replay.body).toEqual(settled.body);
+    expect(service.received.ct600.length).toBe(before + 3);
   });
 
   it("passes Retry-After of an authority outage through (502 TAX_UNAVAILABLE)", async () => {

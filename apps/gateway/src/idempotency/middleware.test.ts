@@ -15,8 +15,26 @@ import { requestFingerprint } from "./fingerprint.ts";
 import { createIdempotencyMiddleware } from "./middleware.ts";
 import { createIdempotencyStore } from "./store.ts";
 
+/** Refusals the handler answers with, as the filing service would. */
+const REFUSALS = {
+  in_use: () => new AppError("IDEMPOTENCY_KEY_IN_USE", "still running", { retryAfterSeconds: 2 }),
+  broke: () =>
+    new AppError("INSUFFICIENT_BALANCE", "top up", {
+      details: [{ field: "balance", message: "low", required: "20.00", available: "0.00" }],
+    }),
+  limited: () => new AppError("RATE_LIMIT_EXCEEDED", "slow down", { retryAfterSeconds: 1 }),
+  exists: () =>
+    new AppError("FILING_EXISTS", "exists", { details: [{ field: "filing_id", message: "the existing filing", filing_id: "fil_x" }] }),
+  in_doubt: () =>
+    new AppError("TAX_UNAVAILABLE", "in doubt", {
+      retryable: false,
+      retryAfterSeconds: 30,
+      details: [{ field: "filing_id", message: "in doubt", filing_id: "fil_doubt", filing_status: "pending" }],
+    }),
+} as const;
+
 interface Body {
-  outcome?: "ok" | "invalid" | "unavailable";
+  outcome?: "ok" | "invalid" | "unavailable" | keyof typeof REFUSALS;
   delay_ms?: number;
   company_number?: string;
   [field: string]: unknown;
@@ -66,6 +84,7 @@ describe("idempotency middleware", () => {
           if (body.outcome === "invalid")
             throw new AppError("VALIDATION_ERROR", "invalid", { details: [{ field: "utr", message: "bad" }] });
           if (body.outcome === "unavailable") throw new AppError("TAX_UNAVAILABLE", "try later", { retryAfterSeconds: 30 });
+          if (body.outcome && body.outcome in REFUSALS) throw REFUSALS[body.outcome as keyof typeof REFUSALS]();
           res.status(202).json({ success: true, data: { filing_id: `fil_${randomUUID()}`, execution: executions.length } });
         },
       );
@@ -183,6 +202,47 @@ describe("idempotency middleware", () => {
     const replayed = await call(account.liveKey, "unavailable-1", { outcome: "ok" });
     expect(await replayed.text()).toBe(await ok.text());
     expect(executions).toHaveLength(3);
+  });
+
+  // Issue 25: a transient refusal kept as the key's answer hid the filing from a retrying agent
+  // for the key's whole life. Each of these is answered again by running the request again.
+  for (const [outcome, status] of [
+    ["in_use", 409],
+    ["broke", 402],
+    ["limited", 429],
+    ["in_doubt", 502],
+  ] as const) {
+    it(`never keeps a transient ${status} ${REFUSALS[outcome]().code}: the retry runs, and its success is kept`, async () => {
+      const { prefix, executions, replica } = stack();
+      const call = await replica();
+      const refused = await call(account.liveKey, `transient-${outcome}`, { outcome });
+      expect(refused.status).toBe(status);
+      expect(refused.headers.get("idempotent-replayed")).toBeNull();
+      expect(await redisKeys(prefix)).toEqual([]);
+      const again = await call(account.liveKey, `transient-${outcome}`, { outcome });
+      expect(again.status).toBe(status);
+      expect(again.headers.get("idempotent-replayed")).toBeNull();
+      expect(executions).toHaveLength(2);
+      // The same key, now with a body that succeeds: no conflict (nothing was kept), and the 202 is the key's answer.
+      const ok = await call(account.liveKey, `transient-${outcome}`, { outcome: "ok" });
+      expect(ok.status).toBe(202);
+      const replayed = await call(account.liveKey, `transient-${outcome}`, { outcome: "ok" });
+      expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+      expect(await replayed.text()).toBe(await ok.text());
+      expect(executions).toHaveLength(3);
+    });
+  }
+
+  it("keeps a deciding refusal (409 FILING_EXISTS): replayed, not run again", async () => {
+    const { executions, replica } = stack();
+    const call = await replica();
+    const first = await call(account.liveKey, "exists-1", { outcome: "exists" });
+    expect(first.status).toBe(409);
+    const again = await call(account.liveKey, "exists-1", { outcome: "exists" });
+    expect(again.status).toBe(409);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await again.text()).toBe(await first.text());
+    expect(executions).toHaveLength(1);
   });
 
   it("executes concurrent duplicates once across two replicas; the others replay its answer", async () => {

@@ -5,6 +5,7 @@ import { requireAuth } from "../auth/context.ts";
 import { asServiceUnavailable } from "../db/unavailable.ts";
 import { requestFingerprint } from "./fingerprint.ts";
 import { readIdempotencyKey } from "./header.ts";
+import { errorCodeOf, isDecidingAnswer } from "./keep-rule.ts";
 import type { CompletedRecord, IdempotencyScope, IdempotencyStore } from "./store.ts";
 
 export interface IdempotencyMiddlewareDeps {
@@ -22,11 +23,6 @@ export interface IdempotencyMiddlewareDeps {
 /** Retry-After of a 409 IDEMPOTENCY_KEY_IN_USE: the original is still running. */
 const IN_USE_RETRY_AFTER_SECONDS = 2;
 
-/** Answers that are not kept: 400 (nothing was attempted) and 5xx (a retry must try again). */
-function isReplayable(status: number): boolean {
-  return status !== 400 && status < 500;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -37,9 +33,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Live keys: the first request claims the key in Redis (scoped per API key); its answer is kept
  * for 24 hours and replayed to the same key with the same method, path and body; another body is
  * 409 IDEMPOTENCY_KEY_CONFLICT. A duplicate arriving while the first still runs waits for its
- * answer (up to `waitMs`), else gets 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 400 and 5xx
- * answers are not kept: the claim is released and the key stays usable. Test keys: nothing is
- * stored (sandbox idempotency is stateless, spec sandbox rule 5).
+ * answer (up to `waitMs`), else gets 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. Only deciding
+ * answers are kept (keep-rule.ts): a transient refusal (5xx, 409 IDEMPOTENCY_KEY_IN_USE, 429,
+ * 402, 400, anything with Retry-After) releases the claim and the key stays usable, so that a
+ * retry asks again (a submit in doubt is then answered from the filing it created). Test keys:
+ * nothing is stored (sandbox idempotency is stateless, spec sandbox rule 5).
  */
 export function createIdempotencyMiddleware(deps: IdempotencyMiddlewareDeps): RequestHandler {
   const waitMs = deps.waitMs ?? 10_000;
@@ -73,11 +71,20 @@ export function createIdempotencyMiddleware(deps: IdempotencyMiddlewareDeps): Re
       settled = true;
       clearInterval(heartbeat);
       try {
-        if (body !== null && isReplayable(status)) {
+        const contentType = (res.getHeader("Content-Type") as string | undefined) ?? undefined;
+        const retryAfter = res.getHeader("Retry-After");
+        const deciding =
+          body !== null &&
+          isDecidingAnswer({
+            status,
+            retryAfter: retryAfter === undefined ? undefined : String(retryAfter),
+            errorCode: status >= 400 ? errorCodeOf(body, contentType) : undefined,
+          });
+        if (body !== null && deciding) {
           const kept = await deps.store.complete(scope, token, {
             fingerprint,
             status,
-            contentType: (res.getHeader("Content-Type") as string | undefined) ?? null,
+            contentType: contentType ?? null,
             body: body.toString("base64"),
           });
           if (!kept) deps.logger?.warn({ status }, "idempotency claim was taken over before the answer could be kept");

@@ -11,8 +11,10 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   IDEMPOTENCY_KEY_CONFLICT: "The Idempotency-Key was used with a different body (live keys).",
   RATE_LIMIT_EXCEEDED:
     "Per-minute or per-day limit used up, the key's or (extension) its account's across all its keys of the same mode; `Retry-After` says when to come back.",
-  TAX_UNAVAILABLE: "The tax authority is temporarily unavailable; `Retry-After`.",
-  REGISTRY_UNAVAILABLE: "The company registry is temporarily unavailable; `Retry-After`.",
+  TAX_UNAVAILABLE:
+    "The tax authority is temporarily unavailable; `Retry-After`. When `details` has field `filing_id` (`in_doubt`), the authority's answer was lost: that filing will be settled with the authority, never sent twice; a retry with the same Idempotency-Key and body answers 202 with it once settled.",
+  REGISTRY_UNAVAILABLE:
+    "The company registry is temporarily unavailable; `Retry-After`. When `details` has field `filing_id` (`in_doubt`), as for `TAX_UNAVAILABLE`.",
   TAX_AUTH_FAILED: "The tax authority refused the gateway credentials; `Retry-After`.",
   NOT_FOUND: "(extension) No such endpoint.",
   PAYLOAD_TOO_LARGE: "(extension) The body is larger than the limit (32 KiB by default).",

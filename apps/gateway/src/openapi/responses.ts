@@ -49,7 +49,10 @@ const ERRORS: Record<number, { description: string; retryAfter?: boolean }> = {
   },
   502: {
     description:
-      "`TAX_UNAVAILABLE`, `REGISTRY_UNAVAILABLE` or `TAX_AUTH_FAILED`: the authority could not take the filing; nothing was charged.",
+      "`TAX_UNAVAILABLE`, `REGISTRY_UNAVAILABLE` or `TAX_AUTH_FAILED`: the authority could not take the filing; nothing was charged. " +
+      "In doubt (`TAX_UNAVAILABLE` / `REGISTRY_UNAVAILABLE` whose `details` has field `filing_id` with `filing_id`, `filing_status` `pending` and `in_doubt` true): the submission may be at the authority and its answer was lost; " +
+      "the filing exists and will be settled with the authority, never sent twice, and charged only if accepted. Follow it (`GET /filings/{filing_id}`, webhooks), or retry with the same Idempotency-Key and body after `Retry-After`: " +
+      "the same 502 while in doubt, then 202 with this filing.",
     retryAfter: true,
   },
   503: {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ErrorCode, ErrorDetail } from "../errors.ts";
+import { FilingStatus } from "./primitives.ts";
 
 /**
  * The common response envelope (spec section 2) and the error envelope (section 7). Every
@@ -11,11 +12,26 @@ export const RequestId = z.uuid().meta({
   example: "3f0c1b7e-2f4d-4c59-9a4e-8d7a1c0b5e21",
 });
 
-export const ApiErrorDetail = ErrorDetail.meta({
-  id: "ErrorDetail",
-  description:
-    "One problem: `field` is the path of the offending field (`credentials.government_gateway_password`, `period_end`, query parameter `limit`, header `Idempotency-Key`). Some codes add fields, e.g. `required` and `available` for `balance`.",
-});
+export const ApiErrorDetail = ErrorDetail.extend({
+  filing_id: z.string().optional().meta({
+    description:
+      "The filing the error is about: the existing filing (`FILING_EXISTS`), or the filing of a submit in doubt (502 `TAX_UNAVAILABLE` / `REGISTRY_UNAVAILABLE` with field `filing_id`): it exists, will be settled with the authority and is never sent twice.",
+    example: "fil_8Zk3v1mQ2xR7",
+  }),
+  filing_status: FilingStatus.optional().meta({
+    description: "With `filing_id` on a submit in doubt: the filing's status when the answer was given (`pending`).",
+  }),
+  in_doubt: z.literal(true).optional().meta({
+    description:
+      "With `filing_id`: the submission may be at the authority and its answer was lost. Follow the filing (`GET /filings/{filing_id}`, webhooks) or retry with the same Idempotency-Key and body: the retry answers the same 502 while in doubt, then 202 with this filing, sending nothing twice.",
+  }),
+})
+  .catchall(z.unknown())
+  .meta({
+    id: "ErrorDetail",
+    description:
+      "One problem: `field` is the path of the offending field (`credentials.government_gateway_password`, `period_end`, query parameter `limit`, header `Idempotency-Key`). Some codes add fields, e.g. `required` and `available` for `balance`, `filing_id` for `FILING_EXISTS` and for a submit in doubt.",
+  });
 
 export const ApiError = z
   .object({

@@ -14,6 +14,7 @@ export * from "./documents.ts";
 export * from "./sandbox.ts";
 export * from "./sandbox-table.ts";
 export * from "./validation-details.ts";
+export * from "./in-doubt.ts";
 export * from "./account.ts";
 export * from "./deadlines.ts";
 export * from "./validate.ts";
