@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { SubmitTaxPartResponse } from "@dormant/contracts";
+import type { SubmitTaxPartResponse } from "@dormant/contracts";
 import { createLogger } from "@dormant/service-kit";
 import { waitFor } from "@dormant/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
