@@ -42,7 +42,10 @@ describe("a submit whose answer is lost on its way back to the filing service, t
   const filings = new Map<string, Filing>();
 
   beforeAll(async () => {
-    system = await startSystem({ label: "lost_submit_answer", env: {} });
+    // The submitters wait for the slowed authority longer than it takes to answer (their default
+    // 8 s would end the submission in doubt, which in-doubt.test.ts covers).
+    const submitter = { AUTHORITY_TIMEOUT_MS: "20000" };
+    system = await startSystem({ label: "lost_submit_answer", env: { "tax-submitter": submitter, "registry-submitter": submitter } });
     listener = await WebhookListener.start();
     const account = await system.createAccount({ balancePence: 10_000, name: "lost submit answer" });
     client = system.client(account.liveKey);
