@@ -9,6 +9,7 @@ import { FILING_SERVICE_MESSAGES, FILING_SERVICE_RPC, type FilingBus } from "./b
 import { createFilingDb, type FilingDb } from "./db/client.ts";
 import type { SubmitDeps } from "./submit/submit-deps.ts";
 import type { DocumentDeps } from "./documents/document-deps.ts";
+import { completeDocuments } from "./documents/complete-documents.ts";
 import { documentsHandlers } from "./documents/documents-consumer.ts";
 import { createPdfRenderer } from "./documents/create-pdf-renderer.ts";
 import type { FilingConfig } from "./env.ts";
@@ -51,6 +52,8 @@ function currentKeyFirst(keys: SealingKey[]): readonly [SealingKey, ...SealingKe
 /** How long a duplicate submit waits for the request working on the same filing (within the RPC's 30 s). */
 const CLAIM_WAIT_MS = 20_000;
 const SWEEP_BATCH = 100;
+/** How far back the documents sweep looks for accepted filings without their documents: a week. */
+const DOCUMENTS_SWEEP_WITHIN_SECONDS = 7 * 24 * 60 * 60;
 /** The `result` label of filing_sweeper_settled_total for each kind of settled filing. */
 const SWEEP_RESULT_LABEL = {
   acknowledged: "acknowledged",
@@ -64,7 +67,8 @@ const FLUSH_TIMEOUT_MS = 5_000;
 /**
  * Starts the filing service in this process: database, Redis, bus (topology declared on
  * connect), the filing.rpc server, the filing.outcomes consumer, the filing.documents consumer
- * (PDFs of accepted filings, rendered on worker threads), the outbox relay, the pending sweeper and the ops endpoints. main.ts runs it; tests start it in-process.
+ * (PDFs of accepted filings, rendered on worker threads), the outbox relay, the pending sweeper
+ * (with the documents sweep: accepted filings still without their documents) and the ops endpoints. main.ts runs it; tests start it in-process.
  */
 export async function startFilingService(config: FilingConfig, options: FilingServiceOptions = {}): Promise<FilingService> {
   const logger = options.logger ?? createLogger({ service: "filing", version: config.SERVICE_VERSION });
@@ -143,6 +147,29 @@ export async function startFilingService(config: FilingConfig, options: FilingSe
       now: () => new Date(),
     };
     const resolver = busSubmissionResolver(bus);
+    // PDFs render on their own threads (FILING_DOCUMENT_RENDER_THREADS, 0: inline). Closed after
+    // the consumers below have stopped (closers run in reverse), once the renders in flight are done.
+    const renderer = createPdfRenderer({
+      threads: config.FILING_DOCUMENT_RENDER_THREADS,
+      logger,
+      observer: {
+        rendered: (type, renderSeconds, waitSeconds) => {
+          metrics.renderSeconds.observe({ type, mode: renderer.mode }, renderSeconds);
+          if (renderer.mode === "thread") metrics.renderWaitSeconds.observe(waitSeconds);
+        },
+        threadLost: (reason) => metrics.renderThreadsLost.inc({ reason }),
+      },
+    });
+    metrics.watchRenders(() => renderer.pending());
+    closers.push(() => renderer.close());
+    const documents: DocumentDeps = {
+      db,
+      logger,
+      now: () => new Date(),
+      renderer,
+      resolver,
+      onRendered: (type, trigger) => metrics.documentsRendered.inc({ type, trigger }),
+    };
     const sweeper = new PeriodicTask(
       "pending sweeper",
       config.SWEEPER_INTERVAL_MS,
@@ -155,6 +182,17 @@ export async function startFilingService(config: FilingConfig, options: FilingSe
             partlySentGiveUpSeconds: config.SWEEPER_PARTLY_SENT_GIVE_UP_SECONDS,
           },
         );
+        // Accepted filings still without their documents (a submit's record that never came,
+        // a parked filing.accepted): completed here (documents/complete-documents.ts).
+        const completed = await completeDocuments(documents, {
+          olderThanSeconds: config.SWEEPER_PENDING_AFTER_SECONDS,
+          withinSeconds: DOCUMENTS_SWEEP_WITHIN_SECONDS,
+          batchSize: SWEEP_BATCH,
+        });
+        if (completed.completed.length > 0 || completed.waiting.length > 0) {
+          logger.warn(completed, "documents sweep: accepted filings without their documents");
+          relay.wake();
+        }
         const count =
           swept.acknowledged.length + swept.unsent.length + swept.partlySent.length + swept.awaitingRetry.length + swept.inDoubt.length;
         for (const result of ["acknowledged", "unsent", "partlySent", "awaitingRetry", "inDoubt"] as const) {
@@ -176,30 +214,8 @@ export async function startFilingService(config: FilingConfig, options: FilingSe
     });
     sweeper.start();
     closers.push(() => sweeper.stop());
-    // PDFs render on their own threads (FILING_DOCUMENT_RENDER_THREADS, 0: inline). Closed after
-    // the consumers below have stopped (closers run in reverse), once the renders in flight are done.
-    const renderer = createPdfRenderer({
-      threads: config.FILING_DOCUMENT_RENDER_THREADS,
-      logger,
-      observer: {
-        rendered: (type, renderSeconds, waitSeconds) => {
-          metrics.renderSeconds.observe({ type, mode: renderer.mode }, renderSeconds);
-          if (renderer.mode === "thread") metrics.renderWaitSeconds.observe(waitSeconds);
-        },
-        threadLost: (reason) => metrics.renderThreadsLost.inc({ reason }),
-      },
-    });
-    metrics.watchRenders(() => renderer.pending());
     metrics.watchUnfinished(() => oldestUnfinished(db, new Date()));
-    closers.push(() => renderer.close());
     const subscriptions: Subscription[] = [];
-    const documents: DocumentDeps = {
-      db,
-      logger,
-      now: () => new Date(),
-      renderer,
-      onRendered: (type, trigger) => metrics.documentsRendered.inc({ type, trigger }),
-    };
     subscriptions.push(await bus.rpcServe("filing.rpc", filingRpcHandlers(deps, documents, metrics), { prefetch: config.RPC_PREFETCH }));
     subscriptions.push(
       await bus.consume("filing.outcomes", outcomeHandlers({ db, logger, wakeRelay: () => relay.wake(), metrics }), {

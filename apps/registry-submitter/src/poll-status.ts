@@ -6,6 +6,11 @@ import type { Logger } from "@dormant/service-kit";
 import type { RegistryGateway, StatusAnswer } from "./registry-gateway.ts";
 import { registryErrorOutcome, registryHorizonOutcome, registryRefusalOutcome } from "./registry-status-outcome.ts";
 
+/** When the registry acknowledged the accounts, for the messages to the filing service (absent on older commands). */
+function submittedAtOf(command: PollRegistryStatusCommand): { submitted_at?: string } {
+  return command.submitted_at ? { submitted_at: command.submitted_at } : {};
+}
+
 type Outcome = PayloadInput<typeof PLATFORM_MESSAGE_CATALOG, "registry.outcome">;
 type ReportedStatus = NonNullable<PollRegistryStatusCommand["reported_status"]>;
 
@@ -49,7 +54,7 @@ export class StatusPoller {
   }
 
   private async decide(command: PollRegistryStatusCommand, answer: StatusAnswer, logger: Logger): Promise<void> {
-    const base = { filing_id: command.filing_id, submission_number: command.submission_number };
+    const base = { filing_id: command.filing_id, submission_number: command.submission_number, ...submittedAtOf(command) };
     if (answer.type === "error") return this.finish({ ...base, ...registryRefusalOutcome(answer) }, logger);
     const status = answer.statuses.find((candidate) => candidate.submissionNumber === command.submission_number);
     switch (status?.outcome) {
@@ -91,6 +96,7 @@ export class StatusPoller {
       registry_status: code,
       ...(comment ? { examiner_comment: comment } : {}),
       polled_at: polledAt,
+      ...submittedAtOf(command),
     });
     const reported: ReportedStatus = {
       code,
@@ -115,6 +121,7 @@ export class StatusPoller {
       {
         filing_id: command.filing_id,
         submission_number: command.submission_number,
+        ...submittedAtOf(command),
         ...registryHorizonOutcome(command, why, heldUndecided),
       },
       logger,

@@ -18,7 +18,13 @@ describe.concurrent("registry submitter: submit, status polls, outcome", () => {
     const response = await t.submit({ filingId, companyNumber: "00000001" });
     expect(Date.parse(response.submitted_at)).toBeGreaterThan(Date.now() - 60_000);
     const outcome = await t.outcome(filingId);
-    expect(outcome).toMatchObject({ outcome: "accepted", submission_number: response.submission_number, registry_status: "ACCEPT" });
+    // With when the registry acknowledged them, should the RPC's answer never have reached the filing service (issue 25).
+    expect(outcome).toMatchObject({
+      outcome: "accepted",
+      submission_number: response.submission_number,
+      registry_status: "ACCEPT",
+      submitted_at: response.submitted_at,
+    });
     const exchanges = (await t.received({ company: "00000001" })).filter((e) => e.submissionNumber === response.submission_number);
     expect(exchanges[0]).toMatchObject({ kind: "submit", answer: "acknowledgement" });
     expect(exchanges.at(-1)).toMatchObject({ kind: "status", answer: "ACCEPT" });

@@ -147,6 +147,8 @@ export class AccountsSubmitter {
               submission_number: response.submission_number,
               company_number: request.company.number,
               poll_interval_seconds: pollIntervalSeconds,
+              // Goes along to registry.status and registry.outcome, should this RPC's answer be lost.
+              submitted_at: response.submitted_at,
               ...first,
             },
             { delayMs },

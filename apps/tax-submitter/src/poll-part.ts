@@ -1,6 +1,6 @@
 import { PollUntilFinal, type SubmitterPollingParts } from "@dormant/authority-client";
 import type { DeliveryContext, PayloadInput } from "@dormant/bus";
-import { PLATFORM_MESSAGE_CATALOG, type PollTaxPartCommand } from "@dormant/contracts";
+import { PLATFORM_MESSAGE_CATALOG, type PollTaxPartCommand, type TaxPartSubmission } from "@dormant/contracts";
 import { irmarkToBase32, receiptConfirmsIRmark, type Ct600Success } from "@dormant/govtalk";
 import type { Logger } from "@dormant/service-kit";
 import { londonTimeToIso } from "./london-time.ts";
@@ -8,6 +8,14 @@ import { taxErrorOutcome } from "./tax-error-outcome.ts";
 import type { PollAnswer, TaxGateway } from "./tax-gateway.ts";
 
 type Outcome = PayloadInput<typeof PLATFORM_MESSAGE_CATALOG, "tax.part_outcome">;
+
+/**
+ * The record of the part's submit the poll command carries, for the messages to the filing service
+ * (none on a command scheduled before the record was carried).
+ */
+function submissionOf(command: PollTaxPartCommand): { submission?: TaxPartSubmission } {
+  return command.submission ? { submission: command.submission } : {};
+}
 
 export interface PartPollerDeps extends SubmitterPollingParts {
   gateway: TaxGateway;
@@ -70,7 +78,13 @@ export class PartPoller {
         const outcome = taxErrorOutcome(answer);
         const gone = answer.errors.some((error) => error.number === 2000);
         return this.finish(
-          { ...outcome, filing_id: command.filing_id, part_number: command.part_number, correlation_id: command.correlation_id },
+          {
+            ...outcome,
+            filing_id: command.filing_id,
+            part_number: command.part_number,
+            correlation_id: command.correlation_id,
+            ...submissionOf(command),
+          },
           gone ? undefined : endpoint,
           logger,
         );
@@ -91,6 +105,7 @@ export class PartPoller {
         part_number: command.part_number,
         correlation_id: command.correlation_id,
         polled_at: new Date().toISOString(),
+        ...submissionOf(command),
       });
     }
     const interval = Math.max(1, intervalSeconds);
@@ -111,7 +126,12 @@ export class PartPoller {
 
   private async accepted(command: PollTaxPartCommand, answer: Ct600Success, endpoint: string, logger: Logger): Promise<void> {
     const irmark = { base64: command.irmark_base64, base32: irmarkToBase32(command.irmark_base64) };
-    const base = { filing_id: command.filing_id, part_number: command.part_number, correlation_id: command.correlation_id };
+    const base = {
+      filing_id: command.filing_id,
+      part_number: command.part_number,
+      correlation_id: command.correlation_id,
+      ...submissionOf(command),
+    };
     if (!receiptConfirmsIRmark(answer.receipt, irmark)) {
       // Not proof that our return was accepted: report it and keep the submission for support.
       logger.error({ receipt_digest: answer.receipt.digestBase64, irmark: irmark.base64 }, "the receipt does not quote the IRmark we sent");
@@ -153,6 +173,7 @@ export class PartPoller {
         filing_id: command.filing_id,
         part_number: command.part_number,
         correlation_id: command.correlation_id,
+        ...submissionOf(command),
         outcome: "error",
         error: { code: "GATEWAY_TIMEOUT", message: `The tax authority did not give a final answer by ${command.give_up_at} (${why}).` },
         authority_errors: [],

@@ -179,6 +179,13 @@ export class PartSubmitter {
               correlation_id: response.correlation_id,
               irmark_base64: response.irmark_base64,
               poll_interval_seconds: response.poll_interval_seconds,
+              // The record of the submit goes along, so that the polling and outcome messages
+              // bring it to the filing service should this RPC's answer never reach it.
+              submission: {
+                irmark_base64: response.irmark_base64,
+                submitted_at: response.submitted_at,
+                submitted_xml: response.submitted_xml,
+              },
               ...first,
             },
             { delayMs },

@@ -42,6 +42,12 @@ describe.concurrent("tax submitter: submit, poll, outcome", () => {
     });
     if (outcome.outcome !== "accepted") throw new Error("not accepted");
     expect(outcome.receipt_message).toContain(response.irmark_base32);
+    // The record of the submit travels with the outcome (issue 25: the RPC's answer may be lost).
+    expect(outcome.submission).toEqual({
+      irmark_base64: response.irmark_base64,
+      submitted_at: response.submitted_at,
+      submitted_xml: response.submitted_xml,
+    });
     expect(Date.parse(outcome.accepted_time)).toBeGreaterThan(Date.parse(response.submitted_at) - 1000);
 
     await waitFor(async () =>
@@ -228,9 +234,16 @@ describe("tax submitter: pending answers", () => {
     await t.control("PUT", "/timing", { outcomeDelayMs: 1_500 });
     try {
       const filingId = newFilingId();
-      const { correlation_id } = await t.submit({ filingId, companyNumber: "00000001" });
+      const response = await t.submit({ filingId, companyNumber: "00000001" });
+      const { correlation_id } = response;
       expect(await t.outcome(filingId)).toMatchObject({ outcome: "accepted" });
-      expect(t.reported.polling.filter((p) => p.filing_id === filingId)).toMatchObject([{ part_number: 1, correlation_id }]);
+      // With the record of the submit, should the RPC's answer never have reached the filing service.
+      const submission = {
+        irmark_base64: response.irmark_base64,
+        submitted_at: response.submitted_at,
+        submitted_xml: response.submitted_xml,
+      };
+      expect(t.reported.polling.filter((p) => p.filing_id === filingId)).toMatchObject([{ part_number: 1, correlation_id, submission }]);
     } finally {
       await t.control("PUT", "/timing", { outcomeDelayMs: 100 });
     }

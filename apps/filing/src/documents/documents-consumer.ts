@@ -5,6 +5,7 @@ import type { FILING_SERVICE_MESSAGES } from "../bus-catalog.ts";
 import type { FilingDb } from "../db/client.ts";
 import type { DocumentDeps } from "./document-deps.ts";
 import { announceDocumentsReady } from "./documents-ready.ts";
+import { fetchMissingRecords } from "./fetch-missing-records.ts";
 import { readForDocuments } from "./read-for-documents.ts";
 import { renderMissingDocuments, storeDocuments, type RenderOutcome } from "./render-missing.ts";
 
@@ -19,7 +20,11 @@ export type DocumentsEffect =
   /** No such filing, or one that is not accepted: nothing to render. */
   | "ignored";
 
-/** Retried by the bus through the queue's wait tiers: a part's submission record has not landed yet. */
+/**
+ * Retried by the bus through the queue's wait tiers: a part's submission record has not landed
+ * yet and the tax submitter could not give it (it could not be asked). The documents sweep
+ * (complete-documents.ts) completes the filing should the message run out of attempts.
+ */
 export class DocumentsNotReadyError extends Error {
   override readonly name = "DocumentsNotReadyError";
 }
@@ -46,7 +51,13 @@ async function recordInbox(db: FilingDb, messageId: string, filingId: string): P
  */
 export async function renderOnAcceptance(deps: DocumentDeps, messageId: string, filingId: string): Promise<DocumentsEffect> {
   const { db } = deps;
-  const { seen, filing, stored } = await readForDocuments(db, messageId, filingId);
+  let read = await readForDocuments(db, messageId, filingId);
+  // A part without the record of its submit (every message that carried it was lost, or older
+  // than the record): asked of the tax submitter once, before anything is rendered.
+  if (!read.seen && read.filing?.status === "accepted" && read.filing.parts.some((part) => part.irmark === null)) {
+    if ((await fetchMissingRecords(deps, read.filing)).length > 0) read = await readForDocuments(db, messageId, filingId);
+  }
+  const { seen, filing, stored } = read;
   if (seen) {
     // Handled before; the announcement may not have been written then (a crash in between).
     if (filing?.status === "accepted") await announceDocumentsReady(db, filingId, deps.now());

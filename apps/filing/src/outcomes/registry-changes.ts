@@ -1,5 +1,6 @@
 import type { RegistryOutcome, RegistryStatusReport } from "@dormant/contracts";
 import { isFinalFiling, isFinalSubmission, submissionMayMove } from "../state/filing-state.ts";
+import { fillRegistrySubmittedAt } from "../state/submission-record.ts";
 import { recordHistory } from "../state/transitions.ts";
 import type { OutcomeChange } from "./apply-outcome.ts";
 
@@ -14,7 +15,9 @@ export function applyRegistryOutcome(payload: RegistryOutcome): OutcomeChange {
     const filing = change.after;
     if (filing.filingType !== "accounts" || filing.registrySubmissionNumber !== payload.submission_number) return false;
     const from = filing.registryStatus ?? "pending";
-    if (!submissionMayMove(from, payload.outcome)) return false;
+    // When the registry acknowledged the accounts, filled in whether or not the status moves.
+    const filled = fillRegistrySubmittedAt(change, payload.submitted_at);
+    if (!submissionMayMove(from, payload.outcome)) return filled;
     const error = payload.outcome === "accepted" ? undefined : payload.error;
     const rejections = payload.outcome === "accepted" ? "" : payload.rejections.map((r) => ` ${r.code} ${r.description}`).join(";");
     recordHistory(change, {
@@ -45,12 +48,13 @@ export function applyRegistryStatus(payload: RegistryStatusReport): OutcomeChang
   return (change, cause) => {
     const filing = change.after;
     if (filing.filingType !== "accounts" || filing.registrySubmissionNumber !== payload.submission_number) return false;
-    if (isFinalSubmission(filing.registryStatus ?? "pending")) return false;
+    const filled = fillRegistrySubmittedAt(change, payload.submitted_at);
+    if (isFinalSubmission(filing.registryStatus ?? "pending")) return filled;
     const polledAt = new Date(payload.polled_at);
     const shown = filing.registryExamination ?? null;
-    if (shown && shown.since.getTime() >= polledAt.getTime()) return false;
+    if (shown && shown.since.getTime() >= polledAt.getTime()) return filled;
     const comment = payload.examiner_comment ?? null;
-    if (shown && shown.statusCode === payload.registry_status && shown.examinerComment === comment) return false;
+    if (shown && shown.statusCode === payload.registry_status && shown.examinerComment === comment) return filled;
     recordHistory(change, {
       field: "registry_status_code",
       from: shown?.statusCode ?? null,

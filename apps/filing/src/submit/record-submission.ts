@@ -1,6 +1,7 @@
-import { AppError, DOCUMENT_MEDIA_TYPES, type SubmitRegistryAccountsResponse, type SubmitTaxPartResponse } from "@dormant/contracts";
+import { AppError, type SubmitRegistryAccountsResponse, type SubmitTaxPartResponse } from "@dormant/contracts";
 import type { FilingDb } from "../db/client.ts";
 import { submissionMayMove } from "../state/filing-state.ts";
+import { fillRegistrySubmittedAt, fillTaxPartSubmission, pushCt600Xml, stampSubmittedAt } from "../state/submission-record.ts";
 import type { FilingRecord } from "../state/filing-record.ts";
 import { readFiling } from "../state/filing-rows.ts";
 import { FilingBusyError, MAX_WRITE_ATTEMPTS, writeFiling } from "../state/write-filing.ts";
@@ -19,17 +20,6 @@ export interface RecordOptions {
    * filing's claim.
    */
   releaseClaim?: string;
-}
-
-function ct600XmlFileName(filing: FilingRecord, partNumber: number): string {
-  return filing.periodSplit ? `${filing.id}-ct600-part${partNumber}.xml` : `${filing.id}-ct600.xml`;
-}
-
-/** Once every part is acknowledged, the filing's submitted_at is the last acknowledgement's (set once). */
-function stampSubmittedAt(change: Change): void {
-  const filing = change.after;
-  if (filing.submittedAt || filing.parts.some((p) => p.submittedAt === null)) return;
-  filing.submittedAt = new Date(Math.max(...filing.parts.map((p) => p.submittedAt!.getTime())));
 }
 
 function releaseIfDone(change: Change, options: RecordOptions): void {
@@ -74,28 +64,19 @@ export async function recordTaxPartSubmitted(
   options: RecordOptions = {},
 ): Promise<Recorded> {
   const cause = `submit acknowledged by the tax authority (correlation id ${response.correlation_id})`;
-  const submittedAt = new Date(response.submitted_at);
-  const content = Buffer.from(response.submitted_xml, "utf8");
   return record(db, filing, (change) => {
     const part = partOf(change, partNumber);
     if (!part) throw new AppError("INTERNAL_ERROR", `The filing has no part ${partNumber}`);
     part.taxCorrelationId ??= response.correlation_id;
-    part.irmark ??= response.irmark_base64;
-    part.submittedAt ??= submittedAt;
+    // The ct600_xml goes with every acknowledgement (stored once): a part whose IRmark an
+    // outcome brought before the document was stored still gets it.
+    if (!fillTaxPartSubmission(change, partNumber, response)) pushCt600Xml(change, partNumber, response);
     if (submissionMayMove(part.taxStatus, "submitted")) {
       recordHistory(change, { partNumber, field: "tax_status", from: part.taxStatus, to: "submitted", cause });
       part.taxStatus = "submitted";
       part.updatedAt = change.now;
       change.after.updatedAt = change.now;
     }
-    change.documents.push({
-      type: "ct600_xml",
-      partNumber,
-      mediaType: DOCUMENT_MEDIA_TYPES.ct600_xml,
-      fileName: ct600XmlFileName(change.after, partNumber),
-      content,
-      generatedAt: submittedAt,
-    });
     stampSubmittedAt(change);
     settleFiling(change, { text: cause, requestId });
     releaseIfDone(change, options);
@@ -122,7 +103,7 @@ export async function recordRegistrySubmitted(
       accounts.registryStatus = "submitted";
       accounts.updatedAt = change.now;
     }
-    accounts.submittedAt ??= new Date(response.submitted_at);
+    fillRegistrySubmittedAt(change, response.submitted_at);
     settleFiling(change, { text: cause, requestId });
     releaseIfDone(change, options);
   });

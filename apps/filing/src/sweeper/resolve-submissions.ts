@@ -8,8 +8,8 @@ export type SubmissionResolution = ResolveTaxPartResponse | ResolveRegistryAccou
 
 /** Asks the submitter that owns a filing's submission what became of it; never sends anything. */
 export interface SubmissionResolver {
-  taxPart(filing: FilingRecord, partNumber: number): Promise<ResolveTaxPartResponse>;
-  accounts(filing: FilingRecord): Promise<ResolveRegistryAccountsResponse>;
+  taxPart(filing: Pick<FilingRecord, "id">, partNumber: number): Promise<ResolveTaxPartResponse>;
+  accounts(filing: Pick<FilingRecord, "id" | "registrySubmissionNumber" | "companyNumber">): Promise<ResolveRegistryAccountsResponse>;
 }
 
 /** When the submitter cannot be asked (nobody serves its queue, no reply in time): ask again later. */

@@ -85,6 +85,18 @@ export const SubmitTaxPartResponse = z.object({
 });
 export type SubmitTaxPartResponse = z.infer<typeof SubmitTaxPartResponse>;
 
+/**
+ * The record of a part's submit, as the tax submitter knows it once the authority acknowledged
+ * it: the IRmark, when it was sent, and the message as sent (password masked: the ct600_xml
+ * document). The submit RPC answers it; the first poll command takes it along, and every
+ * `tax.part_polling` and `tax.part_outcome` carries it, so that the filing service has it
+ * whichever of these reaches it first (the RPC's answer can be lost on its way back:
+ * docs/decisions.md, "Where a submission's record lives"). Optional on those messages only for
+ * the ones already in flight when this was introduced.
+ */
+export const TaxPartSubmission = SubmitTaxPartResponse.pick({ irmark_base64: true, submitted_at: true, submitted_xml: true });
+export type TaxPartSubmission = z.infer<typeof TaxPartSubmission>;
+
 /** `tax.poll_part`: scheduled by the tax submitter for itself (delayed command on `tax.poll`). */
 export const PollTaxPartCommand = z.object({
   filing_id: FilingId,
@@ -98,6 +110,8 @@ export const PollTaxPartCommand = z.object({
   give_up_at: DateTime,
   /** 1 for the first poll. */
   poll_number: z.number().int().positive(),
+  /** The record of the part's submit, passed on to `tax.part_polling` and `tax.part_outcome`. */
+  submission: TaxPartSubmission.optional(),
   /**
    * A late check: the part already ended in `error` (no final answer by its give-up time), and the
    * authority is asked again now and then until `give_up_at`; its acceptance is published then (a
@@ -113,6 +127,8 @@ export const TaxPartPolling = z.object({
   part_number: PartNumber,
   correlation_id: z.string(),
   polled_at: DateTime,
+  /** The record of the part's submit (the filing service fills in what it lacks). */
+  submission: TaxPartSubmission.optional(),
 });
 export type TaxPartPolling = z.infer<typeof TaxPartPolling>;
 
@@ -127,6 +143,8 @@ export const TaxPartOutcome = z.discriminatedUnion("outcome", [
     receipt_irmark_base32: z.string().min(1),
     receipt_message: z.string(),
     accepted_time: DateTime,
+    /** The record of the part's submit (the filing service fills in what it lacks). */
+    submission: TaxPartSubmission.optional(),
   }),
   z.object({
     outcome: z.enum(["rejected", "error"]),
@@ -136,6 +154,8 @@ export const TaxPartOutcome = z.discriminatedUnion("outcome", [
     error: FilingError,
     /** The authority's own error numbers and texts, for support. */
     authority_errors: z.array(z.object({ number: z.number().int().nullable(), text: z.string() })).default([]),
+    /** The record of the part's submit, when the authority acknowledged it. */
+    submission: TaxPartSubmission.optional(),
   }),
 ]);
 export type TaxPartOutcome = z.infer<typeof TaxPartOutcome>;
@@ -171,6 +191,8 @@ export const PollRegistryStatusCommand = z.object({
   poll_interval_seconds: z.number().int().positive(),
   give_up_at: DateTime,
   poll_number: z.number().int().positive(),
+  /** When the registry acknowledged the accounts: passed on to `registry.status` and `registry.outcome`. */
+  submitted_at: DateTime.optional(),
   /**
    * The undecided status last reported to the filing service (`registry.status`), so that a poll
    * reports only a change; absent until the registry first answers PENDING or PARKED.
@@ -187,6 +209,8 @@ export const RegistryOutcome = z.discriminatedUnion("outcome", [
     submission_number: z.string(),
     registry_status: z.string(),
     decided_at: DateTime,
+    /** When the registry acknowledged the accounts (the filing service fills it in when it lacks it). */
+    submitted_at: DateTime.optional(),
   }),
   z.object({
     outcome: z.enum(["rejected", "error"]),
@@ -195,6 +219,8 @@ export const RegistryOutcome = z.discriminatedUnion("outcome", [
     registry_status: z.string(),
     error: FilingError,
     rejections: z.array(z.object({ code: z.string(), description: z.string() })).default([]),
+    /** When the registry acknowledged the accounts. */
+    submitted_at: DateTime.optional(),
   }),
 ]);
 export type RegistryOutcome = z.infer<typeof RegistryOutcome>;
@@ -211,5 +237,7 @@ export const RegistryStatusReport = z.object({
   examiner_comment: z.string().optional(),
   /** When the poll that saw this status was answered. */
   polled_at: DateTime,
+  /** When the registry acknowledged the accounts (the filing service fills it in when it lacks it). */
+  submitted_at: DateTime.optional(),
 });
 export type RegistryStatusReport = z.infer<typeof RegistryStatusReport>;
