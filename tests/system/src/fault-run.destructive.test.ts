@@ -11,7 +11,7 @@ import { submitSteadily } from "./harness/steady-submits.ts";
 import { startSystem, type RunningSystem } from "./harness/system.ts";
 import { type ReceivedWebhook, WebhookListener } from "./harness/webhook-listener.ts";
 
-const RATE_PER_SECOND = 1.5;
+const RATE_PER_SECOND = 1.2;
 /** More than the faults take at this rate: the submits stop once the last fault is over. */
 const MAX_FILINGS = 400;
 const OPENING_PENCE = 2_000_000;
