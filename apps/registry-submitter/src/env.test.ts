@@ -29,7 +29,8 @@ describe("registry submitter configuration", () => {
         pollBackoff: { initialSeconds: 1, factor: 2, maxSeconds: 2 },
       },
       breaker: { timeoutMs: 8000, errorThresholdPercentage: 50, volumeThreshold: 5, resetTimeoutMs: 30_000 },
-      pollGiveUpAfterSeconds: 20,
+      // A horizon of minutes (production's 14 days at a shorter scale), not seconds.
+      pollGiveUpAfterSeconds: 300,
       pollPrefetch: 16,
       submitPrefetch: 8,
     });

@@ -21,15 +21,19 @@ export const registrySubmitterEnvSchema = baseEnvSchema.extend({
   REGISTRY_POLL_INTERVAL_SECONDS: z.coerce.number().int().positive().optional(),
   /** The longest wait between status polls; default 2 s outside production, 900 (15 min, the poll queue's longest tier) in it. */
   REGISTRY_POLL_MAX_INTERVAL_SECONDS: z.coerce.number().int().positive().optional(),
-  /** How long after its submission accounts are polled before they end error REGISTRY_NO_DECISION; default 20 s outside production, 14 days in it (README "Status polls"). */
+  /** How long after its submission accounts are polled before they end error REGISTRY_NO_DECISION; default 5 minutes outside production, 14 days in it (README "Status polls"). */
   REGISTRY_POLL_HORIZON_SECONDS: z.coerce.number().int().positive().optional(),
 });
 export type RegistrySubmitterEnv = z.infer<typeof registrySubmitterEnvSchema>;
 
-/** Defaults that differ between fast development and production timing. */
+/**
+ * Defaults that differ between development and production timing: the same shape at a shorter
+ * scale (a horizon of minutes, not 20 s, so a short outage of the registry does not end accounts
+ * it goes on to accept). Tests that need a fast horizon set it explicitly.
+ */
 const DEFAULTS = {
-  development: { horizonSeconds: 20, pollIntervalSeconds: 1, pollMaxIntervalSeconds: 2 },
-  test: { horizonSeconds: 20, pollIntervalSeconds: 1, pollMaxIntervalSeconds: 2 },
+  development: { horizonSeconds: 5 * 60, pollIntervalSeconds: 1, pollMaxIntervalSeconds: 2 },
+  test: { horizonSeconds: 5 * 60, pollIntervalSeconds: 1, pollMaxIntervalSeconds: 2 },
   production: { horizonSeconds: 14 * 24 * 60 * 60, pollIntervalSeconds: 60, pollMaxIntervalSeconds: 15 * 60 },
 } as const;
 /** Each wait between status polls is twice the one before, up to the longest wait. */

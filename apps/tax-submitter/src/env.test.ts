@@ -15,7 +15,7 @@ function problems(source: Record<string, string>): string {
 }
 
 describe("tax submitter configuration", () => {
-  it("runs on defaults outside production, against the local simulator, in fast timing", () => {
+  it("runs on defaults outside production, against the local simulator, production's timing at a shorter scale", () => {
     const config = loadTaxSubmitterConfig({});
     expect(config).toMatchObject({
       amqpUrl: "amqp://guest:guest@127.0.0.1:5672",
@@ -33,8 +33,9 @@ describe("tax submitter configuration", () => {
       },
       breaker: { timeoutMs: 8000, errorThresholdPercentage: 50, volumeThreshold: 5, rollingWindowMs: 10_000, resetTimeoutMs: 30_000 },
       limits: { maxConcurrent: 64, maxPerSecond: 100 },
-      pollGiveUpAfterSeconds: 20,
-      lateCheck: { seconds: 0, intervalSeconds: 5 },
+      // Production's shape at a shorter scale: polled for minutes, then checked late.
+      pollGiveUpAfterSeconds: 300,
+      lateCheck: { seconds: 3600, intervalSeconds: 30 },
       pollPrefetch: 16,
       submitPrefetch: 8,
       submitDedupeTtlSeconds: 86_400,

@@ -27,19 +27,24 @@ export const taxSubmitterEnvSchema = baseEnvSchema.extend({
   /**
    * How long after a part ended in `error` at its give-up time (no final answer) the Transaction
    * Engine is still asked about it, so that a late acceptance is not missed; 0: never. Default 3
-   * days in production, 0 in development and tests.
+   * days in production, 1 hour in development and tests.
    */
   TAX_LATE_CHECK_SECONDS: z.coerce.number().int().min(0).optional(),
-  /** The wait between two late checks of a part. Default 1 hour in production, 5 s otherwise. */
+  /** The wait between two late checks of a part. Default 1 hour in production, 30 s otherwise. */
   TAX_LATE_CHECK_INTERVAL_SECONDS: z.coerce.number().int().positive().optional(),
 });
 export type TaxSubmitterEnv = z.infer<typeof taxSubmitterEnvSchema>;
 
-/** Give-up defaults: fast for development and tests, hours in production. */
-const GIVE_UP_SECONDS = { development: 20, test: 20, production: 4 * 60 * 60 } as const;
-/** Late checks after a give-up: days in production; off in development and tests (the table's 00000004 never answers). */
-const LATE_CHECK_SECONDS = { development: 0, test: 0, production: 3 * 24 * 60 * 60 } as const;
-const LATE_CHECK_INTERVAL_SECONDS = { development: 5, test: 5, production: 60 * 60 } as const;
+/**
+ * Give-up and late-check defaults. Development and tests have production's shape at a shorter
+ * scale: a part is polled for minutes (not 20 s: an authority outage of half a minute must not end
+ * filings the authority goes on to accept), then checked late, every half minute for an hour, so a
+ * late acceptance is applied as in production. Tests that need a fast give-up set it explicitly.
+ */
+const GIVE_UP_SECONDS = { development: 5 * 60, test: 5 * 60, production: 4 * 60 * 60 } as const;
+/** Late checks after a give-up: an hour outside production, 3 days in it. */
+const LATE_CHECK_SECONDS = { development: 60 * 60, test: 60 * 60, production: 3 * 24 * 60 * 60 } as const;
+const LATE_CHECK_INTERVAL_SECONDS = { development: 30, test: 30, production: 60 * 60 } as const;
 const DEVELOPMENT_TAX_BASE_URL = "http://127.0.0.1:4100/tax";
 const DEVELOPMENT_VENDOR_ID = "0000";
 

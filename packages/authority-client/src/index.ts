@@ -51,8 +51,16 @@ export type { FirstPoll, ResolutionAnswer, SubmissionCall, SubmissionRpcOptions,
 export type { SubmitFailureKind, SubmitFailureOptions } from "./submit-failure.ts";
 export { CompletionLedger } from "./completion-ledger.ts";
 export type { CompletionLedgerOptions } from "./completion-ledger.ts";
-export { giveUpAt, nextPoll, afterTransientPollFailure, pollTimeoutMs, backoffIntervalSeconds, type PollBackoff } from "./poll-timing.ts";
-export type { NextPoll, AfterTransientFailure } from "./poll-timing.ts";
+export {
+  giveUpAt,
+  nextPoll,
+  afterTransientPollFailure,
+  breakerGraceMs,
+  pollTimeoutMs,
+  backoffIntervalSeconds,
+  type PollBackoff,
+} from "./poll-timing.ts";
+export type { NextPoll, AfterTransientFailure, NotSent } from "./poll-timing.ts";
 export { sealingKeysEnvShape, resolveSealingKeys } from "./sealing-keys.ts";
 export { lazyChildLogger } from "./lazy-child-logger.ts";
 export { startSubmitterWorker } from "./submitter-worker.ts";

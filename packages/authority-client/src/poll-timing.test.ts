@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { afterTransientPollFailure, backoffIntervalSeconds, giveUpAt, nextPoll, pollTimeoutMs } from "./poll-timing.ts";
+import { afterTransientPollFailure, backoffIntervalSeconds, breakerGraceMs, giveUpAt, nextPoll, pollTimeoutMs } from "./poll-timing.ts";
 
 const now = Date.parse("2026-05-01T10:00:00.000Z");
 const inSeconds = (seconds: number) => new Date(now + seconds * 1000).toISOString();
@@ -57,6 +57,30 @@ describe("poll timing", () => {
     // Attempts used up: a fresh poll after the last backoff, so nothing is parked.
     expect(after(8, 600)).toEqual({ kind: "reschedule", delayMs: 30_000 });
     expect(after(1, 0)).toEqual({ kind: "give_up" });
+  });
+
+  it("a poll never sent (breaker open): past the give-up instant it waits for the breaker, within two breaker cycles", () => {
+    const retry = { maxAttempts: 8, backoffMs: [1000, 2000, 5000, 10_000, 30_000] };
+    const graceMs = breakerGraceMs({ resetTimeoutMs: 30_000, timeoutMs: 8_000 });
+    expect(graceMs).toBe(76_000);
+    const after = (giveUpInSeconds: number, retryAfterMs: number) =>
+      afterTransientPollFailure({
+        attempt: 1,
+        retry,
+        giveUp: inSeconds(giveUpInSeconds),
+        maxDelayMs: 900_000,
+        now,
+        notSent: { retryAfterMs, graceMs },
+      });
+    // Before the give-up instant: as any transient failure.
+    expect(after(10, 25_000)).toEqual({ kind: "retry" });
+    // At or past it: asked again when the breaker lets calls through, not given up.
+    expect(after(0, 25_000)).toEqual({ kind: "reschedule", delayMs: 25_000 });
+    expect(after(-60, 25_000)).toEqual({ kind: "reschedule", delayMs: 16_000 });
+    // After the grace: given up (the authority failed the breaker's trials throughout).
+    expect(after(-76, 1000)).toEqual({ kind: "give_up" });
+    // A failure of the authority itself at the give-up instant ends the poll, as before.
+    expect(afterTransientPollFailure({ attempt: 1, retry, giveUp: inSeconds(0), maxDelayMs: 900_000, now })).toEqual({ kind: "give_up" });
   });
 
   it("shortens a poll's timeout so it ends by the give-up instant, but not below the minimum", () => {

@@ -43,21 +43,55 @@ export function nextPoll(intervalSeconds: number, giveUp: string, maxDelayMs: nu
 export type AfterTransientFailure = { kind: "retry" } | { kind: "reschedule"; delayMs: number } | { kind: "give_up" };
 
 /**
+ * A poll that was never sent, so the authority was not asked at all: the breaker refused it
+ * (open, or half-open with the trial left to another call), or no slot under the shared limits
+ * came in time.
+ */
+export interface NotSent {
+  /** When the breaker lets a call through again (its retry-after), in ms. */
+  retryAfterMs: number;
+  /** How long past the give-up instant a refused poll still waits for the breaker (breakerGraceMs). */
+  graceMs: number;
+}
+
+/**
+ * How long past the give-up instant a poll refused by an open breaker waits for the breaker to
+ * let it through: two of the breaker's cycles (open for `resetTimeoutMs`, then a trial of at most
+ * `timeoutMs`). An authority back within that time is asked once more, as a slow one is asked at
+ * the give-up instant; one still failing its trials after two cycles is given up.
+ */
+export function breakerGraceMs(breaker: { resetTimeoutMs: number; timeoutMs: number }): number {
+  return 2 * (breaker.resetTimeoutMs + breaker.timeoutMs);
+}
+
+/**
  * After a transient poll failure: give up once the give-up instant passed; let the bus retry
  * (its retry tiers) while attempts remain and the retry would come before the give-up instant;
  * otherwise schedule a fresh poll ourselves, no later than the give-up instant. So a poll is
  * never parked in the dead-letter queue while the filing may still complete, and never comes
  * back after the give-up instant.
+ *
+ * Except for a poll that was never sent (`notSent`: breaker open, throttled): the authority was
+ * not asked, so the give-up instant alone does not end it. Past that instant the poll is scheduled
+ * again for when the breaker lets calls through (its retry-after), within the grace; only a poll
+ * still not sent after the grace gives up. An open breaker thus never ends a poll sooner than a slow authority would (which is
+ * asked at the give-up instant, and whose answer there decides).
  */
 export function afterTransientPollFailure(options: {
   attempt: number;
   retry: { maxAttempts: number; backoffMs: readonly number[] };
   giveUp: string;
   maxDelayMs: number;
+  notSent?: NotSent | undefined;
   now?: number;
 }): AfterTransientFailure {
   const remaining = Date.parse(options.giveUp) - (options.now ?? Date.now());
-  if (remaining <= 0) return { kind: "give_up" };
+  const refusal = options.notSent;
+  if (remaining <= 0) {
+    const graceLeft = refusal ? remaining + refusal.graceMs : 0;
+    if (!refusal || graceLeft <= 0) return { kind: "give_up" };
+    return { kind: "reschedule", delayMs: Math.max(1, Math.min(refusal.retryAfterMs, graceLeft, options.maxDelayMs)) };
+  }
   const { maxAttempts, backoffMs } = options.retry;
   const backoff = backoffMs[Math.min(options.attempt, backoffMs.length) - 1] ?? backoffMs.at(-1) ?? 1000;
   if (options.attempt < maxAttempts && backoff <= remaining) return { kind: "retry" };

@@ -4,8 +4,11 @@ import { createTestRedisPrefix, rejectionOf, type TestRedis } from "@dormant/tes
 import { Redis } from "ioredis";
 import { Counter, Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AuthorityBreaker } from "./authority-breaker.ts";
+import { createBreakerMetrics } from "./breaker-metrics.ts";
 import { CompletionLedger } from "./completion-ledger.ts";
 import { AuthorityUnavailableError } from "./errors.ts";
+import { breakerGraceMs } from "./poll-timing.ts";
 import { PollUntilFinal, type FinalOutcome, type PollCommand } from "./poll-until-final.ts";
 
 interface Command extends PollCommand {
@@ -19,6 +22,8 @@ let redis: Redis;
 let completions: CompletionLedger;
 const logger = createLogger({ service: "authority-client-test", level: "silent" });
 let nextId = 0;
+const REQUEST_TIMEOUT_MS = 5_000;
+const BREAKER_RESET_TIMEOUT_MS = 1_500;
 
 beforeAll(async () => {
   testRedis = createTestRedisPrefix("poll-until-final");
@@ -45,7 +50,8 @@ function world(answer: () => Promise<Answer>) {
   const finish = async (outcome: Outcome) => void (await polls.complete(outcome.id, outcome, async (o) => void published.push(o)));
   const polls: PollUntilFinal<Command> = new PollUntilFinal<Command>({
     completions,
-    requestTimeoutMs: 5_000,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    breakerResetTimeoutMs: BREAKER_RESET_TIMEOUT_MS,
     maxPollDelayMs: 60_000,
     outcomes,
     logger,
@@ -126,4 +132,71 @@ describe("PollUntilFinal", () => {
       { id: late.id, outcome: "error", error: { code: "GATEWAY_TIMEOUT: the authority did not answer (timeout)" } },
     ]);
   });
+
+  it("a breaker open at the give-up instant: the poll waits for it and asks the authority once more, as a slow authority is asked", async () => {
+    const breaker = await openBreaker();
+    try {
+      // The authority took the submission and decided meanwhile; only the breaker stands between.
+      const w = world(() => breaker.run(async () => ({ decided: true }) as Answer));
+      const c = command(-1);
+      await w.poll(c);
+      // Not given up on the breaker's refusal: polled again once the breaker lets a trial through.
+      expect(w.published).toEqual([]);
+      expect(w.asked).toHaveLength(1);
+      expect(w.scheduled).toHaveLength(1);
+      const [again] = w.scheduled;
+      expect(again?.command).toEqual({ ...c, poll_number: 2 });
+      expect(again?.delayMs).toBeGreaterThan(0);
+      // The breaker's retry-after, in whole seconds.
+      expect(again?.delayMs).toBeLessThanOrEqual(Math.ceil(BREAKER_RESET_TIMEOUT_MS / 1000) * 1000);
+      await new Promise((resolve) => setTimeout(resolve, (again?.delayMs ?? 0) + 100));
+      await w.poll(again!.command);
+      expect(w.published).toEqual([{ id: c.id, outcome: "accepted" }]);
+      expect(breaker.state).toBe("closed");
+    } finally {
+      breaker.shutdown();
+    }
+  });
+
+  it("a breaker open past the give-up instant and its grace (two breaker cycles): the poll is given up", async () => {
+    const breaker = await openBreaker();
+    try {
+      const w = world(() => breaker.run(async () => ({ decided: true }) as Answer));
+      const grace = breakerGraceMs({ resetTimeoutMs: BREAKER_RESET_TIMEOUT_MS, timeoutMs: REQUEST_TIMEOUT_MS });
+      // Within the grace, the wait is held to its end.
+      const nearEnd = command(-(grace - 200));
+      await w.poll(nearEnd);
+      expect(w.scheduled.map((s) => s.delayMs)).toEqual([expect.any(Number)]);
+      expect(w.scheduled[0]?.delayMs).toBeLessThanOrEqual(200);
+      const past = command(-(grace + 1));
+      await w.poll(past);
+      expect(w.published).toEqual([
+        { id: past.id, outcome: "error", error: { code: "GATEWAY_TIMEOUT: the authority did not answer (breaker_open)" } },
+      ]);
+    } finally {
+      breaker.shutdown();
+    }
+  });
 });
+
+/** A real breaker (opossum), opened by authority failures: it refuses every call for BREAKER_RESET_TIMEOUT_MS. */
+async function openBreaker(): Promise<AuthorityBreaker> {
+  const breaker = new AuthorityBreaker({
+    name: "poll-until-final-test",
+    settings: {
+      timeoutMs: REQUEST_TIMEOUT_MS,
+      errorThresholdPercentage: 50,
+      volumeThreshold: 1,
+      rollingWindowMs: 10_000,
+      resetTimeoutMs: BREAKER_RESET_TIMEOUT_MS,
+    },
+    metrics: createBreakerMetrics(new Registry()),
+    logger,
+  });
+  const failing = async (): Promise<never> => {
+    throw new AuthorityUnavailableError("http_status", "503", { maybeReceived: false, status: 503 });
+  };
+  await breaker.run(failing).catch(() => undefined);
+  expect(breaker.state).toBe("open");
+  return breaker;
+}

@@ -5,7 +5,7 @@ import type { Counter } from "prom-client";
 import type { CompletionLedger } from "./completion-ledger.ts";
 import { AuthorityUnavailableError } from "./errors.ts";
 import { lazyChildLogger } from "./lazy-child-logger.ts";
-import { afterTransientPollFailure, nextPoll, pollTimeoutMs, type NextPoll } from "./poll-timing.ts";
+import { afterTransientPollFailure, breakerGraceMs, nextPoll, pollTimeoutMs, type NextPoll } from "./poll-timing.ts";
 
 /** What every poll command carries: when polling stops, and which poll of the submission it is (1 for the first). */
 export interface PollCommand {
@@ -21,6 +21,8 @@ export interface PollUntilFinalOptions<C extends PollCommand> {
   completions: CompletionLedger;
   /** The breaker's timeout: a poll's timeout is this, shortened near the give-up instant. */
   requestTimeoutMs: number;
+  /** How long the breaker stays open before a trial: a poll it refused past the give-up instant waits for it (breakerGraceMs). */
+  breakerResetTimeoutMs: number;
   /** The longest delay the poll queue can hold. */
   maxPollDelayMs: number;
   outcomes: Counter<"outcome" | "code">;
@@ -60,6 +62,8 @@ export interface PollRound<A> {
  * redelivered poll) is left alone; the authority's answer goes to the worker's `decide`; a
  * transient failure (AuthorityUnavailableError) is retried through the bus while attempts remain
  * before the give-up instant, else rescheduled, or, once that passed, the submission given up.
+ * A refusal by the open breaker is not the authority's answer: past the give-up instant such a
+ * poll waits for the breaker (within breakerGraceMs) and asks once more before giving up.
  */
 export class PollUntilFinal<C extends PollCommand> {
   constructor(private readonly options: PollUntilFinalOptions<C>) {}
@@ -112,8 +116,22 @@ export class PollUntilFinal<C extends PollCommand> {
     error: AuthorityUnavailableError,
     logger: Logger,
   ): Promise<void> {
-    const { retry, maxPollDelayMs, unavailable } = this.options;
-    const next = afterTransientPollFailure({ attempt: context.attempt, retry, giveUp: command.give_up_at, maxDelayMs: maxPollDelayMs });
+    const { retry, maxPollDelayMs, unavailable, requestTimeoutMs, breakerResetTimeoutMs } = this.options;
+    // Not sent (breaker open, throttled): the authority was not asked, so past the give-up instant it still is, within the grace.
+    const notSent =
+      error.reason === "breaker_open" || error.reason === "throttled"
+        ? {
+            retryAfterMs: (error.retryAfterSeconds ?? 1) * 1000,
+            graceMs: breakerGraceMs({ resetTimeoutMs: breakerResetTimeoutMs, timeoutMs: requestTimeoutMs }),
+          }
+        : undefined;
+    const next = afterTransientPollFailure({
+      attempt: context.attempt,
+      retry,
+      giveUp: command.give_up_at,
+      maxDelayMs: maxPollDelayMs,
+      notSent,
+    });
     logger.warn({ err: error, reason: error.reason, next: next.kind }, unavailable.warning);
     if (next.kind === "give_up") return this.options.giveUp(command, `${unavailable.authority} did not answer (${error.reason})`, logger);
     if (next.kind === "retry") throw new AppError(unavailable.code, error.message, { retryable: true, cause: error });

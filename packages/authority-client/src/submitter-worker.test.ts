@@ -182,6 +182,7 @@ describe("startSubmitterWorker", () => {
     // What the handlers were built from.
     expect(Object.keys(given?.breakers ?? {})).toEqual(["submission", "status"]);
     expect(given?.polling.requestTimeoutMs).toBe(5_000);
+    expect(given?.polling.breakerResetTimeoutMs).toBe(30_000);
     expect(given?.submitting.maxPollDelayMs).toBe(15 * 60 * 1000); // the longest wait tier of registry.poll
     expect(given?.polling.maxPollDelayMs).toBe(given?.submitting.maxPollDelayMs);
     expect(given?.submitting.sealingKeys).toEqual([devKey]);

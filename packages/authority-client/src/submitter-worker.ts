@@ -65,6 +65,8 @@ export interface SubmitterPollingParts {
   bus: SubmitterBus;
   /** The breakers' timeout. */
   requestTimeoutMs: number;
+  /** How long an open breaker fails fast before a trial call. */
+  breakerResetTimeoutMs: number;
   /** The longest delay the poll queue can hold (its longest wait tier). */
   maxPollDelayMs: number;
   outcomes: Counter<"outcome" | "code">;
@@ -222,6 +224,7 @@ export async function startSubmitterWorker<
         completions: new CompletionLedger({ redis, keyPrefix: `${keyPrefix}done:`, ttlSeconds: config.completionTtlSeconds }),
         bus,
         requestTimeoutMs: config.breaker.timeoutMs,
+        breakerResetTimeoutMs: config.breaker.resetTimeoutMs,
         maxPollDelayMs,
         outcomes,
         logger,

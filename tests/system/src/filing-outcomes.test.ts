@@ -1,15 +1,22 @@
-import { execFile } from "node:child_process";
 import { type AccountsSubmitResponse, type Filing, sandboxCompany } from "@dormant/contracts";
 import { alertQueries, dashboardQueries, exportedMetrics, isExported, metricNamesOf } from "@dormant/ops/observability";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminStatus, deadLetterQueues } from "./harness/admin-status.ts";
 import type { ApiClient, SubmitData } from "./harness/api-client.ts";
 import { ct600Body, tableFilings, type PlannedFiling } from "./harness/companies.ts";
 import { startSystem, type RunningSystem } from "./harness/system.ts";
 import { waitForFinal } from "./harness/wait-final.ts";
-import { APP_NAMES, repoRoot } from "./harness/paths.ts";
+import { APP_NAMES } from "./harness/paths.ts";
 
-/** The default give-up rule: a filing the authority never answers (00000004) ends in `error` within 30 s. */
-const GIVE_UP_LIMIT_MS = 30_000;
+/**
+ * The give-up set here (the default is minutes, production's shape): a filing the authority never
+ * answers (00000004) ends in `error` within GIVE_UP_LIMIT_MS. 30 s, not the 20 s development once
+ * had: on a loaded machine the sister filings of 00000004 must still end as the table says.
+ */
+const GIVE_UP_SECONDS = 30;
+const GIVE_UP_LIMIT_MS = 45_000;
+/** Long enough for a poll refused by an open breaker at the give-up time to wait for it (two breaker cycles). */
+const FINAL_WITHIN_MS = 120_000;
 const OPENING_BALANCE_PENCE = 100_000;
 
 interface Tracked extends PlannedFiling {
@@ -25,7 +32,7 @@ interface Tracked extends PlannedFiling {
 
 // Every company of the spec's table, a CT600 and dormant accounts each, filed with a live key
 // through the gateway and the whole chain (filing, billing, submitters, simulator), every app a
-// process of its own with default settings (fast simulator timing, default give-up times).
+// process of its own with default settings (fast simulator timing) but for a give-up of 30 s.
 describe("live filings of the spec's company table, end to end through the gateway", () => {
   let system: RunningSystem;
   let client: ApiClient;
@@ -35,7 +42,13 @@ describe("live filings of the spec's company table, end to end through the gatew
   let split: Tracked;
 
   beforeAll(async () => {
-    system = await startSystem({ label: "outcomes" });
+    system = await startSystem({
+      label: "outcomes",
+      env: {
+        "tax-submitter": { POLL_GIVE_UP_AFTER_SECONDS: String(GIVE_UP_SECONDS) },
+        "registry-submitter": { REGISTRY_POLL_HORIZON_SECONDS: String(GIVE_UP_SECONDS) },
+      },
+    });
     const account = await system.createAccount({ balancePence: OPENING_BALANCE_PENCE });
     client = system.client(account.liveKey);
     testKeyClient = system.client(account.testKey);
@@ -64,7 +77,7 @@ describe("live filings of the spec's company table, end to end through the gatew
     split = tracked.at(-1)!;
     await Promise.all(
       tracked.map(async (filing) => {
-        filing.final = await waitForFinal(client, filing.answer.filing_id, { timeoutMs: 60_000, intervalMs: 1_000 });
+        filing.final = await waitForFinal(client, filing.answer.filing_id, { timeoutMs: FINAL_WITHIN_MS, intervalMs: 1_000 });
         filing.finalAfterMs = Date.now() - filing.answeredAt;
       }),
     );
@@ -126,7 +139,7 @@ describe("live filings of the spec's company table, end to end through the gatew
       expect(filing.final?.status, `${filing.kind} ${filing.company}`).toBe(sandboxCompany(filing.company).outcome);
   });
 
-  it("ends 00000004 (the authority never answers) in error within 30 s, with the default give-up settings", () => {
+  it(`ends 00000004 (the authority never answers) in error within ${GIVE_UP_LIMIT_MS / 1000} s of a ${GIVE_UP_SECONDS} s give-up`, () => {
     const silent = tracked.filter((filing) => filing.company === "00000004");
     expect(silent).toHaveLength(2);
     for (const filing of silent) {
@@ -274,19 +287,7 @@ describe("live filings of the spec's company table, end to end through the gatew
   });
 
   it("admin status shows the system healthy, with these filings counted", async () => {
-    const env = {
-      PATH: process.env.PATH ?? "/usr/bin:/bin",
-      HOME: process.env.HOME ?? "/tmp",
-      AMQP_URL: system.vhost.url,
-      FILING_DATABASE_URL: system.databases.filing.url,
-      OPS_URLS: APP_NAMES.map((app) => `${app}=${system.opsUrl(app)}`).join(","),
-    };
-    const status = () =>
-      new Promise<{ code: number; report: ReturnType<typeof JSON.parse> }>((resolve) =>
-        execFile("npm", ["run", "--silent", "admin", "--", "status"], { cwd: repoRoot, env }, (error, out) =>
-          resolve({ code: error ? Number(error.code) : 0, report: JSON.parse(out) }),
-        ),
-      );
+    const status = () => adminStatus(system);
     // 00000004's polls hang until the authority time-out (8 s), and nothing else is polled in the
     // last seconds before it gives up: on a slow machine enough of them fail in the breaker's
     // window to open the poll breaker, as they should. The report says so until the breaker's
@@ -305,14 +306,14 @@ describe("live filings of the spec's company table, end to end through the gatew
     );
     expect(report.breakers.length).toBeGreaterThanOrEqual(2);
     expect(report.breakers.every((breaker: { state: string }) => breaker.state !== "open")).toBe(true);
-    expect(report.queues.dead_letter.every((queue: { messages: number }) => queue.messages === 0)).toBe(true);
+    expect(deadLetterQueues(report).every((queue) => queue.messages === 0)).toBe(true);
     const count = (status: string) => tracked.filter((filing) => filing.final?.status === status).length;
     expect(report.filings).toMatchObject({
       accepted: { last_60m: count("accepted") },
       rejected: { last_60m: count("rejected") },
       errored: { last_60m: count("error") },
     });
-    expect(report.filings.submitted.last_60m).toBeGreaterThanOrEqual(count("accepted") + count("rejected"));
+    expect(report.filings.submitted?.last_60m).toBeGreaterThanOrEqual(count("accepted") + count("rejected"));
     expect(report.filings.oldest_unfinished_age_seconds).toBeNull();
   });
 });
