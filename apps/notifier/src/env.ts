@@ -54,6 +54,8 @@ export const notifierEnvSchema = baseEnvSchema.extend({
   WEBHOOK_BACKLOG_INTERVAL_MS: envPositiveInt(15_000),
   /** Unacknowledged deliveries per consumer. */
   NOTIFIER_DELIVERIES_PREFETCH: envPositiveInt(32),
+  /** Test-mode deliveries (sandbox events, "Send test"): their own consumer, smaller. */
+  NOTIFIER_TEST_DELIVERIES_PREFETCH: envPositiveInt(8),
   NOTIFIER_EVENTS_PREFETCH: envPositiveInt(10),
   NOTIFIER_RPC_PREFETCH: envPositiveInt(20),
 });
