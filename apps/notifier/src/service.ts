@@ -121,6 +121,8 @@ export async function startNotifier(config: NotifierConfig, options: StartNotifi
         retryHorizonSeconds: config.WEBHOOK_RETRY_HORIZON_SECONDS,
         disableAfterSeconds: config.WEBHOOK_DISABLE_AFTER_SECONDS,
         endpointConcurrency: config.WEBHOOK_ENDPOINT_CONCURRENCY,
+        accountConcurrency: config.WEBHOOK_ACCOUNT_CONCURRENCY,
+        hostConcurrency: config.WEBHOOK_HOST_CONCURRENCY,
         allowPrivateUrls: config.allowPrivateUrls,
         httpsOnly: config.httpsOnly,
         sealingKeys: config.sealingKeys,

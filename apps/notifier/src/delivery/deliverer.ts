@@ -4,6 +4,7 @@ import { inTransaction, type NotifierDb } from "../db/client.ts";
 import { type EndpointRow, signingSecrets } from "../endpoints/endpoint-row.ts";
 import type { NotifierMetrics } from "../metrics.ts";
 import { checkWebhookUrl } from "../safety/url-safety.ts";
+import { claimAttemptSlot, releaseAttemptSlot, type SlotRefusal } from "./attempt-slots.ts";
 import { type AttemptResult, postWebhook } from "./http-attempt.ts";
 import { nextRetry } from "./schedule.ts";
 import { signWebhook } from "./signature.ts";
@@ -25,6 +26,10 @@ export interface DelivererSettings {
   retryHorizonSeconds: number;
   disableAfterSeconds: number;
   endpointConcurrency: number;
+  /** Attempts in flight at once per account and mode, across every replica. */
+  accountConcurrency: number;
+  /** Attempts in flight at once per destination host and mode, across every replica. */
+  hostConcurrency: number;
   allowPrivateUrls: boolean;
   httpsOnly: boolean;
   sealingKeys: readonly SealingKey[];
@@ -211,6 +216,26 @@ export class Deliverer {
         await this.putBack(delivery, mode);
         return;
       }
+      // The limits shared by every replica: per endpoint, per account and mode, per host and mode.
+      // Over one, the command comes back later instead of holding a consumer slot here.
+      let refused: SlotRefusal | null;
+      try {
+        refused = await claimAttemptSlot(
+          db,
+          { deliveryId: delivery.id, endpointId: endpoint.id, accountId: endpoint.account_id, mode, url: endpoint.url, holdMs: leaseMs },
+          { endpoint: settings.endpointConcurrency, account: settings.accountConcurrency, host: settings.hostConcurrency },
+        );
+      } catch (error) {
+        this.release(endpoint.id);
+        throw error;
+      }
+      if (refused) {
+        this.release(endpoint.id);
+        logger.debug({ ...fields, limit: refused }, "attempt concurrency limit reached: deliver command put back");
+        await db.pool.query("UPDATE deliveries SET lease_until = NULL WHERE id = $1 AND state = 'pending'", [delivery.id]);
+        await this.putBack(delivery, mode);
+        return;
+      }
       try {
         result = address
           ? await postWebhook(
@@ -232,6 +257,9 @@ export class Deliverer {
           : { delivered: false, error: "no address to connect to", durationMs: 0 };
       } finally {
         this.release(endpoint.id);
+        await releaseAttemptSlot(db, delivery.id).catch((error: unknown) =>
+          logger.warn({ err: error, ...fields }, "could not release the attempt slot; it expires by itself"),
+        );
       }
     }
     metrics.attemptDuration.observe({ result: result.delivered ? "delivered" : "failed" }, result.durationMs / 1000);
