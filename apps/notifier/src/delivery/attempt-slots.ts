@@ -34,9 +34,11 @@ export async function claimAttemptSlot(db: NotifierDb, claim: SlotClaim, limits:
   const accountKey = `${claim.accountId}:${claim.mode}`;
   const hostKey = `${claim.mode}:${hostOf(claim.url)}`;
   return inTransaction(db, async (tx) => {
-    await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`slot:account:${accountKey}`]);
-    await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`slot:host:${hostKey}`]);
-    await tx.query("DELETE FROM attempt_slots WHERE (account_key = $1 OR host_key = $2) AND expires_at <= now()", [accountKey, hostKey]);
+    // One round trip: the select list is evaluated left to right (account, then host).
+    await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0)), pg_advisory_xact_lock(hashtextextended($2, 0))", [
+      `slot:account:${accountKey}`,
+      `slot:host:${hostKey}`,
+    ]);
     const counted = await tx.query<{ endpoint: number; account: number; host: number }>(
       `SELECT count(*) FILTER (WHERE endpoint_id = $1)::int AS endpoint,
               count(*) FILTER (WHERE account_key = $2)::int AS account,
@@ -59,7 +61,7 @@ export async function claimAttemptSlot(db: NotifierDb, claim: SlotClaim, limits:
   });
 }
 
-/** Gives the slot of a finished attempt back. */
+/** Gives the slot of a finished attempt back, and clears rows left by dead workers (expired: they no longer count). */
 export async function releaseAttemptSlot(db: NotifierDb, deliveryId: string): Promise<void> {
-  await db.pool.query("DELETE FROM attempt_slots WHERE delivery_id = $1", [deliveryId]);
+  await db.pool.query("DELETE FROM attempt_slots WHERE delivery_id = $1 OR expires_at <= now()", [deliveryId]);
 }

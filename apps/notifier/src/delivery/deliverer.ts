@@ -210,28 +210,19 @@ export class Deliverer {
       const timestamp = Math.floor(attemptedAt.getTime() / 1000);
       const secrets = signingSecrets(endpoint, settings.sealingKeys, attemptedAt);
       const address = check.addresses[0];
-      if (!this.reserve(endpoint.id)) {
-        // Lost the race for the endpoint's last slot: give the lease back and come back in 1 s.
-        await db.pool.query("UPDATE deliveries SET lease_until = NULL WHERE id = $1 AND state = 'pending'", [delivery.id]);
-        await this.putBack(delivery, mode);
-        return;
-      }
       // The limits shared by every replica: per endpoint, per account and mode, per host and mode.
-      // Over one, the command comes back later instead of holding a consumer slot here.
-      let refused: SlotRefusal | null;
-      try {
-        refused = await claimAttemptSlot(
-          db,
-          { deliveryId: delivery.id, endpointId: endpoint.id, accountId: endpoint.account_id, mode, url: endpoint.url, holdMs: leaseMs },
-          { endpoint: settings.endpointConcurrency, account: settings.accountConcurrency, host: settings.hostConcurrency },
-        );
-      } catch (error) {
-        this.release(endpoint.id);
-        throw error;
-      }
-      if (refused) {
-        this.release(endpoint.id);
-        logger.debug({ ...fields, limit: refused }, "attempt concurrency limit reached: deliver command put back");
+      // Over one, the command comes back later instead of holding a consumer slot here. (Claimed
+      // before the in-process slot, so that slot is held only for the POST itself.)
+      const refused: SlotRefusal | null = await claimAttemptSlot(
+        db,
+        { deliveryId: delivery.id, endpointId: endpoint.id, accountId: endpoint.account_id, mode, url: endpoint.url, holdMs: leaseMs },
+        { endpoint: settings.endpointConcurrency, account: settings.accountConcurrency, host: settings.hostConcurrency },
+      );
+      if (refused || !this.reserve(endpoint.id)) {
+        // Over a shared limit, or lost the race for the endpoint's last slot here: give the slot
+        // and the lease back and come back in 1 s.
+        if (!refused) await releaseAttemptSlot(db, delivery.id);
+        logger.debug({ ...fields, limit: refused ?? "endpoint" }, "attempt concurrency limit reached: deliver command put back");
         await db.pool.query("UPDATE deliveries SET lease_until = NULL WHERE id = $1 AND state = 'pending'", [delivery.id]);
         await this.putBack(delivery, mode);
         return;
