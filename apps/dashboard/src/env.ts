@@ -28,6 +28,10 @@ export const dashboardEnvSchema = baseEnvSchema.extend({
   /** New accounts (sign-ups) per client address per window (default 10 an hour). */
   DASHBOARD_SIGNUP_WINDOW_SECONDS: envPositiveInt(60 * 60),
   DASHBOARD_SIGNUP_MAX_PER_ADDRESS: envPositiveInt(10),
+  /** The webhook forms per account: every change, and "Send test" on its own, per window. */
+  DASHBOARD_WEBHOOK_WINDOW_SECONDS: envPositiveInt(60),
+  DASHBOARD_WEBHOOK_MAX_ACTIONS: envPositiveInt(30),
+  DASHBOARD_WEBHOOK_MAX_TESTS: envPositiveInt(10),
   DASHBOARD_DATABASE_POOL_MAX: envPositiveInt(5),
   /**
    * The payment provider's checkout origin(s), comma-separated, that "Top up" redirects to (the

@@ -13,6 +13,7 @@ import { BillingClient, DASHBOARD_BILLING_RPC_CATALOG } from "./money/billing.ts
 import { closeDashboardDb, createDashboardDb } from "./db/client.ts";
 import { migrateDashboardDatabase } from "./db/migrations.ts";
 import type { DashboardConfig } from "./env.ts";
+import { WebhookActionLimiter } from "./webhooks/action-limit.ts";
 import { DASHBOARD_NOTIFIER_RPC_CATALOG, NotifierClient } from "./webhooks/notifier-client.ts";
 
 export interface StartDashboardOptions {
@@ -117,7 +118,15 @@ export async function startDashboard(config: DashboardConfig, options: StartDash
         },
         money: { billing: new BillingClient(connected), publicUrl: config.publicUrl, checkoutOrigins: config.checkoutOrigins },
         filings: { filings: new FilingClient(connected) },
-        webhooks: { notifier: new NotifierClient(connected) },
+        webhooks: {
+          notifier: new NotifierClient(connected),
+          limiter: new WebhookActionLimiter(redis, {
+            prefix: config.DASHBOARD_REDIS_PREFIX,
+            windowSeconds: config.DASHBOARD_WEBHOOK_WINDOW_SECONDS,
+            actionsPerAccount: config.DASHBOARD_WEBHOOK_MAX_ACTIONS,
+            testsPerAccount: config.DASHBOARD_WEBHOOK_MAX_TESTS,
+          }),
+        },
       },
     );
     gate.ready({

@@ -42,8 +42,12 @@ export const notifierEnvSchema = baseEnvSchema.extend({
   WEBHOOK_DISABLE_AFTER_SECONDS: envPositiveInt(3 * DAY_SECONDS),
   /** After a rotation, the previous secret still signs (a second signature) for this long. */
   WEBHOOK_SECRET_OVERLAP_SECONDS: envPositiveInt(DAY_SECONDS),
-  /** Attempts in flight at once to one endpoint, in this process (more wait 1 s on the bus). */
+  /** Attempts in flight at once to one endpoint (in this process, and across replicas; more wait 1 s on the bus). */
   WEBHOOK_ENDPOINT_CONCURRENCY: envPositiveInt(4),
+  /** Attempts in flight at once for one account and mode, across every replica (more wait on the bus). */
+  WEBHOOK_ACCOUNT_CONCURRENCY: envPositiveInt(8),
+  /** Attempts in flight at once to one destination host name and mode, across every replica (more wait on the bus). */
+  WEBHOOK_HOST_CONCURRENCY: envPositiveInt(16),
   /** The sweeper re-sends deliver commands of pending deliveries due longer ago than this. */
   WEBHOOK_SWEEP_OVERDUE_SECONDS: envPositiveInt(30),
   WEBHOOK_SWEEP_INTERVAL_MS: envPositiveInt(10_000),
@@ -54,6 +58,8 @@ export const notifierEnvSchema = baseEnvSchema.extend({
   WEBHOOK_BACKLOG_INTERVAL_MS: envPositiveInt(15_000),
   /** Unacknowledged deliveries per consumer. */
   NOTIFIER_DELIVERIES_PREFETCH: envPositiveInt(32),
+  /** Test-mode deliveries (sandbox events, "Send test"): their own consumer, smaller. */
+  NOTIFIER_TEST_DELIVERIES_PREFETCH: envPositiveInt(8),
   NOTIFIER_EVENTS_PREFETCH: envPositiveInt(10),
   NOTIFIER_RPC_PREFETCH: envPositiveInt(20),
 });

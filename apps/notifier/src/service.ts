@@ -3,10 +3,16 @@ import type { AddressInfo } from "node:net";
 import { connectBus, type Bus, type ReconnectOptions, type Subscription } from "@dormant/bus";
 import { PLATFORM_TOPOLOGY } from "@dormant/contracts";
 import { createLogger, createMetricsRegistry, type Logger, StartupGate, startOpsServer } from "@dormant/service-kit";
-import { NOTIFIER_DELIVERIES_QUEUE, NOTIFIER_EVENTS_QUEUE, NOTIFIER_MESSAGE_CATALOG, NOTIFIER_RPC_CATALOG } from "./bus/catalog.ts";
+import {
+  NOTIFIER_DELIVERIES_QUEUE,
+  NOTIFIER_EVENTS_QUEUE,
+  NOTIFIER_MESSAGE_CATALOG,
+  NOTIFIER_RPC_CATALOG,
+  NOTIFIER_TEST_DELIVERIES_QUEUE,
+} from "./bus/catalog.ts";
 import { closeNotifierDb, createNotifierDb } from "./db/client.ts";
 import { migrateNotifierDatabase } from "./db/migrations.ts";
-import { Deliverer, type PublishDeliver } from "./delivery/deliverer.ts";
+import { Deliverer, type DeliveryMode, type PublishDeliver } from "./delivery/deliverer.ts";
 import { purgeSettledDeliveries } from "./delivery/retention.ts";
 import { refreshBacklogAge, sweepOverdueDeliveries } from "./delivery/sweeper.ts";
 import { endpointRpcHandlers } from "./endpoints/rpc-handlers.ts";
@@ -100,10 +106,10 @@ export async function startNotifier(config: NotifierConfig, options: StartNotifi
       ...(options.reconnect ? { reconnect: options.reconnect } : {}),
     });
     bus = connected;
-    const publish: PublishDeliver = async (command, delayMs) => {
-      await connected.publish("notifier.deliver", command, delayMs > 0 ? { delayMs } : {});
+    const publish: PublishDeliver = async (command, delayMs, mode) => {
+      await connected.publish(mode === "test" ? "notifier.deliver_test" : "notifier.deliver", command, delayMs > 0 ? { delayMs } : {});
     };
-    const deliverNow = (deliveryId: string) => publish({ delivery_id: deliveryId }, 0);
+    const deliverNow = (deliveryId: string, mode: DeliveryMode) => publish({ delivery_id: deliveryId }, 0, mode);
     const deliverer = new Deliverer({
       db,
       logger,
@@ -115,6 +121,8 @@ export async function startNotifier(config: NotifierConfig, options: StartNotifi
         retryHorizonSeconds: config.WEBHOOK_RETRY_HORIZON_SECONDS,
         disableAfterSeconds: config.WEBHOOK_DISABLE_AFTER_SECONDS,
         endpointConcurrency: config.WEBHOOK_ENDPOINT_CONCURRENCY,
+        accountConcurrency: config.WEBHOOK_ACCOUNT_CONCURRENCY,
+        hostConcurrency: config.WEBHOOK_HOST_CONCURRENCY,
         allowPrivateUrls: config.allowPrivateUrls,
         httpsOnly: config.httpsOnly,
         sealingKeys: config.sealingKeys,
@@ -141,8 +149,17 @@ export async function startNotifier(config: NotifierConfig, options: StartNotifi
     subscriptions.push(
       await connected.consume(
         NOTIFIER_DELIVERIES_QUEUE,
-        { "notifier.deliver": (message, context) => deliverer.handle(message.payload, context.signal) },
+        { "notifier.deliver": (message, context) => deliverer.handle(message.payload, "live", context.signal) },
         { prefetch: config.NOTIFIER_DELIVERIES_PREFETCH },
+      ),
+    );
+    // Test mode (sandbox events, "Send test") on a queue and consumer of its own: a burst of them,
+    // or test endpoints that never answer, cannot take the live deliveries' slots.
+    subscriptions.push(
+      await connected.consume(
+        NOTIFIER_TEST_DELIVERIES_QUEUE,
+        { "notifier.deliver_test": (message, context) => deliverer.handle(message.payload, "test", context.signal) },
+        { prefetch: config.NOTIFIER_TEST_DELIVERIES_PREFETCH },
       ),
     );
 
@@ -165,7 +182,10 @@ export async function startNotifier(config: NotifierConfig, options: StartNotifi
 
     gate.ready({ database: async () => void (await db.pool.query("SELECT 1")), bus: () => connected.readinessCheck() });
     const port = (server.address() as AddressInfo).port;
-    logger.info({ port }, "notifier running (rpc notifier.rpc, events notifier.events, deliveries notifier.deliveries)");
+    logger.info(
+      { port },
+      "notifier running (rpc notifier.rpc, events notifier.events, deliveries notifier.deliveries and notifier.test_deliveries)",
+    );
     return { port, url: `http://127.0.0.1:${port}`, stop };
   } catch (error) {
     await stop().catch(() => undefined);

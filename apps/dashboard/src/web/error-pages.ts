@@ -1,7 +1,7 @@
 import { html, type SafeHtml } from "./html.ts";
 import { page } from "./layout.ts";
 
-export type ErrorKind = "csrf" | "unavailable" | "not_found" | "bad_request" | "internal";
+export type ErrorKind = "csrf" | "unavailable" | "not_found" | "bad_request" | "internal" | "too_many";
 
 const PAGES: Record<ErrorKind, { title: string; body: SafeHtml }> = {
   csrf: {
@@ -21,6 +21,11 @@ const PAGES: Record<ErrorKind, { title: string; body: SafeHtml }> = {
   bad_request: {
     title: "The request was not understood",
     body: html`<p>The dashboard could not read what was sent. <a href="/">Go to the dashboard</a> and try again.</p>`,
+  },
+  too_many: {
+    title: "Too many webhook changes",
+    body: html`<p>This account made too many webhook changes or test events in a short time. Nothing was changed.</p>
+<p>Wait a minute and <a href="/webhooks">try again</a>.</p>`,
   },
   internal: {
     title: "Something went wrong",

@@ -3,6 +3,7 @@ import { type NextFunction, type Request, type Response, Router } from "express"
 import { accountOf, type DashboardDeps, pageContext } from "../web/context.ts";
 import { errorPage } from "../web/error-pages.ts";
 import { sendPage } from "../web/respond.ts";
+import type { WebhookActionLimiter } from "./action-limit.ts";
 import { type NotifierClient, NotifierUnavailableError, WebhookEndpointNotFoundError, type WebhookMode } from "./notifier-client.ts";
 import {
   DELIVERIES_PAGE_SIZE,
@@ -16,6 +17,8 @@ import {
 
 export interface WebhooksOptions {
   notifier: NotifierClient;
+  /** The webhook forms per account; without it they are not limited. */
+  limiter?: WebhookActionLimiter;
 }
 
 /** Pages beyond this are read as this one (offsets stay small). */
@@ -105,6 +108,17 @@ export function webhooksRoutes(deps: DashboardDeps, options: WebhooksOptions): R
 
   router.get("/webhooks", async (req, res) => {
     await renderList(res, 200, modeOf(req.query.mode), pageNumberOf(req), { notice: req.query.deleted === "1" ? "deleted" : undefined });
+  });
+
+  // Every webhook form (add, and each endpoint's test, rotate, enable, delete) is counted per
+  // account before its RPC; over the limit: 429 with Retry-After, nothing done.
+  router.post(["/webhooks/endpoints", "/webhooks/endpoints/:id/:action"], async (req: Request, res: Response, next: NextFunction) => {
+    if (!options.limiter) return next();
+    const verdict = await options.limiter.attempt(accountOf(res), req.params.action === "test" ? "test" : "change");
+    if (verdict.allowed) return next();
+    deps.logger.warn({ account_id: accountOf(res), path: req.path }, "dashboard webhook action refused: rate limit");
+    res.setHeader("Retry-After", String(verdict.retryAfterSeconds));
+    sendPage(res, 429, errorPage("too_many"));
   });
 
   router.post("/webhooks/endpoints", async (req, res) => {

@@ -14,11 +14,15 @@ import { SessionStore } from "../auth/sessions.ts";
 import { GatewayClient } from "../bus/gateway.ts";
 import { createTestDashboard, type TestDashboard } from "../test-support/test-dashboard.ts";
 import { DASHBOARD_NOTIFIER_RPC_CATALOG, NotifierClient } from "./notifier-client.ts";
+import type { WebhooksOptions } from "./routes.ts";
 
 /** The notifier's folder: started as `npm start` starts it (node --import tsx src/main.ts), never imported. */
 const NOTIFIER_DIR = fileURLToPath(new URL("../../../notifier", import.meta.url));
 const NOTIFIER_MIGRATIONS_DIR = fileURLToPath(new URL("../../../notifier/prisma/migrations", import.meta.url));
 const READY_TIMEOUT_MS = 90_000;
+
+/** Options of another app; `webhooks` adds to the real notifier's client (e.g. a limiter). */
+export type AppExtras = Partial<Omit<DashboardAppOptions, "webhooks">> & { webhooks?: Partial<WebhooksOptions> };
 
 /** The real notifier as an OS process on the test vhost, with a database of its own. */
 export interface NotifierProcess {
@@ -110,7 +114,7 @@ async function startNotifierProcess(
 export interface TestWebhooksDashboard {
   base: TestDashboard;
   app: express.Express;
-  appWith(options: Partial<DashboardAppOptions>): express.Express;
+  appWith(options: AppExtras): express.Express;
   /** Absent when created with `notifier: false`. */
   notifier: NotifierProcess | undefined;
   close(): Promise<void>;
@@ -154,7 +158,7 @@ export async function createTestWebhooksDashboard(
     });
     bus = connected;
     const prefix = scope.prefix;
-    const appWith = (extra: Partial<DashboardAppOptions>) =>
+    const appWith = (extra: AppExtras) =>
       createDashboardApp(
         {
           db: base.db,
@@ -167,8 +171,8 @@ export async function createTestWebhooksDashboard(
         {
           registry: createMetricsRegistry("dashboard"),
           checks: {},
-          webhooks: { notifier: new NotifierClient(connected) },
           ...extra,
+          webhooks: { notifier: new NotifierClient(connected), ...extra.webhooks },
         },
       );
     return { base, app: appWith({}), appWith, notifier, close: closeAll };

@@ -5,6 +5,7 @@ import { Webhook } from "standardwebhooks";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csrfOf, signedUpAgent } from "../test-support/test-dashboard.ts";
+import { WebhookActionLimiter } from "./action-limit.ts";
 import { createTestWebhooksDashboard, type TestWebhooksDashboard } from "./test-webhooks-dashboard.ts";
 
 type Agent = ReturnType<typeof request.agent>;
@@ -40,6 +41,8 @@ async function startReceiver(): Promise<Receiver> {
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const SECRET = /whsec_[A-Za-z0-9+/]{43}=/;
 
@@ -346,6 +349,50 @@ describe("the Webhooks pages (the real notifier as a process on the test vhost)"
     expect(rotate.status).toBe(403);
     expect(rotate.text).not.toMatch(SECRET);
     expect((await agent.get("/webhooks")).text).toContain("/ok/kept");
+  });
+
+  it("limits the webhook forms per account: Send test and every change, 429 with Retry-After, nothing done", async () => {
+    const limited = dash.appWith({
+      webhooks: {
+        limiter: new WebhookActionLimiter(dash.base.redis, {
+          prefix: `${dash.base.redisPrefix}whlimit:`,
+          windowSeconds: 60,
+          actionsPerAccount: 4,
+          testsPerAccount: 2,
+        }),
+      },
+    });
+    const { agent } = await signedUpAgent(limited);
+    expect((await addEndpoint(agent, { url: `${receiver.url}/ok/limited` })).status).toBe(201);
+    const id = endpointIdIn((await agent.get("/webhooks")).text);
+    const sendTest = async () => {
+      const page = await agent.get(`/webhooks/endpoints/${id}?mode=live`);
+      return agent
+        .post(`/webhooks/endpoints/${id}/test`)
+        .type("form")
+        .send({ _csrf: csrfOf(page.text), mode: "live" });
+    };
+    expect((await sendTest()).status).toBe(303);
+    expect((await sendTest()).status).toBe(303);
+    const third = await sendTest();
+    expect(third.status).toBe(429);
+    expect(Number(third.headers["retry-after"])).toBeGreaterThan(0);
+    expect(third.text).toContain("Too many webhook changes");
+    // Another account is not held back by this one's count.
+    const other = await signedUpAgent(limited);
+    expect((await addEndpoint(other.agent, { url: `${receiver.url}/ok/limited-other` })).status).toBe(201);
+    // Changes count too: add + 3 tests = 4 of 4 (the refused test counted), so a delete is refused and the endpoint stays.
+    const page = await agent.get(`/webhooks/endpoints/${id}?mode=live`);
+    const deleted = await agent
+      .post(`/webhooks/endpoints/${id}/delete`)
+      .type("form")
+      .send({ _csrf: csrfOf(page.text), mode: "live" });
+    expect(deleted.status).toBe(429);
+    expect((await agent.get("/webhooks")).text).toContain("/ok/limited");
+    const tests = () => receiver.received.filter((hit) => hit.path === "/ok/limited" && hit.body.includes('"webhook.test"'));
+    await waitFor(() => tests().length >= 2, { timeoutMs: 20_000, what: "the two test events allowed" });
+    await sleep(1_000);
+    expect(tests()).toHaveLength(2);
   });
 
   // Last: it stops the notifier.

@@ -1,6 +1,7 @@
 import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
 import {
   CreateWebhookEndpointRequest,
+  MAX_WEBHOOK_ENDPOINTS_PER_MODE,
   successEnvelope,
   type WebhookCaller,
   WebhookDeliveriesList,
@@ -36,7 +37,7 @@ function webhookCaller(res: Response): WebhookCaller {
 const TAGS = ["Webhooks"];
 
 const ERRORS: ErrorDescriptions = {
-  400: "`VALIDATION_ERROR`: `details` lists every violated field by path (an endpoint id that is not `we_...`, a page out of range, a `url` refused with the reason).",
+  400: "`VALIDATION_ERROR`: `details` lists every violated field by path (an endpoint id that is not `we_...`, a page out of range, a `url` refused with the reason, or the endpoints-per-mode limit reached on create).",
   404: "`WEBHOOK_ENDPOINT_NOT_FOUND`: no endpoint with this id for this key's account and mode (live and test keys have separate endpoints).",
 };
 
@@ -99,6 +100,8 @@ export const createWebhookEndpointRoute = defineRoute({
       "`filing.errored`, `filing.documents_ready`) as signed POSTs (Standard Webhooks; see the `webhooks` section). The answer carries " +
       "the signing `secret` (`whsec_...`): store it, it is never shown again (rotate it to get a new one). `https` URLs in production; " +
       "a host that resolves to a loopback, private, link-local or cloud metadata address is refused (400 with the reason). " +
+      `An account may have at most ${MAX_WEBHOOK_ENDPOINTS_PER_MODE} endpoints (not deleted) per mode: one more is 400 ` +
+      "`VALIDATION_ERROR` with a `details` entry on `url` saying the limit is reached (delete an endpoint first). " +
       `${MODES} No Idempotency-Key.`,
     status: 201,
     answer: "The endpoint, with its signing secret (shown only here and when rotated).",

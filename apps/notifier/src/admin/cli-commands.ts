@@ -35,19 +35,28 @@ export async function withNotifierDb<T>(databaseUrl: string, fn: (db: NotifierDb
   }
 }
 
-/** Sends one `notifier.deliver` command now (the notifier's deliveries consumer attempts it). */
-async function sendDeliver(amqpUrl: string, deliveryId: string, env: Record<string, string | undefined>, stderr: CliStreams["stderr"]) {
+/** Sends one deliver command now, on its mode's queue (the notifier's deliveries consumer attempts it). */
+async function sendDeliver(
+  amqpUrl: string,
+  deliveryId: string,
+  mode: "live" | "test",
+  env: Record<string, string | undefined>,
+  stderr: CliStreams["stderr"],
+) {
   const bus = await connectBus({
     url: amqpUrl,
     service: "notifier-admin",
     topology: PLATFORM_TOPOLOGY,
-    messages: { "notifier.deliver": PLATFORM_MESSAGE_CATALOG["notifier.deliver"] },
+    messages: {
+      "notifier.deliver": PLATFORM_MESSAGE_CATALOG["notifier.deliver"],
+      "notifier.deliver_test": PLATFORM_MESSAGE_CATALOG["notifier.deliver_test"],
+    },
     rpc: {},
     logger: createLogger({ service: "notifier-admin", level: env.LOG_LEVEL || "silent", destination: stderr as NodeJS.WritableStream }),
     reconnect: { initialDelayMs: 100, maxDelayMs: 1_000 },
   });
   try {
-    await bus.publish("notifier.deliver", { delivery_id: deliveryId });
+    await bus.publish(mode === "test" ? "notifier.deliver_test" : "notifier.deliver", { delivery_id: deliveryId });
   } finally {
     await bus.close();
   }
@@ -73,7 +82,7 @@ export async function runNotifierAdminCli(
       const armed = await withNotifierDb(NOTIFIER_DATABASE_URL, (db) => armReplay(db, command.eventId, command.endpointId));
       let sent = true;
       try {
-        await sendDeliver(AMQP_URL, armed.delivery_id, env, streams.stderr);
+        await sendDeliver(AMQP_URL, armed.delivery_id, armed.mode, env, streams.stderr);
       } catch (error) {
         sent = false;
         streams.stderr.write(

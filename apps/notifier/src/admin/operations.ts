@@ -73,8 +73,15 @@ export async function armReplay(
   db: NotifierDb,
   eventId: string,
   endpointId: string,
-): Promise<{ delivery_id: string; event_id: string; endpoint_id: string; rearmed: boolean; previous_state: string | null }> {
-  const endpoint = await db.pool.query<{ account_id: string; mode: string; status: string }>(
+): Promise<{
+  delivery_id: string;
+  event_id: string;
+  endpoint_id: string;
+  mode: "live" | "test";
+  rearmed: boolean;
+  previous_state: string | null;
+}> {
+  const endpoint = await db.pool.query<{ account_id: string; mode: "live" | "test"; status: string }>(
     "SELECT account_id, mode, status FROM endpoints WHERE id = $1 AND deleted_at IS NULL",
     [endpointId],
   );
@@ -106,6 +113,7 @@ export async function armReplay(
     delivery_id: id,
     event_id: eventId,
     endpoint_id: endpointId,
+    mode: target.mode,
     rearmed: previous.rowCount !== 0,
     previous_state: previous.rows[0]?.state ?? null,
   };

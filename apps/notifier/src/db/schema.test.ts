@@ -17,6 +17,7 @@ describe("notifier database schema", () => {
       "20261127170000_notifier_webhooks",
       "20261127173000_event_webhook_id_per_account",
       "20261127174000_settled_deliveries_by_age",
+      "20261202090000_attempt_slots",
     ]);
     expect(await migrateNotifierDatabase(database.url)).toEqual([]);
     db = createNotifierDb(database.url);
@@ -70,6 +71,25 @@ describe("notifier database schema", () => {
     });
     expect(delivery).toMatchObject({ state: "pending", attempts: 0, endpoint: { status: "enabled" }, event: { payload: { a: 1 } } });
     expect(delivery.attemptRows).toHaveLength(1);
+    const expiresAt = new Date(Date.now() + 20_000);
+    await prisma.attemptSlot.create({
+      data: {
+        deliveryId: "wd_schema000000000000000001",
+        endpointId: "we_schema000000000000000001",
+        accountKey: "acc_schema:live",
+        hostKey: "live:agent.example.com",
+        expiresAt,
+      },
+    });
+    expect(await prisma.attemptSlot.findMany()).toEqual([
+      {
+        deliveryId: "wd_schema000000000000000001",
+        endpointId: "we_schema000000000000000001",
+        accountKey: "acc_schema:live",
+        hostKey: "live:agent.example.com",
+        expiresAt,
+      },
+    ]);
   });
 
   it("refuses values outside the allowed sets, a second delivery of an event to an endpoint, and long response bodies", async () => {

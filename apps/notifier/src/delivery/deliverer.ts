@@ -4,6 +4,7 @@ import { inTransaction, type NotifierDb } from "../db/client.ts";
 import { type EndpointRow, signingSecrets } from "../endpoints/endpoint-row.ts";
 import type { NotifierMetrics } from "../metrics.ts";
 import { checkWebhookUrl } from "../safety/url-safety.ts";
+import { claimAttemptSlot, releaseAttemptSlot, type SlotRefusal } from "./attempt-slots.ts";
 import { type AttemptResult, postWebhook } from "./http-attempt.ts";
 import { nextRetry } from "./schedule.ts";
 import { signWebhook } from "./signature.ts";
@@ -25,12 +26,20 @@ export interface DelivererSettings {
   retryHorizonSeconds: number;
   disableAfterSeconds: number;
   endpointConcurrency: number;
+  /** Attempts in flight at once per account and mode, across every replica. */
+  accountConcurrency: number;
+  /** Attempts in flight at once per destination host and mode, across every replica. */
+  hostConcurrency: number;
   allowPrivateUrls: boolean;
   httpsOnly: boolean;
   sealingKeys: readonly SealingKey[];
 }
 
-export type PublishDeliver = (command: DeliverWebhookCommand, delayMs: number) => Promise<void>;
+/** Live deliveries go on `notifier.deliveries`, test ones on `notifier.test_deliveries`. */
+export type DeliveryMode = "live" | "test";
+
+/** Sends a deliver command on the queue of `mode`, delayed by `delayMs`. */
+export type PublishDeliver = (command: DeliverWebhookCommand, delayMs: number, mode: DeliveryMode) => Promise<void>;
 
 export interface DelivererDeps {
   db: NotifierDb;
@@ -52,10 +61,16 @@ interface DeliveryRow {
 }
 
 /** Publishes a deliver command for `dueAt` (now when absent), in hops of at most the longest wait tier. */
-export function publishDeliverAt(publish: PublishDeliver, deliveryId: string, dueAt: Date | undefined, now = Date.now()): Promise<void> {
-  if (!dueAt || dueAt.getTime() <= now) return publish({ delivery_id: deliveryId }, 0);
+export function publishDeliverAt(
+  publish: PublishDeliver,
+  deliveryId: string,
+  dueAt: Date | undefined,
+  mode: DeliveryMode,
+  now = Date.now(),
+): Promise<void> {
+  if (!dueAt || dueAt.getTime() <= now) return publish({ delivery_id: deliveryId }, 0, mode);
   const delayMs = Math.min(dueAt.getTime() - now, LONGEST_WAIT_MS);
-  return publish({ delivery_id: deliveryId, due_at: dueAt.toISOString() }, delayMs);
+  return publish({ delivery_id: deliveryId, due_at: dueAt.toISOString() }, delayMs, mode);
 }
 
 /**
@@ -78,12 +93,13 @@ export class Deliverer {
     return total;
   }
 
-  async handle(command: DeliverWebhookCommand, signal?: AbortSignal): Promise<void> {
+  /** `mode`: the queue the command came from; every command it sends again goes back there. */
+  async handle(command: DeliverWebhookCommand, mode: DeliveryMode, signal?: AbortSignal): Promise<void> {
     const { db, logger, publish, settings } = this.deps;
     const dueAt = command.due_at ? new Date(command.due_at) : undefined;
     if (dueAt && dueAt.getTime() > Date.now() + 50) {
       // A wait longer than the longest tier: one more hop.
-      await publishDeliverAt(publish, command.delivery_id, dueAt);
+      await publishDeliverAt(publish, command.delivery_id, dueAt, mode);
       return;
     }
     const found = await db.pool.query<DeliveryRow>(
@@ -99,23 +115,23 @@ export class Deliverer {
 
     // Busy endpoint (checked again, exactly, right before the POST): no database work for it now.
     if ((this.inFlight.get(delivery.endpoint_id) ?? 0) >= settings.endpointConcurrency) {
-      await this.putBack(delivery, command.due_at);
+      await this.putBack(delivery, mode, command.due_at);
       return;
     }
-    await this.attempt(delivery, signal);
+    await this.attempt(delivery, mode, signal);
   }
 
   /**
    * Over the per-endpoint cap: the command comes back in 1 s instead of waiting here, so that the
    * other endpoints' commands keep flowing (prefetch slots are never held by a busy endpoint).
    */
-  private async putBack(delivery: DeliveryRow, dueAt?: string): Promise<void> {
+  private async putBack(delivery: DeliveryRow, mode: DeliveryMode, dueAt?: string): Promise<void> {
     const delayMs = this.failing.has(delivery.endpoint_id) ? BUSY_FAILING_RETRY_MS : BUSY_RETRY_MS;
     this.deps.logger.debug(
       { delivery_id: delivery.id, endpoint_id: delivery.endpoint_id, delay_ms: delayMs },
       "endpoint busy: deliver command put back",
     );
-    await this.deps.publish({ delivery_id: delivery.id, ...(dueAt ? { due_at: dueAt } : {}) }, delayMs);
+    await this.deps.publish({ delivery_id: delivery.id, ...(dueAt ? { due_at: dueAt } : {}) }, delayMs, mode);
   }
 
   /** Takes one of the endpoint's in-flight slots (false: all taken); synchronous, so the cap is exact. */
@@ -132,7 +148,7 @@ export class Deliverer {
     else this.inFlight.set(endpointId, left);
   }
 
-  private async attempt(delivery: DeliveryRow, signal?: AbortSignal): Promise<void> {
+  private async attempt(delivery: DeliveryRow, mode: DeliveryMode, signal?: AbortSignal): Promise<void> {
     const { db, logger, metrics, publish, settings } = this.deps;
     // Longer than an attempt (plus its bookkeeping): a worker killed mid-attempt holds it until then.
     const leaseMs = settings.timeoutMs + 10_000;
@@ -154,7 +170,7 @@ export class Deliverer {
       const row = now.rows[0];
       if (row?.state === "pending" && row.lease_ms !== null && row.lease_ms > 0) {
         // Another worker is attempting it: look again once its lease ends (it may fail and be due).
-        await publish({ delivery_id: delivery.id }, Math.min(Math.max(row.lease_ms, BUSY_RETRY_MS), LONGEST_WAIT_MS));
+        await publish({ delivery_id: delivery.id }, Math.min(Math.max(row.lease_ms, BUSY_RETRY_MS), LONGEST_WAIT_MS), mode);
       }
       // Otherwise: settled meanwhile, or not due yet (a stale duplicate; its own command or the sweeper comes).
       return;
@@ -194,10 +210,21 @@ export class Deliverer {
       const timestamp = Math.floor(attemptedAt.getTime() / 1000);
       const secrets = signingSecrets(endpoint, settings.sealingKeys, attemptedAt);
       const address = check.addresses[0];
-      if (!this.reserve(endpoint.id)) {
-        // Lost the race for the endpoint's last slot: give the lease back and come back in 1 s.
+      // The limits shared by every replica: per endpoint, per account and mode, per host and mode.
+      // Over one, the command comes back later instead of holding a consumer slot here. (Claimed
+      // before the in-process slot, so that slot is held only for the POST itself.)
+      const refused: SlotRefusal | null = await claimAttemptSlot(
+        db,
+        { deliveryId: delivery.id, endpointId: endpoint.id, accountId: endpoint.account_id, mode, url: endpoint.url, holdMs: leaseMs },
+        { endpoint: settings.endpointConcurrency, account: settings.accountConcurrency, host: settings.hostConcurrency },
+      );
+      if (refused || !this.reserve(endpoint.id)) {
+        // Over a shared limit, or lost the race for the endpoint's last slot here: give the slot
+        // and the lease back and come back in 1 s.
+        if (!refused) await releaseAttemptSlot(db, delivery.id);
+        logger.debug({ ...fields, limit: refused ?? "endpoint" }, "attempt concurrency limit reached: deliver command put back");
         await db.pool.query("UPDATE deliveries SET lease_until = NULL WHERE id = $1 AND state = 'pending'", [delivery.id]);
-        await this.putBack(delivery);
+        await this.putBack(delivery, mode);
         return;
       }
       try {
@@ -221,6 +248,9 @@ export class Deliverer {
           : { delivered: false, error: "no address to connect to", durationMs: 0 };
       } finally {
         this.release(endpoint.id);
+        await releaseAttemptSlot(db, delivery.id).catch((error: unknown) =>
+          logger.warn({ err: error, ...fields }, "could not release the attempt slot; it expires by itself"),
+        );
       }
     }
     metrics.attemptDuration.observe({ result: result.delivered ? "delivered" : "failed" }, result.durationMs / 1000);
@@ -241,7 +271,7 @@ export class Deliverer {
     if (recorded.disabled) logger.warn({ ...outcome, reason: recorded.disabled }, "webhook endpoint disabled: it kept failing");
     if (recorded.retryAt) {
       logger.info({ ...outcome, next_retry_at: recorded.retryAt.toISOString() }, "webhook attempt failed; retry scheduled");
-      await publishDeliverAt(publish, delivery.id, recorded.retryAt).catch((error: unknown) =>
+      await publishDeliverAt(publish, delivery.id, recorded.retryAt, mode).catch((error: unknown) =>
         // The delivery stays pending and due: the sweeper sends the command again.
         logger.warn({ err: error, ...fields }, "could not schedule the retry on the bus; the sweeper will"),
       );

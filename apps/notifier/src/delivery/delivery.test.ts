@@ -224,12 +224,16 @@ describe("webhook delivery", () => {
     expect(new Webhook(created.secret).verify(delivered.body, delivered.headers as Record<string, string>)).toMatchObject({
       type: "filing.accepted",
     });
-    // The event published while it was disabled was never queued for it; the cancelled one stays cancelled.
-    const states = await fixture.db.pool.query<{ state: string }>(
-      "SELECT state FROM deliveries WHERE endpoint_id = $1 ORDER BY created_at",
-      [created.id],
-    );
-    expect(states.rows.map((row) => row.state)).toEqual(["cancelled", "delivered"]);
+    // The event published while it was disabled was never queued for it; the cancelled one stays
+    // cancelled. (The attempt is recorded just after the listener got it: wait for the record.)
+    const states = async () =>
+      (
+        await fixture.db.pool.query<{ state: string }>("SELECT state FROM deliveries WHERE endpoint_id = $1 ORDER BY created_at", [
+          created.id,
+        ])
+      ).rows.map((row) => row.state);
+    await waitFor(async () => (await states()).includes("delivered"), { what: "the attempt recorded", timeoutMs: 5_000 });
+    expect(await states()).toEqual(["cancelled", "delivered"]);
   });
 
   it("a delivery waiting for its retry survives a notifier restart", async () => {

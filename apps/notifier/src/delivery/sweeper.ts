@@ -1,5 +1,6 @@
 import type { Logger } from "@dormant/service-kit";
 import type { NotifierDb } from "../db/client.ts";
+import type { DeliveryMode } from "./deliverer.ts";
 import type { NotifierMetrics } from "../metrics.ts";
 
 /**
@@ -11,21 +12,21 @@ import type { NotifierMetrics } from "../metrics.ts";
  */
 export async function sweepOverdueDeliveries(
   db: NotifierDb,
-  deliverNow: (deliveryId: string) => Promise<void>,
+  deliverNow: (deliveryId: string, mode: DeliveryMode) => Promise<void>,
   logger: Logger,
   overdueSeconds: number,
   batchSize = 200,
 ): Promise<boolean> {
-  const overdue = await db.pool.query<{ id: string }>(
+  const overdue = await db.pool.query<{ id: string; mode: DeliveryMode }>(
     `UPDATE deliveries SET next_attempt_at = now(), updated_at = now()
       WHERE id IN (SELECT id FROM deliveries
                     WHERE state = 'pending' AND next_attempt_at < now() - $1 * interval '1 second'
                       AND (lease_until IS NULL OR lease_until <= now())
                     ORDER BY next_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-      RETURNING id`,
+      RETURNING id, (SELECT mode FROM events WHERE events.id = deliveries.event_id) AS mode`,
     [overdueSeconds, batchSize],
   );
-  for (const { id } of overdue.rows) await deliverNow(id);
+  for (const { id, mode } of overdue.rows) await deliverNow(id, mode);
   if (overdue.rows.length > 0) logger.warn({ deliveries: overdue.rows.length }, "overdue webhook deliveries sent to the bus again");
   return overdue.rows.length === batchSize;
 }

@@ -1,4 +1,4 @@
-import { isAppError, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PATTERN } from "@dormant/contracts";
+import { isAppError, MAX_WEBHOOK_ENDPOINTS_PER_MODE, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PATTERN } from "@dormant/contracts";
 import { rejectionOf, waitFor } from "@dormant/testing";
 import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, it } from "vitest";
@@ -75,6 +75,31 @@ describe("notifier.rpc: webhook endpoints", () => {
       const list = await rpc().rpcCall("notifier.rpc", "notifier.list_endpoints", { caller, limit: 20, offset: 0 });
       expect(list.endpoints.map((endpoint) => endpoint.id)).not.toContain(created.id);
     }
+  });
+
+  it("caps the endpoints per account and mode, atomically under concurrent creates (VALIDATION_ERROR, field url)", async () => {
+    const caller = fixture.caller();
+    const create = (n: number, who = caller) =>
+      rpc().rpcCall("notifier.rpc", "notifier.create_endpoint", { caller: who, endpoint: { url: `http://127.0.0.1:9/hooks/${n}` } });
+    // Twice the cap at once: exactly the cap succeed, whatever the interleaving.
+    const results = await Promise.allSettled(Array.from({ length: MAX_WEBHOOK_ENDPOINTS_PER_MODE * 2 }, (_, n) => create(n)));
+    const created = results.filter((result) => result.status === "fulfilled");
+    expect(created).toHaveLength(MAX_WEBHOOK_ENDPOINTS_PER_MODE);
+    for (const result of results) {
+      if (result.status === "fulfilled") continue;
+      expect(isAppError(result.reason) && result.reason.code).toBe("VALIDATION_ERROR");
+      expect(isAppError(result.reason) && result.reason.details?.[0]).toMatchObject({ field: "url", message: /limit reached/ });
+    }
+    const listed = await rpc().rpcCall("notifier.rpc", "notifier.list_endpoints", { caller, limit: 100, offset: 0 });
+    expect(listed.pagination.total).toBe(MAX_WEBHOOK_ENDPOINTS_PER_MODE);
+
+    // The other mode has its own count; a deleted endpoint frees its place.
+    await expect(create(100, { ...caller, mode: "test" })).resolves.toMatchObject({ status: "enabled" });
+    const first = created[0];
+    if (first?.status !== "fulfilled") throw new Error("unreachable");
+    await rpc().rpcCall("notifier.rpc", "notifier.delete_endpoint", { caller, endpoint_id: first.value.id });
+    await expect(create(101)).resolves.toMatchObject({ status: "enabled" });
+    expect(isAppError(await rejectionOf(create(102)))).toBe(true);
   });
 
   it("refuses link-local and cloud metadata URLs even with private URLs allowed (400, field url)", async () => {

@@ -2,6 +2,7 @@ import type { RpcHandlerMap } from "@dormant/bus";
 import {
   AppError,
   isAppError,
+  MAX_WEBHOOK_ENDPOINTS_PER_MODE,
   type SealingKey,
   WEBHOOK_EVENT_TYPES,
   type WebhookCaller,
@@ -10,7 +11,7 @@ import {
 } from "@dormant/contracts";
 import type { Logger } from "@dormant/service-kit";
 import type { NOTIFIER_RPC_CATALOG } from "../bus/catalog.ts";
-import type { NotifierDb } from "../db/client.ts";
+import { inTransaction, type NotifierDb } from "../db/client.ts";
 import { newWebhookSecret } from "../delivery/signature.ts";
 import { newId } from "../ids.ts";
 import { takeEvent, type IntakeDeps } from "../intake/intake.ts";
@@ -94,19 +95,43 @@ export function endpointRpcHandlers(deps: EndpointRpcDeps): RpcHandlerMap<typeof
       const secret = newWebhookSecret();
       const [key] = deps.sealingKeys;
       if (!key) throw new Error("no sealing key");
-      const inserted = await db.pool.query<EndpointRow>(
-        `INSERT INTO endpoints (id, account_id, mode, url, events, description, secret_sealed)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-        [
-          id,
-          caller.account_id,
-          caller.mode,
-          endpoint.url,
-          endpoint.events ?? [...WEBHOOK_EVENT_TYPES],
-          endpoint.description ?? null,
-          JSON.stringify(sealEndpointSecret(secret, id, key)),
-        ],
-      );
+      const inserted = await inTransaction(db, async (tx) => {
+        // Serialises creation per account and mode (every replica), so the cap holds under
+        // concurrent calls; released at commit.
+        await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`endpoints:${caller.account_id}:${caller.mode}`]);
+        const count = await tx.query<{ total: number }>(
+          "SELECT count(*)::int AS total FROM endpoints WHERE account_id = $1 AND mode = $2 AND deleted_at IS NULL",
+          [caller.account_id, caller.mode],
+        );
+        const total = count.rows[0]?.total ?? 0;
+        if (total >= MAX_WEBHOOK_ENDPOINTS_PER_MODE) {
+          throw new AppError(
+            "VALIDATION_ERROR",
+            `An account may have at most ${MAX_WEBHOOK_ENDPOINTS_PER_MODE} webhook endpoints per mode (${caller.mode}); delete one first`,
+            {
+              details: [
+                {
+                  field: "url",
+                  message: `endpoint limit reached: ${total} of ${MAX_WEBHOOK_ENDPOINTS_PER_MODE} ${caller.mode} endpoints in use; delete one first`,
+                },
+              ],
+            },
+          );
+        }
+        return tx.query<EndpointRow>(
+          `INSERT INTO endpoints (id, account_id, mode, url, events, description, secret_sealed)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+          [
+            id,
+            caller.account_id,
+            caller.mode,
+            endpoint.url,
+            endpoint.events ?? [...WEBHOOK_EVENT_TYPES],
+            endpoint.description ?? null,
+            JSON.stringify(sealEndpointSecret(secret, id, key)),
+          ],
+        );
+      });
       const row = inserted.rows[0];
       if (!row) throw new Error("endpoint insert returned nothing");
       logger.info({ endpoint_id: id, account_id: caller.account_id, mode: caller.mode, events: row.events }, "webhook endpoint created");

@@ -10,6 +10,7 @@ import type { Logger } from "@dormant/service-kit";
 import { inTransaction, type NotifierDb } from "../db/client.ts";
 import { eventIdForMessage, newId, sandboxEventKey } from "../ids.ts";
 import type { NotifierMetrics } from "../metrics.ts";
+import type { DeliveryMode } from "../delivery/deliverer.ts";
 
 export type FilingEventType = "filing.accepted" | "filing.rejected" | "filing.errored" | "filing.documents_ready";
 type FilingEvent = FilingAccepted | FilingRejected | FilingErrored | FilingDocumentsReady;
@@ -18,8 +19,8 @@ export interface IntakeDeps {
   db: NotifierDb;
   logger: Logger;
   metrics: NotifierMetrics;
-  /** Sends `notifier.deliver` for a delivery due now. */
-  deliverNow: (deliveryId: string) => Promise<void>;
+  /** Sends the deliver command of a delivery due now, on its mode's queue. */
+  deliverNow: (deliveryId: string, mode: DeliveryMode) => Promise<void>;
 }
 
 export interface StoredEvent {
@@ -116,7 +117,7 @@ export async function takeEvent(
     );
     return result;
   }
-  for (const id of result.deliveryIds) await deps.deliverNow(id);
+  for (const id of result.deliveryIds) await deps.deliverNow(id, event.mode);
   deps.logger.info(
     {
       event_id: event.id,

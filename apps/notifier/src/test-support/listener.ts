@@ -15,9 +15,10 @@ export type ListenerBehaviour = (
 
 /**
  * Test support: a real local HTTP server standing in for an agent's webhook endpoint; it records
- * every request (headers and raw body) and answers as `behaviour` says (200 by default).
+ * every request (headers and raw body) and answers as `behaviour` says (200 by default). `host`:
+ * another loopback address (127.0.0.2, ...) stands for another destination host.
  */
-export async function startListener(behaviour: ListenerBehaviour = () => ({ status: 200 })) {
+export async function startListener(behaviour: ListenerBehaviour = () => ({ status: 200 }), host = "127.0.0.1") {
   const received: ReceivedWebhook[] = [];
   const hanging: ServerResponse[] = [];
   const server = createServer((req, res) => {
@@ -35,10 +36,10 @@ export async function startListener(behaviour: ListenerBehaviour = () => ({ stat
       res.end(answer.body ?? "ok");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  await new Promise<void>((resolve) => server.listen(0, host, () => resolve()));
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/hooks`,
+    url: `http://${host}:${port}/hooks`,
     received,
     async close() {
       for (const res of hanging) res.destroy();

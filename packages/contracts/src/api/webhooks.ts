@@ -63,6 +63,13 @@ export const WebhookUrl = z
     example: "https://agent.example.com/hooks/dormant",
   });
 
+/**
+ * Endpoints (not deleted) one account may have in one mode (live or test, counted apart): enough for
+ * every agent integration, not a fan-out that turns each event into a flood (issue 28). Creating
+ * one more is `VALIDATION_ERROR` with `details: [{field: "url", ...}]`; delete one first.
+ */
+export const MAX_WEBHOOK_ENDPOINTS_PER_MODE = 10;
+
 /** `POST /webhook_endpoints` body. */
 export const CreateWebhookEndpointRequest = z
   .strictObject(

@@ -20,7 +20,13 @@ import {
   ResolveTaxPartResponse,
 } from "./in-doubt.ts";
 import { FILING_EVENTS_EXCHANGE, FilingAccepted, FilingDocumentsReady, FilingErrored, FilingRejected } from "./filing-events.ts";
-import { DeliverWebhookCommand, NOTIFIER_DELIVERIES_QUEUE, NOTIFIER_EVENTS_QUEUE, SandboxWebhookEvent } from "./notifier.ts";
+import {
+  DeliverWebhookCommand,
+  NOTIFIER_DELIVERIES_QUEUE,
+  NOTIFIER_EVENTS_QUEUE,
+  NOTIFIER_TEST_DELIVERIES_QUEUE,
+  SandboxWebhookEvent,
+} from "./notifier.ts";
 import {
   CheckTaxPartRequest,
   CheckTaxPartResponse,
@@ -160,6 +166,18 @@ export const PLATFORM_MESSAGE_CATALOG = {
     schema: DeliverWebhookCommand,
     schemaVersion: 1,
     route: { kind: "command", queue: NOTIFIER_DELIVERIES_QUEUE },
+    // Only failures of the notifier's own (database down): an endpoint's failures are retried by
+    // the notifier itself, on its delivery schedule, with a new command.
+    retry: { maxAttempts: 6, backoffMs: WEBHOOK_WAIT_TIERS_MS.slice(0, 5), jitter: 0.2 },
+    // An attempt waits at most 10 s for the endpoint, plus its database work.
+    timeoutMs: 20 * SECOND,
+  },
+  "notifier.deliver_test": {
+    schema: DeliverWebhookCommand,
+    schemaVersion: 1,
+    route: { kind: "command", queue: NOTIFIER_TEST_DELIVERIES_QUEUE },
+    // Test mode (sandbox events, "Send test"): the same command on its own queue, so that test
+    // deliveries never wait behind or hold the live ones' consumer.
     // Only failures of the notifier's own (database down): an endpoint's failures are retried by
     // the notifier itself, on its delivery schedule, with a new command.
     retry: { maxAttempts: 6, backoffMs: WEBHOOK_WAIT_TIERS_MS.slice(0, 5), jitter: 0.2 },

@@ -16,11 +16,14 @@ import { PAGE_SIZE } from "../api/filings-list.ts";
  * The notifier (apps/notifier): webhook endpoints over RPC on `notifier.rpc` (the gateway's
  * `/webhook_endpoints` routes and the admin CLI), the events it delivers from its own queue
  * `notifier.events` (bound to `filing.events`, plus the gateway's sandbox events), and its own
- * delivery commands on `notifier.deliveries` (retried through the bus's delay queues).
+ * delivery commands on `notifier.deliveries` (live mode) and `notifier.test_deliveries` (test
+ * mode: sandbox events and "Send test", consumed apart with a prefetch of their own so that they
+ * never delay live deliveries), retried through the bus's delay queues.
  */
 export const NOTIFIER_RPC_QUEUE = "notifier.rpc";
 export const NOTIFIER_EVENTS_QUEUE = "notifier.events";
 export const NOTIFIER_DELIVERIES_QUEUE = "notifier.deliveries";
+export const NOTIFIER_TEST_DELIVERIES_QUEUE = "notifier.test_deliveries";
 
 /** Whose endpoints: an account's, in one key mode (live and test keys have separate endpoints). */
 export const WebhookCaller = z.object({
@@ -49,6 +52,8 @@ export type SandboxWebhookEvent = z.infer<typeof SandboxWebhookEvent>;
  * `notifier.deliver`: try one delivery (one event to one endpoint) when it is due. The notifier
  * sends these to itself; a retry is the same command again, delayed through the bus's wait tiers
  * (a wait longer than the longest tier is taken in several hops, each checking `due_at`).
+ * `notifier.deliver` carries live-mode deliveries, `notifier.deliver_test` test-mode ones (the
+ * same command on a queue of its own).
  */
 export const DeliverWebhookCommand = z.object({
   delivery_id: z.string().regex(/^wd_[A-Za-z0-9]{16,32}$/),

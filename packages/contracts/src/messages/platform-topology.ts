@@ -3,7 +3,7 @@ import { BILLING_EVENTS_QUEUE, FILING_DOCUMENTS_QUEUE, PLATFORM_MESSAGE_CATALOG 
 import { FILING_EVENTS_EXCHANGE } from "./filing-events.ts";
 import { FILING_RPC_QUEUE } from "./filing-rpc.ts";
 import { GATEWAY_RPC_QUEUE } from "./gateway-rpc.ts";
-import { NOTIFIER_DELIVERIES_QUEUE, NOTIFIER_EVENTS_QUEUE, NOTIFIER_RPC_QUEUE } from "./notifier.ts";
+import { NOTIFIER_DELIVERIES_QUEUE, NOTIFIER_EVENTS_QUEUE, NOTIFIER_RPC_QUEUE, NOTIFIER_TEST_DELIVERIES_QUEUE } from "./notifier.ts";
 import {
   FILING_OUTCOMES_QUEUE,
   REGISTRY_POLL_QUEUE,
@@ -112,7 +112,13 @@ export const PLATFORM_TOPOLOGY = {
     },
     {
       name: NOTIFIER_DELIVERIES_QUEUE,
-      purpose: "notifier: one webhook delivery attempt (an event to an endpoint); retries are delayed commands on this queue",
+      purpose: "notifier: one live-mode webhook delivery attempt (an event to an endpoint); retries are delayed commands on this queue",
+      waitTiersMs: WEBHOOK_WAIT_TIERS_MS,
+      deliveryLimit: DELIVERY_LIMIT,
+    },
+    {
+      name: NOTIFIER_TEST_DELIVERIES_QUEUE,
+      purpose: "notifier: one test-mode webhook delivery attempt (sandbox events, Send test), apart so they never delay live ones",
       waitTiersMs: WEBHOOK_WAIT_TIERS_MS,
       deliveryLimit: DELIVERY_LIMIT,
     },
@@ -185,9 +191,9 @@ export const PLATFORM_TOPOLOGY = {
     {
       service: "notifier",
       purpose: "webhooks: turns events into deliveries and delivers them (retries are its own delayed commands)",
-      consumes: [NOTIFIER_EVENTS_QUEUE, NOTIFIER_DELIVERIES_QUEUE],
+      consumes: [NOTIFIER_EVENTS_QUEUE, NOTIFIER_DELIVERIES_QUEUE, NOTIFIER_TEST_DELIVERIES_QUEUE],
       serves: [NOTIFIER_RPC_QUEUE],
-      publishesTo: destinationsOf(["notifier.deliver"]),
+      publishesTo: destinationsOf(["notifier.deliver", "notifier.deliver_test"]),
       calls: [],
     },
     {
