@@ -5,6 +5,7 @@ import { deadlinesSuite } from "./shared/deadlines.ts";
 import { duplicateFilingsSuite } from "./shared/duplicate-filings.ts";
 import { mcpSuite } from "./shared/mcp.ts";
 import { validateSuite } from "./shared/validate.ts";
+import { webhookFairnessSuite } from "./shared/webhook-fairness.ts";
 import { webhooksSuite } from "./shared/webhooks.ts";
 import { startSystem, type RunningSystem } from "./harness/system.ts";
 
@@ -40,3 +41,5 @@ duplicateFilingsSuite(shared);
 clientSuite(shared);
 webhooksSuite(shared);
 mcpSuite(shared);
+// Last: it leaves attempts to silent endpoints behind (ended and cancelled in its afterAll).
+webhookFairnessSuite(shared);

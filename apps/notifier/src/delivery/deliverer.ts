@@ -309,7 +309,11 @@ export class Deliverer {
             nextRetryAt,
           ],
         );
+      // Rows are locked endpoint first, then its deliveries, in the order deleting or disabling an
+      // endpoint takes them (notifier.delete_endpoint): the opposite order deadlocked (40P01) when
+      // an endpoint was deleted while one of its attempts was being recorded.
       if (result.delivered) {
+        await tx.query("UPDATE endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL", [endpoint.id]);
         await tx.query(
           `UPDATE deliveries SET state = CASE WHEN state = 'pending' THEN 'delivered' ELSE state END, attempts = $2,
                   delivered_at = $3, first_attempt_at = coalesce(first_attempt_at, $3), lease_until = NULL, updated_at = now()
@@ -317,21 +321,20 @@ export class Deliverer {
           [delivery.id, attemptNumber, attemptedAt],
         );
         await attemptRow(null);
-        await tx.query("UPDATE endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL", [endpoint.id]);
         return { cancelled: 0 };
       }
       const firstAttemptAt = delivery.first_attempt_at ?? attemptedAt;
       const retry = nextRetry(settings.retryScheduleSeconds, settings.retryHorizonSeconds, attemptNumber, firstAttemptAt, new Date());
+      const failing = await tx.query<{ failing_since: Date; status: string }>(
+        "UPDATE endpoints SET failing_since = coalesce(failing_since, $2) WHERE id = $1 RETURNING failing_since, status",
+        [endpoint.id, attemptedAt],
+      );
       const updated = await tx.query<{ state: string }>(
         `UPDATE deliveries SET attempts = $2, first_attempt_at = coalesce(first_attempt_at, $3), lease_until = NULL, updated_at = now(),
                 state = CASE WHEN state = 'pending' AND $4::timestamptz IS NULL THEN 'failed' ELSE state END,
                 next_attempt_at = coalesce($4::timestamptz, next_attempt_at)
           WHERE id = $1 RETURNING state`,
         [delivery.id, attemptNumber, attemptedAt, retry?.retryAt ?? null],
-      );
-      const failing = await tx.query<{ failing_since: Date; status: string }>(
-        "UPDATE endpoints SET failing_since = coalesce(failing_since, $2) WHERE id = $1 RETURNING failing_since, status",
-        [endpoint.id, attemptedAt],
       );
       const since = failing.rows[0]?.failing_since ?? attemptedAt;
       let disabled: string | undefined;

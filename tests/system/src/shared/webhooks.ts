@@ -1,33 +1,15 @@
-import type { Filing, WebhookDeliveriesList, WebhookEndpointWithSecret } from "@dormant/contracts";
-import { Webhook } from "standardwebhooks";
+import type { WebhookDeliveriesList, WebhookEndpointWithSecret } from "@dormant/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient } from "../harness/api-client.ts";
 import { ct600Body } from "../harness/companies.ts";
 import type { RunningSystem } from "../harness/system.ts";
 import { waitForFinal } from "../harness/wait-final.ts";
-import { type ReceivedWebhook, WebhookListener } from "../harness/webhook-listener.ts";
+import { register, verified } from "../harness/webhook-endpoints.ts";
+import { WebhookListener } from "../harness/webhook-listener.ts";
 
 // Issue 14 end to end, every app a process of its own: an agent registers a local listener as a
 // webhook endpoint through the gateway, files, and receives the outcome pushed by the notifier,
 // signed per Standard Webhooks and verified here with the `standardwebhooks` package itself.
-
-/** Verifies a delivery with the endpoint's secret, as an agent would; returns the parsed event. */
-function verified(secret: string, hook: ReceivedWebhook): { id: string; type: string; created_at: string; data: Filing } {
-  const headers = {
-    "webhook-id": String(hook.headers["webhook-id"]),
-    "webhook-timestamp": String(hook.headers["webhook-timestamp"]),
-    "webhook-signature": String(hook.headers["webhook-signature"]),
-  };
-  return new Webhook(secret).verify(hook.body, headers) as { id: string; type: string; created_at: string; data: Filing };
-}
-
-async function register(client: ApiClient, url: string, events?: string[]): Promise<WebhookEndpointWithSecret> {
-  const created = await client.request<WebhookEndpointWithSecret>("POST", "/webhook_endpoints", {
-    body: { url, ...(events ? { events } : {}), description: "system test listener" },
-  });
-  expect(created.status, JSON.stringify(created.error)).toBe(201);
-  return created.data!;
-}
 
 export function webhooksSuite(shared: () => RunningSystem): void {
   describe("webhooks, end to end through the gateway and the notifier", () => {
