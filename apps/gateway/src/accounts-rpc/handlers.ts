@@ -47,7 +47,7 @@ export function gatewayRpcHandlers(deps: GatewayRpcDeps): RpcHandlerMap<typeof G
     const decision = await deps.limiter.consume(`key-${change}:${accountId}`, deps.keyChangeLimits[change]);
     if (!decision.allowed) {
       logger.warn({ account_id: accountId, change }, "key changes over the account's limit: refused");
-      throw rateLimitExceeded(decision, "account");
+      throw rateLimitExceeded(decision, `key-${change}`);
     }
   };
   return {

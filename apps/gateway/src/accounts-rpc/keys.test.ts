@@ -159,13 +159,20 @@ describe("gateway.rpc key changes are limited per account", () => {
     const revoke = (keyId: string) => h.client.rpcCall(GATEWAY_RPC_QUEUE, "gateway.revoke_key", { account_id: accountId, key_id: keyId });
     const keys = [await create("a"), await create("b"), await create("c")];
     const refused = await rejectionOf(create("d"), AppError);
-    expect(refused).toMatchObject({ code: "RATE_LIMIT_EXCEEDED", message: expect.stringContaining("account") });
+    // The message names the limit that refused: key creations, not the account's request limit.
+    expect(refused).toMatchObject({
+      code: "RATE_LIMIT_EXCEEDED",
+      message: expect.stringContaining("the account's per-minute limit on key creations"),
+    });
     expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     expect((await h.client.rpcCall(GATEWAY_RPC_QUEUE, "gateway.list_keys", { account_id: accountId })).keys).toHaveLength(3);
 
     await revoke(keys[0]!.key.key_id);
     await revoke(keys[1]!.key.key_id);
-    expect(await rejectionOf(revoke(keys[2]!.key.key_id), AppError)).toMatchObject({ code: "RATE_LIMIT_EXCEEDED" });
+    expect(await rejectionOf(revoke(keys[2]!.key.key_id), AppError)).toMatchObject({
+      code: "RATE_LIMIT_EXCEEDED",
+      message: expect.stringContaining("the account's per-minute limit on key revocations"),
+    });
     // Another account is not affected.
     const other = (
       await h.client.rpcCall(GATEWAY_RPC_QUEUE, "gateway.create_account", { request_id: `limits-${randomUUID()}`, name: "Calm Ltd" })

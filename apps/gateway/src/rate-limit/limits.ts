@@ -8,10 +8,6 @@ export interface RateLimits {
 export const DEFAULT_KEY_LIMITS: RateLimits = { perMinute: 60, perDay: 1000 };
 
 /**
- * Per client address, counting only requests that fail authentication (missing, malformed,
- * unknown or revoked key): generous for a misconfigured client, tight for key guessing.
- */
-/**
  * Validation per account and mode (the validate-only routes): each runs HMRC's business rules,
  * tens of ms of CPU per return, so a loop of them is bounded apart from the request limits.
  */
@@ -31,4 +27,8 @@ export const DEFAULT_KEY_CHANGE_LIMITS: KeyChangeLimits = {
   revoke: { perMinute: 60, perDay: 500 },
 };
 
+/**
+ * Per client address, counting only requests that fail authentication (missing, malformed,
+ * unknown or revoked key): generous for a misconfigured client, tight for key guessing.
+ */
 export const DEFAULT_ADDRESS_LIMITS: RateLimits = { perMinute: 30, perDay: 500 };

@@ -7,6 +7,7 @@ import type { Route } from "../routes/route.ts";
 import { captureLogs } from "./captured-logs.ts";
 import { ct600Body, idempotencyKey, RATE_LIMIT_HEADERS, submit } from "./requests.ts";
 import { createTestGateway, type TestGateway } from "./test-gateway.ts";
+import { awaitRoomInMinute } from "./test-env.ts";
 
 /** How to call one authenticated route: what the suite cannot read from the route itself. */
 export interface SecuredRouteCalls {
@@ -40,7 +41,8 @@ function keyIdOf(apiKey: string): string {
 /**
  * The security behaviour every authenticated route shares, run against the app as production
  * wires it: no key, a malformed, forged, unknown or revoked key, the rate-limit headers on every
- * authenticated answer, the modes' filings kept apart (routes about one filing), and what never
+ * authenticated answer, the account-wide limit across keys (and the validation limit on the
+ * validate-only routes) refusing with 429, the modes' filings kept apart (routes about one filing), and what never
  * reaches the log. Each route gets its own gateway, database and captured log.
  */
 export function describeSecuritySuite(route: Route, calls: SecuredRouteCalls): void {
@@ -63,11 +65,11 @@ export function describeSecuritySuite(route: Route, calls: SecuredRouteCalls): v
     const body = call.invalid ? calls.invalid?.body : calls.body?.();
     return body === undefined ? test : test.send(body);
   };
-  /** A valid request of this key's mode (a filing of that mode where the route reads one). */
-  const valid = (apiKey: string, extra: Partial<Call> = {}) =>
-    send(gw.app, apiKey, { filingId: apiKey.startsWith("api_live_") ? LIVE_FILING_ID : sandboxFilingId, ...extra });
-  const invalid = (apiKey: string, extra: Partial<Call> = {}) =>
-    send(gw.app, apiKey, { filingId: sandboxFilingId, invalid: true, ...extra });
+  /** A valid request of this key's mode (a filing of that mode where the route reads one), to `app` (the suite's gateway unless told). */
+  const valid = (apiKey: string, extra: Partial<Call> = {}, app: Express = gw.app) =>
+    send(app, apiKey, { filingId: apiKey.startsWith("api_live_") ? LIVE_FILING_ID : sandboxFilingId, ...extra });
+  const invalid = (apiKey: string, extra: Partial<Call> = {}, app: Express = gw.app) =>
+    send(app, apiKey, { filingId: sandboxFilingId, invalid: true, ...extra });
   const hasInvalid = calls.invalid !== undefined;
 
   // Each route's suite has its own gateway, database, Redis prefix and captured log, so the routes'
@@ -114,6 +116,49 @@ export function describeSecuritySuite(route: Route, calls: SecuredRouteCalls): v
         }
       }
     });
+
+    // The limits per account (extensions; docs/operations/tenant-fairness.md §2), each on a fresh
+    // account so the other tests' requests do not count: a refusal is what is proved, not only
+    // the headers. Each costs a handful of requests, so it runs on every route, not per kind.
+    it.sequential("refuses past the account's per-minute limit through any of its keys: 429 RATE_LIMIT_EXCEEDED, the key's own headers", async () => {
+      const limited = await gw.createAccount({ rateLimitPerMinute: 2 });
+      const otherKey = await gw.issueKey(limited.accountId, "live");
+      await awaitRoomInMinute(gw.redis);
+      for (const remaining of ["1", "0"]) {
+        const spent = await valid(limited.liveKey);
+        expect(spent.status).not.toBe(429);
+        expect(spent.headers["x-ratelimit-remaining-minute"]).toBe(remaining);
+      }
+      const refused = await valid(otherKey);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toMatchObject({ code: "RATE_LIMIT_EXCEEDED", message: expect.stringContaining("across all its keys") });
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+      // The spec's headers stay the key's: this key has sent nothing, so its own window is untouched.
+      expect(refused.headers).toMatchObject({ "x-ratelimit-limit-minute": "2", "x-ratelimit-remaining-minute": "2" });
+      // The account's test keys are counted apart.
+      expect((await valid(limited.testKey)).status).not.toBe(429);
+    });
+
+    it.runIf(route.kind === "check").sequential(
+      "refuses past the account's validation limit through any of its keys: 429 RATE_LIMIT_EXCEEDED",
+      async () => {
+        // A replica with a small validation limit (a gateway-wide setting), on the suite's Redis.
+        const app = await gw.replica({ validationLimits: { perMinute: 2, perDay: 100 } });
+        const account = await gw.createAccount();
+        const otherKey = await gw.issueKey(account.accountId, "live");
+        await awaitRoomInMinute(gw.redis);
+        // Invalid bodies count too (answered with a report): the validation limit comes before the body is read.
+        for (let spent = 0; spent < 2; spent++) expect((await invalid(account.liveKey, {}, app)).status).not.toBe(429);
+        const refused = await valid(otherKey, {}, app);
+        expect(refused.status).toBe(429);
+        expect(refused.body.error).toMatchObject({ code: "RATE_LIMIT_EXCEEDED", message: expect.stringContaining("validation limit") });
+        expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+        // The request limits counted it and have room: the headers are the key's, not the validation limit's.
+        expect(Number(refused.headers["x-ratelimit-remaining-minute"])).toBe(Number(refused.headers["x-ratelimit-limit-minute"]) - 1);
+        expect(Number(refused.headers["x-ratelimit-limit-minute"])).toBeGreaterThan(2);
+        expect((await invalid(account.testKey, {}, app)).status).not.toBe(429);
+      },
+    );
 
     it.runIf(readsFiling).sequential("never shows a filing of the other mode: 404 FILING_NOT_FOUND", async () => {
       const sandboxToLive = await send(gw.app, gw.account.liveKey, { filingId: sandboxFilingId });

@@ -11,6 +11,7 @@ import { createGatewayDb, type GatewayDb } from "../db/client.ts";
 import { GATEWAY_MESSAGE_CATALOG, GATEWAY_BUS_RPC_CATALOG } from "../infrastructure.ts";
 import { createGatewayTestDatabase } from "./test-database.ts";
 import { createSecretHasher } from "../keys/hash.ts";
+import { issueApiKey } from "../keys/issue.ts";
 
 export const TEST_PEPPER = "gateway-test-pepper-0123456789abcdefghijklmnop";
 
@@ -34,12 +35,17 @@ export interface TestGateway {
   account: CreatedAccount;
   /** Another account with its own keys (for isolation tests). */
   createAccount(input?: Partial<CreateAccountInput>): Promise<CreatedAccount>;
+  /** Another key of an account, in a mode (the full key). */
+  issueKey(accountId: string, mode: "live" | "test"): Promise<string>;
   db: GatewayDb;
   redis: Redis;
   bus: Bus<typeof GATEWAY_MESSAGE_CATALOG, typeof GATEWAY_BUS_RPC_CATALOG>;
   redisPrefix: string;
-  /** Another gateway replica on the same database, Redis prefix and bus (its own Redis subscriber). */
-  replica(): Promise<Express>;
+  /**
+   * Another gateway replica on the same database, Redis prefix and bus (its own Redis subscriber),
+   * with these settings changed (e.g. a smaller validation limit, for one test).
+   */
+  replica(overrides?: Partial<GatewaySettings>): Promise<Express>;
   close(): Promise<void>;
 }
 
@@ -92,12 +98,21 @@ export async function createTestGateway(options: TestGatewayOptions): Promise<Te
     app,
     account,
     createAccount: newAccount,
+    issueKey: async (accountId, mode) => (await issueApiKey(db, { accountId, mode }, hasher)).apiKey,
     db,
     redis,
     bus,
     redisPrefix: redisScope.prefix,
-    replica: async () =>
-      createApp({ settings, logger, db, redis, redisSubscriber: await subscriber(), bus, metrics: createMetricsRegistry("gateway") }),
+    replica: async (overrides = {}) =>
+      createApp({
+        settings: { ...settings, ...overrides },
+        logger,
+        db,
+        redis,
+        redisSubscriber: await subscriber(),
+        bus,
+        metrics: createMetricsRegistry("gateway"),
+      }),
     async close() {
       for (const connection of subscribers) connection.disconnect();
       await bus.close();
