@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { ACCEPTED_DORMANT_ACCOUNTS_FILE } from "@dormant/documents/testing";
 import { TAX_CHECK_QUEUE, type CheckTaxPartRequest, type CheckTaxPartResponse } from "@dormant/contracts";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { buildPartMessage } from "./build-part-message.ts";
@@ -6,9 +7,7 @@ import { CHECK_ONLY_SENDER, checkPartMessage, failedChecksError } from "./check-
 import { newFilingId, taxHarness, type PartInput, type TaxHarness } from "./test-support/tax-harness.ts";
 
 /** Dormant accounts the registry accepted (the fixture tax-flow.test.ts attaches). */
-const ACCEPTED_DORMANT_ACCOUNTS = readFileSync(
-  new URL("../../../packages/documents/testdata/accepted-accounts/Prod223_4316_16186885_20260331.html", import.meta.url),
-).toString("base64");
+const ACCEPTED_DORMANT_ACCOUNTS = readFileSync(ACCEPTED_DORMANT_ACCOUNTS_FILE).toString("base64");
 
 /**
  * A period the builder takes (a calendar year, 12 months) but HMRC's rules refuse: it starts in

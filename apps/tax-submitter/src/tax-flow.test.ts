@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { ACCEPTED_DORMANT_ACCOUNTS_FILE } from "@dormant/documents/testing";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { checkCt600BusinessRules } from "@dormant/govtalk";
 import { waitFor } from "@dormant/testing";
@@ -8,9 +9,7 @@ import { newFilingId, taxHarness, type TaxHarness } from "./test-support/tax-har
  * Dormant accounts the registry accepted (LAUDERDALE TWO LIMITED, period 2025-01-15 to
  * 2026-03-31; provenance in packages/documents/testdata/accepted-accounts/SOURCES.md).
  */
-const ACCEPTED_DORMANT_ACCOUNTS = readFileSync(
-  new URL("../../../packages/documents/testdata/accepted-accounts/Prod223_4316_16186885_20260331.html", import.meta.url),
-);
+const ACCEPTED_DORMANT_ACCOUNTS = readFileSync(ACCEPTED_DORMANT_ACCOUNTS_FILE);
 
 let t: TaxHarness;
 beforeAll(async () => {

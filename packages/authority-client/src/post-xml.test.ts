@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { hmrcEdgeAccessDeniedPage } from "@dormant/govtalk";
 import { rejectionOf } from "@dormant/testing";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,10 +10,7 @@ import { postXml } from "./post-xml.ts";
  * The "Access Denied" page HMRC's edge (Akamai) answered with HTTP 403, a real capture kept with
  * its provenance in @dormant/govtalk's test data (packages/govtalk/testdata/hmrc/SOURCES.md).
  */
-const EDGE_ACCESS_DENIED_PAGE = readFileSync(
-  new URL("../../govtalk/testdata/hmrc/tpvs-akamai-access-denied.html", import.meta.url),
-  "utf8",
-);
+const EDGE_ACCESS_DENIED_PAGE = hmrcEdgeAccessDeniedPage();
 
 /** What the stand-in authority received: path, headers, body, and on which connection. */
 interface Received {

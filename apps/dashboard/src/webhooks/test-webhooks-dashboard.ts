@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { randomBytes } from "node:crypto";
 import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { type Bus, connectBus } from "@dormant/bus";
 import { GATEWAY_RPC_CATALOG, PLATFORM_TOPOLOGY } from "@dormant/contracts";
+import { NOTIFIER_APP_DIR, NOTIFIER_MIGRATIONS_DIR } from "@dormant/notifier/process";
 import { applyMigrations, createLogger, createMetricsRegistry, migrationsFingerprint } from "@dormant/service-kit";
 import { createTestDatabase, createTestRedisPrefix, getFreePort, type TestDatabase, type TestRedis } from "@dormant/testing";
 import type express from "express";
@@ -16,9 +16,6 @@ import { createTestDashboard, type TestDashboard } from "../test-support/test-da
 import { DASHBOARD_NOTIFIER_RPC_CATALOG, NotifierClient } from "./notifier-client.ts";
 import type { WebhooksOptions } from "./routes.ts";
 
-/** The notifier's folder: started as `npm start` starts it (node --import tsx src/main.ts), never imported. */
-const NOTIFIER_DIR = fileURLToPath(new URL("../../../notifier", import.meta.url));
-const NOTIFIER_MIGRATIONS_DIR = fileURLToPath(new URL("../../../notifier/prisma/migrations", import.meta.url));
 const READY_TIMEOUT_MS = 90_000;
 
 /** Options of another app; `webhooks` adds to the real notifier's client (e.g. a limiter). */
@@ -46,7 +43,7 @@ async function startNotifierProcess(
   const port = await getFreePort();
   const lines: string[] = [];
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: NOTIFIER_DIR,
+    cwd: NOTIFIER_APP_DIR, // started as `npm start` starts it, never imported
     env: {
       PATH: process.env.PATH ?? "/usr/bin:/bin",
       HOME: process.env.HOME ?? "/tmp",

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { startTestSim, type SimServer } from "@dormant/authority-sim/testing";
-import { startBilling, loadBillingConfig, type BillingService } from "@dormant/billing";
+import { BILLING_MIGRATIONS_DIR, startBilling, loadBillingConfig, type BillingService } from "@dormant/billing";
 import { openAccount, withBillingDb } from "@dormant/billing/admin";
 import { connectBus, type Bus } from "@dormant/bus";
 import {
@@ -113,8 +112,6 @@ export interface FilingHarness {
 }
 
 const silent = createLogger({ service: "filing-test", level: "silent" });
-/** Billing's migrations, to cache a migrated billing database as a template (as billing's own tests do). */
-const BILLING_MIGRATIONS_DIR = fileURLToPath(new URL("../../../billing/prisma/migrations", import.meta.url));
 
 /**
  * One test file's world: its own filing database (migrated template clone), Redis prefix,

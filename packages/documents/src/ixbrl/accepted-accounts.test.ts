@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { ACCEPTED_ACCOUNTS_CORPUS as CORPUS } from "../testing/accepted-accounts.ts";
 import { withPriorYearInput } from "../test-support/dormant-accounts-inputs.ts";
 import { contextOf } from "../test-support/ixbrl-facts.ts";
 import { frcLocalName, missingMandatoryFacts } from "./mandatory-facts.ts";
@@ -8,8 +9,6 @@ import { readIxbrl, type IxbrlReading } from "./read-ixbrl.ts";
 import { renderDormantAccountsIxbrl } from "./render-dormant-accounts.ts";
 import { FRC_ENTRY_POINT, NS } from "./taxonomy.ts";
 
-/** Accounts the registry accepted, kept in the repository (SOURCES.md there). */
-const CORPUS = new URL("../../testdata/accepted-accounts/", import.meta.url);
 const files = readdirSync(CORPUS)
   .filter((name) => name.endsWith(".html"))
   .sort();
