@@ -4,6 +4,8 @@ export default defineProject({
   test: {
     name: "filing",
     include: ["src/**/*.test.ts"],
+    exclude: ["src/**/*.isolated.test.ts"],
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,5 +1,12 @@
 import { defineProject } from "vitest/config";
 
 export default defineProject({
-  test: { name: "mcp", include: ["src/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
+  test: {
+    name: "mcp",
+    include: ["src/**/*.test.ts"],
+    exclude: ["src/**/*.isolated.test.ts"],
+    isolate: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
 });

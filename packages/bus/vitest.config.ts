@@ -2,5 +2,12 @@ import { defineProject } from "vitest/config";
 
 export default defineProject({
   // Workers come from the root config (one setting for every project of the suite).
-  test: { name: "bus", include: ["src/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
+  test: {
+    name: "bus",
+    include: ["src/**/*.test.ts"],
+    exclude: ["src/**/*.isolated.test.ts"],
+    isolate: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
 });

@@ -173,10 +173,11 @@ describe("webhook delivery", () => {
     // The hanging endpoint holds its (at most 4) attempts for the whole 3 s time-out; the other is
     // served meanwhile (measured: all 12 within 60-230 ms of the last publish; a burst over the cap
     // of 4 HTTP requests in flight per endpoint would wait 1 s on the bus, never for the hanging
-    // endpoint's attempts).
+    // endpoint's attempts). On a loaded machine the wait on the bus came to 1.54 s: the bound
+    // is what tells the two apart, under the hanging attempts' 3 s.
     const lastPublished = Math.max(...published);
     const lastFast = Math.max(...fast.received.map((request) => request.at));
-    expect(lastFast - lastPublished).toBeLessThan(1_500);
+    expect(lastFast - lastPublished).toBeLessThan(2_500);
     expect(lastFast).toBeLessThan((slow.received[0]?.at ?? 0) + 3_000);
     expect(slow.received.length).toBeGreaterThan(0);
     expect(slow.received.length).toBeLessThanOrEqual(4);

@@ -20,7 +20,7 @@ import { FONT } from "./fonts.ts";
  * pdfkit offers no public way to pass a parsed face or a layout cache, so this relies on three
  * internals of the pinned pdfkit (0.17): `font()` answers from `_fontFamilies[name]` when it is
  * set, an embedded font is constructed as `new EmbeddedFont(document, fontkitFace, id)`, and it
- * keeps laid-out words in its `layoutCache` object. The tests in shared-faces.test.ts fail if
+ * keeps laid-out words in its `layoutCache` object. The tests in shared-faces.isolated.test.ts fail if
  * any of them changes (faces and layouts shared, text extracted exactly, output byte-identical
  * to a document rendered without sharing).
  */
