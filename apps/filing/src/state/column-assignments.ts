@@ -1,4 +1,5 @@
 import { Prisma } from "../generated/prisma/client.ts";
+import { CLAIM_ENDED_NOW } from "./claim-ended.ts";
 import { columnName, FILING_COLUMNS, PART_COLUMNS, type SqlType } from "./filing-columns.ts";
 import type { FilingRecord, PartRecord } from "./filing-record.ts";
 
@@ -44,9 +45,10 @@ const FILING_ASSIGNMENTS: Array<Assignment<FilingRecord>> = [
     (value) =>
       Prisma.sql`registry_status_code = ${value?.statusCode ?? null}::text, registry_status_since = ${sqlValue(value?.since ?? null)}::timestamptz, registry_examiner_comment = ${value?.examinerComment ?? null}::text`,
   ),
-  // A claim is only ever taken by claim.ts; a change may only drop it (with its expiry).
+  // A claim is only ever taken by claim.ts; a change may only drop it, its expiry becoming the
+  // moment it ended (the sweeper counts from there).
   special<FilingRecord, "claimToken">("claimToken", (value) =>
-    value === null ? Prisma.sql`claim_token = NULL, claim_expires_at = NULL` : Prisma.sql`claim_token = ${value}`,
+    value === null ? Prisma.sql`claim_token = NULL, claim_expires_at = ${CLAIM_ENDED_NOW}` : Prisma.sql`claim_token = ${value}`,
   ),
 ];
 

@@ -1,5 +1,6 @@
 import { AppError } from "@dormant/contracts";
 import type { FilingDb } from "../db/client.ts";
+import { CLAIM_ENDED_NOW } from "../state/claim-ended.ts";
 import { FILING_READ_COLUMNS } from "../state/filing-columns.ts";
 import type { FilingRecord } from "../state/filing-record.ts";
 import { filingsFromRows, type FilingRow } from "../state/filing-rows.ts";
@@ -86,10 +87,15 @@ export async function findOrClaim(db: FilingDb, request: ClaimRequest): Promise<
   }
 }
 
-/** Gives up this request's claim (the filing stays pending for a retry or the sweeper). */
+/**
+ * Gives up this request's claim (the filing stays pending for a retry or the sweeper). The claim's
+ * expiry becomes the moment it ended (`CLAIM_ENDED_NOW`): the sweeper counts a pending filing's
+ * age from the last request that worked on it, so that it never ends a filing whose client is
+ * still retrying.
+ */
 export async function releaseClaim(db: FilingDb, filingId: string, token: string): Promise<void> {
   await db.$executeRaw`
-    UPDATE filings SET claim_token = NULL, claim_expires_at = NULL, version = version + 1 WHERE id = ${filingId} AND claim_token = ${token}`;
+    UPDATE filings SET claim_token = NULL, claim_expires_at = ${CLAIM_ENDED_NOW}, version = version + 1 WHERE id = ${filingId} AND claim_token = ${token}`;
 }
 
 /**

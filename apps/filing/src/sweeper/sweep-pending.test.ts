@@ -1,6 +1,7 @@
 import { sealSecret, submissionBinding, TAX_SUBMIT_QUEUE, type SubmitTaxPartRequest } from "@dormant/contracts";
 import { createLogger } from "@dormant/service-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findOrClaim, releaseClaim } from "../submit/claim.ts";
 import { recordTaxPartSubmitted } from "../submit/record-submission.ts";
 import { startFilingHarness, type FilingHarness } from "../testing/filing-harness.ts";
 import { seedAccountsFiling, seedCt600Filing, submitAnswer } from "../test-support/seed.ts";
@@ -121,6 +122,25 @@ describe("pending sweeper", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(Object.values(await sweep()).flat()).not.toContain(working.id);
     expect((await filingRow(working.id)).status).toBe("pending");
+  });
+
+  it("leaves alone an old filing whose client is still retrying: its age counts from the last request's end", async () => {
+    const seeded = await seedCt600Filing(h.service.db, 1, { acknowledged: false, idempotencyKey: "retrying-1", companyNumber: "61000006" });
+    await h.service.db.filing.update({ where: { id: seeded.id }, data: { createdAt: new Date(Date.now() - 3_600_000) } });
+    const row = await filingRow(seeded.id);
+    // A retry claims it a minute later than the sweep's threshold, fails before the authority and releases it.
+    const request = { keyId: row.keyId, idempotencyKey: "retrying-1", fingerprint: row.requestFingerprint, claimSeconds: 20, waitMs: 0 };
+    expect((await findOrClaim(h.service.db, { ...request, token: "retry-1" })).kind).toBe("claimed");
+    await releaseClaim(h.service.db, seeded.id, "retry-1");
+    // A retry right after claims it again at once.
+    expect((await findOrClaim(h.service.db, { ...request, token: "retry-2" })).kind).toBe("claimed");
+    await releaseClaim(h.service.db, seeded.id, "retry-2");
+
+    expect(Object.values(await sweep(600)).flat()).not.toContain(seeded.id);
+    expect(await filingRow(seeded.id)).toMatchObject({ status: "pending", idempotencyKey: "retrying-1" });
+    // Once nobody has worked on it for the sweep's threshold, it is settled as any other.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await sweep(0)).unsent).toContain(seeded.id);
   });
 
   it("ends each filing once when several replicas sweep at the same time", async () => {

@@ -52,13 +52,17 @@ const NEVER_SENT: FilingError = {
     "The submission was interrupted before it reached the authority and was not retried; the filing was not completed and nothing was charged.",
 };
 
-/** The pending filings the sweep may look at: old enough, no live claim, not waiting to be asked again. */
+/**
+ * The pending filings the sweep may look at: nobody has worked on them for `olderThanSeconds`
+ * (created that long ago, and the last request's claim ended, released or lapsed, that long ago:
+ * a client still retrying keeps its filing), not waiting to be asked again.
+ */
 function sweepableRows(db: FilingDb, olderThanSeconds: number, limit: number, filingId?: string): Promise<FilingRow[]> {
   return db.$queryRaw<FilingRow[]>`
     WITH batch AS (
       SELECT id FROM filings
       WHERE status = 'pending' AND created_at < now() - ${olderThanSeconds}::int * interval '1 second'
-        AND (claim_expires_at IS NULL OR claim_expires_at < now())
+        AND (claim_expires_at IS NULL OR claim_expires_at < now() - ${olderThanSeconds}::int * interval '1 second')
         AND (resolve_after IS NULL OR resolve_after < now())
         AND (${filingId ?? null}::text IS NULL OR id = ${filingId ?? null}::text)
       ORDER BY created_at LIMIT ${limit}::int
