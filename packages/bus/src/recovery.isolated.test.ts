@@ -78,7 +78,9 @@ describe("recovery after the broker drops the connections", () => {
 
     await waitFor(() => seen.size >= 60, { timeoutMs: 10_000, what: "the first messages" });
     const inFlightCall = producer
-      .rpcCall("pricing.rpc", "pricing.quote", { sku: "hang", quantity: 1 }, { timeoutMs: 10_000 })
+      // The call's deadline is far beyond the drop, which takes rabbitmqctl several seconds on a
+      // busy machine: the call must fail with the connection, not reach its deadline first.
+      .rpcCall("pricing.rpc", "pricing.quote", { sku: "hang", quantity: 1 }, { timeoutMs: 60_000 })
       .catch((e: unknown) => e);
     await waitFor(() => hanging.count === 1, { what: "the call to reach its server" });
     await t.vhost.dropConnections();
@@ -89,7 +91,7 @@ describe("recovery after the broker drops the connections", () => {
     expect(callError).toBeInstanceOf(RpcConnectionLostError);
     expect(callError).toMatchObject({ retryable: true });
     release();
-    expect(Date.now() - droppedAt).toBeLessThan(1000); // failed with the connection, not at the 10 s timeout
+    expect(Date.now() - droppedAt).toBeLessThan(1000); // failed with the connection, not at the 60 s timeout
 
     await publishing; // publish resolved: each was confirmed, before or after the drop
     await waitFor(() => seen.size === total, { timeoutMs: 15_000, what: `all ${total} messages` });
@@ -101,12 +103,13 @@ describe("recovery after the broker drops the connections", () => {
     expect(portsAfter.some((port) => portsBefore.includes(port))).toBe(false);
     expect(producer.isConnected() && consumer.isConnected()).toBe(true);
     await expect(producer.rpcCall("pricing.rpc", "pricing.quote", { sku: "tea", quantity: 7 })).resolves.toMatchObject({ totalPence: 7 });
-  });
+  }, 120_000);
 
   it("makes a publish wait for the connection to come back, within the publish timeout", async () => {
     // The reconnect waits long enough (3 s) that dropping and reopening through rabbitmqctl, slow
     // on a busy machine, is over before it: the publish below is the one that waits for it.
     const producer = await t.startBus({ service: "producer", reconnect: { initialDelayMs: 3000, maxDelayMs: 3000 } });
+    await t.drain("orders.work"); // whatever an earlier test left
     await t.vhost.dropConnections();
     await t.reopenRaw();
     expect(producer.isConnected()).toBe(false);
