@@ -3,6 +3,8 @@
 // bounded retries and dead-letter queues, RPC over direct reply-to, and recovery after the
 // connection drops. See README.md.
 export { connectBus } from "./bus.ts";
+export { rpcClient } from "./typed-rpc-client.ts";
+export type { RpcCaller, RpcCallingBus } from "./typed-rpc-client.ts";
 export type { Bus, BusOptions, PublishOptions, SubscribeOptions, RpcCallOptions, Subscription } from "./bus.ts";
 export type { ReconnectOptions } from "./connection.ts";
 

@@ -4,8 +4,9 @@ import { recordSpansInMemory } from "@dormant/service-kit/tracing";
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { RpcNoServerError, RpcTimeoutError } from "./errors.ts";
-import { busTestContext, type BusTestContext, type TestBus } from "./test-support/fixture.ts";
+import { busTestContext, type BusTestContext, type TestBus, testRpc } from "./test-support/fixture.ts";
 import { traceHeadersOf, traceIdOf } from "./trace-context.ts";
+import { rpcClient } from "./typed-rpc-client.ts";
 
 const spans = recordSpansInMemory("bus-test");
 
@@ -103,6 +104,25 @@ describe("rpc", () => {
     await expect(client.rpcCall("pricing.rpc", "pricing.quote", { sku: "tea", quantity: "many" })).rejects.toMatchObject({
       reason: "invalid_message",
     });
+  });
+
+  it("rpcClient: calls through the catalog's queue, typed, and translates every failure once", async () => {
+    const server = await t.startBus({ service: "pricing" });
+    const client = await t.startBus({ service: "shop" });
+    await servePricing(server);
+    const translated: unknown[] = [];
+    const call = rpcClient(client, testRpc, (error) => {
+      translated.push(error);
+      return new Error(`translated: ${(error as Error).name}`);
+    });
+    const quote = await call("pricing.quote", { sku: "tea", quantity: 2 });
+    expect(quote.totalPence).toBe(500);
+    await expect(call("pricing.quote", { sku: "out-of-stock", quantity: 1 })).rejects.toThrow("translated: AppError");
+    await expect(call("nobody.ping", {}, { timeoutMs: 5000 })).rejects.toThrow("translated: RpcNoServerError");
+    expect(translated[0]).toMatchObject({ code: "VALIDATION_ERROR" });
+    expect(translated[1]).toBeInstanceOf(RpcNoServerError);
+    // Without a translation, errors come as the bus threw them.
+    await expect(rpcClient(client, testRpc)("nobody.ping", {})).rejects.toBeInstanceOf(RpcNoServerError);
   });
 
   it("times out with RpcTimeoutError when the server is too slow", async () => {
