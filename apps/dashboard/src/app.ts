@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { createOpsRouter, httpMetricsMiddleware, type ReadinessCheck } from "@dormant/service-kit";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { GatewayNotFoundError, GatewayUnavailableError } from "./bus/gateway.ts";
+import { GatewayNotFoundError } from "./bus/gateway.ts";
+import { ServiceUnavailableError } from "./bus/unavailable.ts";
 import { type FilingsOptions, filingsRoutes } from "./filings/routes.ts";
 import { type MoneyOptions, moneyRoutes } from "./money/routes.ts";
 import { accountRoutes } from "./pages/account.ts";
@@ -77,12 +78,15 @@ export function createDashboardApp(deps: DashboardDeps, options: DashboardAppOpt
 
   app.use((_req, res) => sendPage(res, 404, errorPage("not_found")));
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    if (res.headersSent) return;
-    if (error instanceof GatewayUnavailableError) {
-      deps.logger.warn({ err: error.cause }, "the gateway did not answer a dashboard request");
+    // A service the page asked did not answer: the 503 page, nothing done (a download cut off
+    // midway by it is ended, so that the browser does not keep a truncated file).
+    if (error instanceof ServiceUnavailableError) {
+      deps.logger.warn({ err: error.cause, service: error.service }, `the ${error.service} did not answer a dashboard request`);
+      if (res.headersSent) return void res.destroy();
       res.setHeader("Retry-After", "30");
       return sendPage(res, 503, errorPage("unavailable"));
     }
+    if (res.headersSent) return;
     if (error instanceof GatewayNotFoundError) return sendPage(res, 404, errorPage("not_found"));
     const status = (error as { status?: number }).status;
     if (typeof status === "number" && status >= 400 && status < 500)

@@ -1,20 +1,6 @@
-import type { Bus } from "@dormant/bus";
-import {
-  type ApiKeySummary,
-  AppError,
-  type CreatedApiKey,
-  type GATEWAY_RPC_CATALOG,
-  GATEWAY_RPC_QUEUE,
-  type GatewayAccount,
-} from "@dormant/contracts";
-
-/** The gateway is unreachable (no server, time-out, broker down): the page says so with a 503. */
-export class GatewayUnavailableError extends Error {
-  constructor(cause: unknown) {
-    super("the gateway did not answer", { cause });
-    this.name = "GatewayUnavailableError";
-  }
-}
+import { type RpcCallingBus, rpcClient } from "@dormant/bus";
+import { type ApiKeySummary, type CreatedApiKey, GATEWAY_RPC_CATALOG, type GatewayAccount } from "@dormant/contracts";
+import { dashboardRpcErrors } from "./unavailable.ts";
 
 /** The account or key is unknown, or belongs to another account (the gateway never tells them apart). */
 export class GatewayNotFoundError extends Error {
@@ -24,46 +10,48 @@ export class GatewayNotFoundError extends Error {
   }
 }
 
-export type GatewayBus = Pick<Bus<Record<string, never>, typeof GATEWAY_RPC_CATALOG>, "rpcCall">;
+export type GatewayBus = RpcCallingBus<typeof GATEWAY_RPC_CATALOG>;
 
-/** The gateway's accounts and keys, through its RPCs on gateway.rpc (never its tables). */
+/**
+ * The gateway's accounts and keys, through its RPCs on gateway.rpc (never its tables). NOT_FOUND
+ * is GatewayNotFoundError; a refused name or a key-change limit is the gateway's AppError; the
+ * gateway out of reach is ServiceUnavailableError.
+ */
 export class GatewayClient {
-  constructor(private readonly bus: GatewayBus) {}
+  private readonly rpc;
 
-  private async call<T extends keyof typeof GATEWAY_RPC_CATALOG & string>(
-    type: T,
-    payload: Parameters<GatewayBus["rpcCall"]>[2] & object,
-  ): Promise<unknown> {
-    try {
-      return await this.bus.rpcCall(GATEWAY_RPC_QUEUE, type, payload as never);
-    } catch (error) {
-      if (error instanceof AppError && error.code === "NOT_FOUND") throw new GatewayNotFoundError();
-      if (error instanceof AppError && (error.code === "VALIDATION_ERROR" || error.code === "RATE_LIMIT_EXCEEDED")) throw error;
-      throw new GatewayUnavailableError(error);
-    }
+  constructor(bus: GatewayBus) {
+    this.rpc = rpcClient(
+      bus,
+      GATEWAY_RPC_CATALOG,
+      dashboardRpcErrors("gateway", {
+        passCodes: ["VALIDATION_ERROR", "RATE_LIMIT_EXCEEDED"],
+        mapped: { NOT_FOUND: () => new GatewayNotFoundError() },
+      }),
+    );
   }
 
-  async createAccount(requestId: string, name: string): Promise<GatewayAccount> {
-    return (await this.call("gateway.create_account", { request_id: requestId, name })) as GatewayAccount;
+  createAccount(requestId: string, name: string): Promise<GatewayAccount> {
+    return this.rpc("gateway.create_account", { request_id: requestId, name });
   }
 
-  async getAccount(accountId: string): Promise<GatewayAccount> {
-    return (await this.call("gateway.get_account", { account_id: accountId })) as GatewayAccount;
+  getAccount(accountId: string): Promise<GatewayAccount> {
+    return this.rpc("gateway.get_account", { account_id: accountId });
   }
 
-  async enableApiAccess(accountId: string): Promise<GatewayAccount> {
-    return (await this.call("gateway.enable_api_access", { account_id: accountId })) as GatewayAccount;
+  enableApiAccess(accountId: string): Promise<GatewayAccount> {
+    return this.rpc("gateway.enable_api_access", { account_id: accountId });
   }
 
   async listKeys(accountId: string): Promise<ApiKeySummary[]> {
-    return ((await this.call("gateway.list_keys", { account_id: accountId })) as { keys: ApiKeySummary[] }).keys;
+    return (await this.rpc("gateway.list_keys", { account_id: accountId })).keys;
   }
 
-  async createKey(accountId: string, mode: "live" | "test", name: string): Promise<CreatedApiKey> {
-    return (await this.call("gateway.create_key", { account_id: accountId, mode, name })) as CreatedApiKey;
+  createKey(accountId: string, mode: "live" | "test", name: string): Promise<CreatedApiKey> {
+    return this.rpc("gateway.create_key", { account_id: accountId, mode, name });
   }
 
-  async revokeKey(accountId: string, keyId: string): Promise<ApiKeySummary> {
-    return (await this.call("gateway.revoke_key", { account_id: accountId, key_id: keyId })) as ApiKeySummary;
+  revokeKey(accountId: string, keyId: string): Promise<ApiKeySummary> {
+    return this.rpc("gateway.revoke_key", { account_id: accountId, key_id: keyId });
   }
 }

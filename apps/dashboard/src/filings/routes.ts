@@ -7,12 +7,13 @@ import {
   type ListFilingsCriteria,
   SANDBOX_FILING_ID_PATTERN,
 } from "@dormant/contracts";
-import { type NextFunction, type Request, type Response, Router } from "express";
+import { type Request, Router } from "express";
 import { accountOf, type DashboardDeps, pageContext } from "../web/context.ts";
 import { errorPage } from "../web/error-pages.ts";
 import { sendPage } from "../web/respond.ts";
 import { documentRefOf, streamDocument } from "./download.ts";
-import { type FilingClient, FilingsUnavailableError } from "./filing-client.ts";
+import { ServiceUnavailableError } from "../bus/unavailable.ts";
+import type { FilingClient } from "./filing-client.ts";
 import { type SandboxLookup, sandboxPage } from "./sandbox-view.ts";
 import { FILINGS_PAGE_SIZE, type FilingDocuments, type FilingFilters, type FilingHistory, filingPage, filingsPage } from "./view.ts";
 
@@ -119,7 +120,7 @@ export function filingsRoutes(deps: DashboardDeps, options: FilingsOptions): Rou
       (found): FilingHistory => (found ? { state: "listed", changes: found.changes } : { state: "unavailable" }),
       (error: unknown): FilingHistory => {
         deps.logger.warn(
-          { err: error instanceof FilingsUnavailableError ? error.cause : error, filing_id: filingId },
+          { err: error instanceof ServiceUnavailableError ? error.cause : error, filing_id: filingId },
           "the filing service did not answer a filing's status history",
         );
         return { state: "unavailable" };
@@ -136,7 +137,7 @@ export function filingsRoutes(deps: DashboardDeps, options: FilingsOptions): Rou
         const list = await filings.listDocuments(accountId, filingId);
         documents = list ? { state: "listed", list } : { state: "none" };
       } catch (error) {
-        if (!(error instanceof FilingsUnavailableError)) throw error;
+        if (!(error instanceof ServiceUnavailableError)) throw error;
         deps.logger.warn({ err: error.cause, filing_id: filingId }, "the filing service did not list a filing's documents");
         documents = { state: "unavailable" };
       }
@@ -152,13 +153,5 @@ export function filingsRoutes(deps: DashboardDeps, options: FilingsOptions): Rou
     if (outcome === "not_found") sendPage(res, 404, errorPage("not_found"));
   });
 
-  /** The filing service not answering: the dashboard's 503 page. */
-  router.use("/filings", (error: unknown, _req: Request, res: Response, next: NextFunction) => {
-    if (!(error instanceof FilingsUnavailableError)) return next(error);
-    deps.logger.warn({ err: error.cause }, "the filing service did not answer a dashboard request");
-    if (res.headersSent) return void res.destroy();
-    res.setHeader("Retry-After", "30");
-    sendPage(res, 503, errorPage("unavailable"));
-  });
   return router;
 }

@@ -1,13 +1,12 @@
-import type { Bus } from "@dormant/bus";
+import { type RpcCallingBus, rpcClient } from "@dormant/bus";
 import {
-  AppError,
   BILLING_RPC_CATALOG,
-  BILLING_RPC_QUEUE,
   type BalanceResponse,
   type CheckoutSession,
   type CreateCheckoutRequest,
   type LedgerPage,
 } from "@dormant/contracts";
+import { dashboardRpcErrors } from "../bus/unavailable.ts";
 
 /** The billing RPCs the dashboard calls (and only those: a stand-in serves exactly these). */
 export const DASHBOARD_BILLING_RPC_CATALOG = {
@@ -16,38 +15,29 @@ export const DASHBOARD_BILLING_RPC_CATALOG = {
   "billing.create_checkout": BILLING_RPC_CATALOG["billing.create_checkout"],
 } as const;
 
-/** Billing is unreachable (no server, time-out, broker down, no payment provider): the page answers 503. */
-export class BillingUnavailableError extends Error {
-  constructor(cause: unknown) {
-    super("billing did not answer", { cause });
-    this.name = "BillingUnavailableError";
-  }
-}
+export type BillingBus = RpcCallingBus<typeof DASHBOARD_BILLING_RPC_CATALOG>;
 
-export type BillingBus = Pick<Bus<Record<string, never>, typeof DASHBOARD_BILLING_RPC_CATALOG>, "rpcCall">;
-
-/** The account's balance, ledger and top-ups, through billing's RPCs on billing.rpc (never its tables). */
+/**
+ * The account's balance, ledger and top-ups, through billing's RPCs on billing.rpc (never its
+ * tables). A refused top-up is billing's VALIDATION_ERROR; billing out of reach (or without a
+ * payment provider) is ServiceUnavailableError.
+ */
 export class BillingClient {
-  constructor(private readonly bus: BillingBus) {}
+  private readonly rpc;
 
-  private async call<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof AppError && error.code === "VALIDATION_ERROR") throw error;
-      throw new BillingUnavailableError(error);
-    }
+  constructor(bus: BillingBus) {
+    this.rpc = rpcClient(bus, DASHBOARD_BILLING_RPC_CATALOG, dashboardRpcErrors("billing", { passCodes: ["VALIDATION_ERROR"] }));
   }
 
   getBalance(accountId: string): Promise<BalanceResponse> {
-    return this.call(() => this.bus.rpcCall(BILLING_RPC_QUEUE, "billing.get_balance", { account_id: accountId }));
+    return this.rpc("billing.get_balance", { account_id: accountId });
   }
 
   listLedger(accountId: string, limit: number, offset: number): Promise<LedgerPage> {
-    return this.call(() => this.bus.rpcCall(BILLING_RPC_QUEUE, "billing.list_ledger", { account_id: accountId, limit, offset }));
+    return this.rpc("billing.list_ledger", { account_id: accountId, limit, offset });
   }
 
   createCheckout(request: CreateCheckoutRequest): Promise<CheckoutSession> {
-    return this.call(() => this.bus.rpcCall(BILLING_RPC_QUEUE, "billing.create_checkout", request));
+    return this.rpc("billing.create_checkout", request);
   }
 }

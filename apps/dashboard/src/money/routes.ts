@@ -1,10 +1,10 @@
 import { AppError } from "@dormant/contracts";
-import { type NextFunction, type Request, type Response, Router } from "express";
+import { type Request, type Response, Router } from "express";
 import { accountOf, type DashboardDeps, pageContext } from "../web/context.ts";
-import { errorPage } from "../web/error-pages.ts";
 import { sendPage } from "../web/respond.ts";
 import { parseTopUpAmount } from "./amount.ts";
-import { type BillingClient, BillingUnavailableError } from "./billing.ts";
+import { ServiceUnavailableError } from "../bus/unavailable.ts";
+import type { BillingClient } from "./billing.ts";
 import { LEDGER_PAGE_SIZE, type MoneyView, moneyPage } from "./view.ts";
 
 export interface MoneyOptions {
@@ -55,7 +55,8 @@ export function moneyRoutes(deps: DashboardDeps, options: MoneyOptions): Router 
         cancel_url: `${options.publicUrl}/money?top_up=cancelled`,
       });
       const target = new URL(checkout.checkout_url);
-      if (target.protocol !== "https:" && target.protocol !== "http:") throw new BillingUnavailableError("checkout_url is not http(s)");
+      if (target.protocol !== "https:" && target.protocol !== "http:")
+        throw new ServiceUnavailableError("billing", "checkout_url is not http(s)");
       deps.logger.info(
         { account_id: accountId, checkout_id: checkout.checkout_id, amount_pence: parsed.pence },
         "dashboard top-up started",
@@ -68,12 +69,5 @@ export function moneyRoutes(deps: DashboardDeps, options: MoneyOptions): Router 
     }
   });
 
-  /** Billing not answering: the dashboard's 503 page, nothing done. */
-  router.use("/money", (error: unknown, _req: Request, res: Response, next: NextFunction) => {
-    if (!(error instanceof BillingUnavailableError)) return next(error);
-    deps.logger.warn({ err: error.cause }, "billing did not answer a dashboard request");
-    res.setHeader("Retry-After", "30");
-    sendPage(res, 503, errorPage("unavailable"));
-  });
   return router;
 }

@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Bus } from "@dormant/bus";
+import { type RpcCallingBus, rpcClient } from "@dormant/bus";
 import {
-  AppError,
   type CreateWebhookEndpointRequest,
   NOTIFIER_RPC_CATALOG,
-  NOTIFIER_RPC_QUEUE,
   type WebhookCaller,
   type WebhookDeliveriesList,
   type WebhookEndpoint,
@@ -13,6 +11,7 @@ import {
   type WebhookEndpointWithSecret,
   type WebhookTestSent,
 } from "@dormant/contracts";
+import { dashboardRpcErrors } from "../bus/unavailable.ts";
 
 /** The notifier RPCs the dashboard calls (and only those). */
 export const DASHBOARD_NOTIFIER_RPC_CATALOG = {
@@ -28,14 +27,6 @@ export const DASHBOARD_NOTIFIER_RPC_CATALOG = {
 
 export type WebhookMode = WebhookCaller["mode"];
 
-/** The notifier is unreachable (no server, time-out, broker down, its database down): the page answers 503. */
-export class NotifierUnavailableError extends Error {
-  constructor(cause: unknown) {
-    super("the notifier did not answer", { cause });
-    this.name = "NotifierUnavailableError";
-  }
-}
-
 /** The endpoint is unknown, deleted, or another account's or mode's (the notifier never tells them apart). */
 export class WebhookEndpointNotFoundError extends Error {
   constructor() {
@@ -44,7 +35,7 @@ export class WebhookEndpointNotFoundError extends Error {
   }
 }
 
-export type NotifierBus = Pick<Bus<Record<string, never>, typeof DASHBOARD_NOTIFIER_RPC_CATALOG>, "rpcCall">;
+export type NotifierBus = RpcCallingBus<typeof DASHBOARD_NOTIFIER_RPC_CATALOG>;
 
 export interface Page {
   limit: number;
@@ -55,18 +46,21 @@ export interface Page {
  * An account's webhook endpoints, through the notifier's RPCs on notifier.rpc (never its
  * tables). Every call names the caller: the signed-in account and a key mode. A signing secret is
  * only in createEndpoint's and rotateSecret's answers: the caller shows it once and keeps it nowhere.
+ * An unknown endpoint is WebhookEndpointNotFoundError, a refused URL the notifier's
+ * VALIDATION_ERROR, the notifier out of reach ServiceUnavailableError.
  */
 export class NotifierClient {
-  constructor(private readonly bus: NotifierBus) {}
+  private readonly rpc;
 
-  private async call<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof AppError && error.code === "WEBHOOK_ENDPOINT_NOT_FOUND") throw new WebhookEndpointNotFoundError();
-      if (error instanceof AppError && error.code === "VALIDATION_ERROR") throw error;
-      throw new NotifierUnavailableError(error);
-    }
+  constructor(bus: NotifierBus) {
+    this.rpc = rpcClient(
+      bus,
+      DASHBOARD_NOTIFIER_RPC_CATALOG,
+      dashboardRpcErrors("notifier", {
+        passCodes: ["VALIDATION_ERROR"],
+        mapped: { WEBHOOK_ENDPOINT_NOT_FOUND: () => new WebhookEndpointNotFoundError() },
+      }),
+    );
   }
 
   private caller(accountId: string, mode: WebhookMode): WebhookCaller {
@@ -74,56 +68,36 @@ export class NotifierClient {
   }
 
   createEndpoint(accountId: string, mode: WebhookMode, endpoint: CreateWebhookEndpointRequest): Promise<WebhookEndpointWithSecret> {
-    return this.call(() =>
-      this.bus.rpcCall(NOTIFIER_RPC_QUEUE, "notifier.create_endpoint", { caller: this.caller(accountId, mode), endpoint }),
-    );
+    return this.rpc("notifier.create_endpoint", { caller: this.caller(accountId, mode), endpoint });
   }
 
   listEndpoints(accountId: string, mode: WebhookMode, page: Page): Promise<WebhookEndpointsList> {
-    return this.call(() =>
-      this.bus.rpcCall(NOTIFIER_RPC_QUEUE, "notifier.list_endpoints", { caller: this.caller(accountId, mode), ...page }),
-    );
+    return this.rpc("notifier.list_endpoints", { caller: this.caller(accountId, mode), ...page });
   }
 
   getEndpoint(accountId: string, mode: WebhookMode, endpointId: string): Promise<WebhookEndpoint> {
-    return this.call(() =>
-      this.bus.rpcCall(NOTIFIER_RPC_QUEUE, "notifier.get_endpoint", { caller: this.caller(accountId, mode), endpoint_id: endpointId }),
-    );
+    return this.rpc("notifier.get_endpoint", { caller: this.caller(accountId, mode), endpoint_id: endpointId });
   }
 
   deleteEndpoint(accountId: string, mode: WebhookMode, endpointId: string): Promise<WebhookEndpointDeleted> {
-    return this.call(() =>
-      this.bus.rpcCall(NOTIFIER_RPC_QUEUE, "notifier.delete_endpoint", { caller: this.caller(accountId, mode), endpoint_id: endpointId }),
-    );
+    return this.rpc("notifier.delete_endpoint", { caller: this.caller(accountId, mode), endpoint_id: endpointId });
   }
 
   /** A new signing secret; the previous one still signs beside it for the notifier's overlap (24 h by default). */
   rotateSecret(accountId: string, mode: WebhookMode, endpointId: string): Promise<WebhookEndpointWithSecret> {
-    return this.call(() =>
-      this.bus.rpcCall(NOTIFIER_RPC_QUEUE, "notifier.rotate_secret", { caller: this.caller(accountId, mode), endpoint_id: endpointId }),
-    );
+    return this.rpc("notifier.rotate_secret", { caller: this.caller(accountId, mode), endpoint_id: endpointId });
   }
 
   /** A disabled endpoint back in service (its URL checked again: VALIDATION_ERROR when now refused). */
   enableEndpoint(accountId: string, mode: WebhookMode, endpointId: string): Promise<WebhookEndpoint> {
-    return this.call(() =>
-      this.bus.rpcCall(NOTIFIER_RPC_QUEUE, "notifier.enable_endpoint", { caller: this.caller(accountId, mode), endpoint_id: endpointId }),
-    );
+    return this.rpc("notifier.enable_endpoint", { caller: this.caller(accountId, mode), endpoint_id: endpointId });
   }
 
   sendTest(accountId: string, mode: WebhookMode, endpointId: string): Promise<WebhookTestSent> {
-    return this.call(() =>
-      this.bus.rpcCall(NOTIFIER_RPC_QUEUE, "notifier.send_test", { caller: this.caller(accountId, mode), endpoint_id: endpointId }),
-    );
+    return this.rpc("notifier.send_test", { caller: this.caller(accountId, mode), endpoint_id: endpointId });
   }
 
   listDeliveries(accountId: string, mode: WebhookMode, endpointId: string, page: Page): Promise<WebhookDeliveriesList> {
-    return this.call(() =>
-      this.bus.rpcCall(NOTIFIER_RPC_QUEUE, "notifier.list_deliveries", {
-        caller: this.caller(accountId, mode),
-        endpoint_id: endpointId,
-        ...page,
-      }),
-    );
+    return this.rpc("notifier.list_deliveries", { caller: this.caller(accountId, mode), endpoint_id: endpointId, ...page });
   }
 }

@@ -4,7 +4,7 @@ import { accountOf, type DashboardDeps, pageContext } from "../web/context.ts";
 import { errorPage } from "../web/error-pages.ts";
 import { sendPage } from "../web/respond.ts";
 import type { WebhookActionLimiter } from "./action-limit.ts";
-import { type NotifierClient, NotifierUnavailableError, WebhookEndpointNotFoundError, type WebhookMode } from "./notifier-client.ts";
+import { type NotifierClient, WebhookEndpointNotFoundError, type WebhookMode } from "./notifier-client.ts";
 import {
   DELIVERIES_PAGE_SIZE,
   ENDPOINTS_PAGE_SIZE,
@@ -230,13 +230,10 @@ export function webhooksRoutes(deps: DashboardDeps, options: WebhooksOptions): R
     res.redirect(303, `/webhooks?mode=${mode}&deleted=1`);
   });
 
-  /** Unknown (or another account's) endpoint: the 404 page; the notifier not answering: the 503 page, nothing done. */
+  /** Unknown (or another account's) endpoint: the 404 page (the notifier not answering: src/app.ts's 503 page). */
   router.use("/webhooks", (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (error instanceof WebhookEndpointNotFoundError) return notFound(res);
-    if (!(error instanceof NotifierUnavailableError)) return next(error);
-    deps.logger.warn({ err: error.cause }, "the notifier did not answer a dashboard request");
-    res.setHeader("Retry-After", "30");
-    sendPage(res, 503, errorPage("unavailable"));
+    next(error);
   });
   return router;
 }
