@@ -1,4 +1,4 @@
-import { connectBus, RpcNoServerError, RpcTimeoutError } from "@dormant/bus";
+import { connectBus, RpcNoServerError, RpcTimeoutError, rpcClient } from "@dormant/bus";
 import { AppError, FILING_RECONCILE_RPC_CATALOG, FILING_RPC_QUEUE, PLATFORM_TOPOLOGY } from "@dormant/contracts";
 import { createLogger, type Logger } from "@dormant/service-kit";
 import type { ListFinalFilings } from "../ledger/filings-cross-check.ts";
@@ -44,27 +44,24 @@ export async function withFilingService<T>(
       cause: error,
     });
   });
-  const listFinal: ListFinalFilings = async (request) => {
-    try {
-      return await bus.rpcCall(FILING_RPC_QUEUE, "filing.list_final", request, { timeoutMs });
-    } catch (error) {
-      if (error instanceof RpcTimeoutError) {
-        throw new AppError(
-          "SERVICE_UNAVAILABLE",
-          `the filing service did not answer filing.list_final within ${timeoutMs / 1000} s on ${where}: is it running and well?`,
-          { cause: error },
-        );
-      }
-      if (error instanceof RpcNoServerError) {
-        throw new AppError(
-          "SERVICE_UNAVAILABLE",
-          `nothing serves ${FILING_RPC_QUEUE} on ${where}: the filing service is not running there (check AMQP_URL)`,
-          { cause: error },
-        );
-      }
-      throw error;
+  const call = rpcClient(bus, FILING_RECONCILE_RPC_CATALOG, (error) => {
+    if (error instanceof RpcTimeoutError) {
+      return new AppError(
+        "SERVICE_UNAVAILABLE",
+        `the filing service did not answer filing.list_final within ${timeoutMs / 1000} s on ${where}: is it running and well?`,
+        { cause: error },
+      );
     }
-  };
+    if (error instanceof RpcNoServerError) {
+      return new AppError(
+        "SERVICE_UNAVAILABLE",
+        `nothing serves ${FILING_RPC_QUEUE} on ${where}: the filing service is not running there (check AMQP_URL)`,
+        { cause: error },
+      );
+    }
+    return error;
+  });
+  const listFinal: ListFinalFilings = (request) => call("filing.list_final", request, { timeoutMs });
   try {
     return await fn(listFinal);
   } finally {

@@ -1,8 +1,8 @@
-import { type Bus, BusError } from "@dormant/bus";
-import { AppError, type BILLING_RPC_CATALOG, BILLING_RPC_QUEUE, type BalanceResponse } from "@dormant/contracts";
+import { BusError, type RpcCallingBus, rpcClient } from "@dormant/bus";
+import { AppError, BILLING_RPC_CATALOG, type BalanceResponse } from "@dormant/contracts";
 
 /** What the account route needs of the bus: the billing service's balance RPC. */
-export type BillingRpcBus = Pick<Bus<Record<never, never>, typeof BILLING_RPC_CATALOG>, "rpcCall">;
+export type BillingRpcBus = RpcCallingBus<typeof BILLING_RPC_CATALOG>;
 
 export interface AccountBackend {
   getBalance(accountId: string): Promise<BalanceResponse>;
@@ -13,20 +13,16 @@ export interface AccountBackend {
  * or slow billing service is a 503 with Retry-After, never a 500.
  */
 export function createBusAccountBackend({ bus, timeoutMs = 5_000 }: { bus: BillingRpcBus; timeoutMs?: number }): AccountBackend {
+  const call = rpcClient(bus, BILLING_RPC_CATALOG, (error) =>
+    error instanceof BusError
+      ? new AppError("SERVICE_UNAVAILABLE", "The billing service is temporarily unavailable; retry in 5 seconds", {
+          cause: error,
+          retryAfterSeconds: 5,
+        })
+      : error,
+  );
   return {
-    async getBalance(accountId) {
-      try {
-        return await bus.rpcCall(BILLING_RPC_QUEUE, "billing.get_balance", { account_id: accountId }, { timeoutMs });
-      } catch (error) {
-        if (error instanceof BusError) {
-          throw new AppError("SERVICE_UNAVAILABLE", "The billing service is temporarily unavailable; retry in 5 seconds", {
-            cause: error,
-            retryAfterSeconds: 5,
-          });
-        }
-        throw error;
-      }
-    },
+    getBalance: (accountId) => call("billing.get_balance", { account_id: accountId }, { timeoutMs }),
   };
 }
 

@@ -1,17 +1,11 @@
-import { type Bus, BusError } from "@dormant/bus";
-import {
-  AppError,
-  type BILLING_RPC_CATALOG,
-  BILLING_RPC_QUEUE,
-  type CreateGatewayAccountRequest,
-  type GatewayAccount,
-} from "@dormant/contracts";
+import { BusError, type RpcCallingBus, rpcClient } from "@dormant/bus";
+import { AppError, BILLING_RPC_CATALOG, type CreateGatewayAccountRequest, type GatewayAccount } from "@dormant/contracts";
 import type { GatewayDb } from "../db/client.ts";
 import { randomBase62 } from "../keys/random.ts";
 import { ACCOUNT_VIEW_SELECT, type AccountViewRow, toGatewayAccount } from "./account-view.ts";
 
 /** What creating an account needs of the bus: billing's `billing.open_account`. */
-export type OpenAccountBus = Pick<Bus<Record<never, never>, typeof BILLING_RPC_CATALOG>, "rpcCall">;
+export type OpenAccountBus = RpcCallingBus<typeof BILLING_RPC_CATALOG>;
 
 export interface CreateAccountDeps {
   db: GatewayDb;
@@ -42,15 +36,13 @@ async function findOrInsertAccount(db: GatewayDb, request: CreateGatewayAccountR
 }
 
 async function openBillingSide(bus: OpenAccountBus, account: AccountViewRow): Promise<void> {
-  try {
-    await bus.rpcCall(BILLING_RPC_QUEUE, "billing.open_account", { account_id: account.id, name: account.name, opening_balance_pence: 0 });
-  } catch (error) {
-    if (error instanceof BusError) {
-      throw new AppError("SERVICE_UNAVAILABLE", "Billing is temporarily unavailable; retry with the same request_id", {
-        cause: error,
-        retryAfterSeconds: 5,
-      });
-    }
-    throw error;
-  }
+  const call = rpcClient(bus, BILLING_RPC_CATALOG, (error) =>
+    error instanceof BusError
+      ? new AppError("SERVICE_UNAVAILABLE", "Billing is temporarily unavailable; retry with the same request_id", {
+          cause: error,
+          retryAfterSeconds: 5,
+        })
+      : error,
+  );
+  await call("billing.open_account", { account_id: account.id, name: account.name, opening_balance_pence: 0 });
 }

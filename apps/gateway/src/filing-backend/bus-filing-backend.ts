@@ -2,21 +2,21 @@ import {
   AppError,
   credentialsBinding,
   DOCUMENT_CHUNK_MAX_BYTES,
-  type FILING_RPC_CATALOG,
-  FILING_RPC_QUEUE,
+  FILING_RPC_CATALOG,
   type FilingRpcCaller,
   type FilingRpcType,
   LIVE_FILING_ID_PATTERN,
   sealSecret,
   type SealingKey,
 } from "@dormant/contracts";
-import { BusError, type Bus, type BusFailure } from "@dormant/bus";
+import { type RpcCallingBus, rpcClient } from "@dormant/bus";
 import type { z } from "zod";
+import { publicBusError } from "../bus/public-bus-error.ts";
 import { documentChunks } from "./document-chunks.ts";
 import type { FilingBackend, FilingCaller, SubmitInput } from "./filing-backend.ts";
 
 /** What the live backend needs of the bus: RPC calls to the filing service. */
-export type FilingRpcBus = Pick<Bus<Record<never, never>, typeof FILING_RPC_CATALOG>, "rpcCall">;
+export type FilingRpcBus = RpcCallingBus<typeof FILING_RPC_CATALOG>;
 
 export interface BusFilingBackendOptions {
   bus: FilingRpcBus;
@@ -35,33 +35,6 @@ export interface BusFilingBackendOptions {
  */
 export const DEFAULT_DOCUMENT_CHUNK_BYTES = 256 * 1024;
 
-/** Retry-After for each way the filing service can be out of reach. */
-const RETRY_AFTER_SECONDS: Partial<Record<BusFailure, number>> = {
-  rpc_no_server: 30,
-  rpc_timeout: 5,
-  rpc_connection_lost: 5,
-  bus_unavailable: 5,
-  bus_closed: 5,
-  publish_nacked: 5,
-};
-
-/**
- * A service out of reach (nobody serves its RPC queue, no reply in time, broker down) is a
- * retryable 503 SERVICE_UNAVAILABLE with Retry-After; the bus's own wording (queue names) stays
- * in the log. Errors the service answered with (FILING_NOT_FOUND, INSUFFICIENT_BALANCE,
- * TAX_UNAVAILABLE, WEBHOOK_ENDPOINT_NOT_FOUND, ...) pass through unchanged. `service` names it
- * in the message ("filing service", "notifier").
- */
-export function publicBusError(error: unknown, service = "filing service"): unknown {
-  if (!(error instanceof BusError)) return error;
-  const retryAfterSeconds = RETRY_AFTER_SECONDS[error.reason];
-  if (retryAfterSeconds === undefined) return new AppError("INTERNAL_ERROR", "Internal error", { cause: error });
-  return new AppError("SERVICE_UNAVAILABLE", `The ${service} is temporarily unavailable; retry in ${retryAfterSeconds} seconds`, {
-    cause: error,
-    retryAfterSeconds,
-  });
-}
-
 function rpcCaller(caller: FilingCaller): FilingRpcCaller {
   return { account_id: caller.accountId, key_id: caller.keyId, mode: caller.mode, request_id: caller.requestId };
 }
@@ -79,16 +52,13 @@ function liveFilingId(filingId: string): string {
  * Idempotency-Key, so a sealed value copied into another request does not open.
  */
 export function createBusFilingBackend(options: BusFilingBackendOptions): FilingBackend {
-  async function call<T extends FilingRpcType>(
+  const rpc = rpcClient(options.bus, FILING_RPC_CATALOG, (error) => publicBusError(error, "filing service"));
+  function call<T extends FilingRpcType>(
     type: T,
     payload: z.input<(typeof FILING_RPC_CATALOG)[T]["request"]>,
     timeoutMs: number | undefined,
-  ): Promise<z.output<(typeof FILING_RPC_CATALOG)[T]["response"]>> {
-    try {
-      return await options.bus.rpcCall(FILING_RPC_QUEUE, type, payload, timeoutMs === undefined ? {} : { timeoutMs });
-    } catch (error) {
-      throw publicBusError(error);
-    }
+  ) {
+    return rpc(type, payload, timeoutMs === undefined ? {} : { timeoutMs });
   }
   /** A submit's RPC payload: the filing without its credentials, which travel sealed. */
   function submission<B extends { credentials: unknown }>(caller: FilingCaller, { idempotencyKey, body }: SubmitInput<B>) {

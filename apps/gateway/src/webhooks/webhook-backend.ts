@@ -1,8 +1,7 @@
-import type { Bus } from "@dormant/bus";
+import { type RpcCallingBus, rpcClient } from "@dormant/bus";
 import {
   type CreateWebhookEndpointRequest,
-  type NOTIFIER_RPC_CATALOG,
-  NOTIFIER_RPC_QUEUE,
+  NOTIFIER_RPC_CATALOG,
   type WebhookCaller,
   type WebhookDeliveriesList,
   type WebhookEndpoint,
@@ -11,13 +10,10 @@ import {
   type WebhookEndpointWithSecret,
   type WebhookTestSent,
 } from "@dormant/contracts";
-import type { z } from "zod";
-import { publicBusError } from "../filing-backend/bus-filing-backend.ts";
+import { publicBusError } from "../bus/public-bus-error.ts";
 
 /** What the webhook routes need of the bus: the notifier's RPCs on `notifier.rpc`. */
-export type NotifierRpcBus = Pick<Bus<Record<never, never>, typeof NOTIFIER_RPC_CATALOG>, "rpcCall">;
-
-type NotifierRpcType = keyof typeof NOTIFIER_RPC_CATALOG;
+export type NotifierRpcBus = RpcCallingBus<typeof NOTIFIER_RPC_CATALOG>;
 
 export interface Page {
   limit: number;
@@ -46,16 +42,7 @@ export interface WebhookBackend {
  * VALIDATION_ERROR on the URL) pass through unchanged.
  */
 export function createBusWebhookBackend({ bus }: { bus: NotifierRpcBus }): WebhookBackend {
-  async function call<T extends NotifierRpcType>(
-    type: T,
-    payload: z.input<(typeof NOTIFIER_RPC_CATALOG)[T]["request"]>,
-  ): Promise<z.output<(typeof NOTIFIER_RPC_CATALOG)[T]["response"]>> {
-    try {
-      return await bus.rpcCall(NOTIFIER_RPC_QUEUE, type, payload);
-    } catch (error) {
-      throw publicBusError(error, "webhook service");
-    }
-  }
+  const call = rpcClient(bus, NOTIFIER_RPC_CATALOG, (error) => publicBusError(error, "webhook service"));
   return {
     createEndpoint: (caller, endpoint) => call("notifier.create_endpoint", { caller, endpoint }),
     listEndpoints: (caller, page) => call("notifier.list_endpoints", { caller, ...page }),
