@@ -24,20 +24,3 @@ export function discoverApps() {
     .map(({ name, dir, pkg }) => ({ name, dir, ...pkg.dormant, order: pkg.dormant.order ?? 50 }))
     .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
 }
-
-/**
- * The operator command modules (`npm run admin`): every workspace under apps/* and packages/*
- * whose package.json "dormant" block names an "admin" module (exporting `adminCli`), in name order.
- */
-export function discoverAdminModules() {
-  return ["apps", "packages"].flatMap((folder) => {
-    const parent = join(root, folder);
-    if (!existsSync(parent)) return [];
-    return readdirSync(parent)
-      .map((name) => ({ name, dir: join(parent, name), file: join(parent, name, "package.json") }))
-      .filter(({ file }) => existsSync(file))
-      .map(({ name, dir, file }) => ({ name, dir, admin: JSON.parse(readFileSync(file, "utf8")).dormant?.admin }))
-      .filter(({ admin }) => typeof admin === "string")
-      .sort((a, b) => a.name.localeCompare(b.name));
-  });
-}

@@ -9,3 +9,5 @@ export { getFreePort, portSliceOf, waitFor } from "./wait.ts";
 export { rejectionOf } from "./rejection.ts";
 export { createDelayedTcpProxy } from "./tcp-proxy.ts";
 export type { DelayedTcpProxy } from "./tcp-proxy.ts";
+export { captureOutput, runCaptured } from "./captured-output.ts";
+export type { CapturedStream } from "./captured-output.ts";

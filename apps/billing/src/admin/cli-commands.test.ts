@@ -3,16 +3,17 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "@dormant/testing";
+import { createTestDatabase, runCaptured } from "@dormant/testing";
 import type { TestDatabase } from "@dormant/testing";
+import { runBillingAdminCli } from "./cli-commands.ts";
 import { openAccount } from "./operations.ts";
 import { withBillingDb } from "./with-billing-db.ts";
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), "../../../../..");
 const run = promisify(execFile);
 
-/** `node --import tsx apps/billing/src/admin/cli-commands.ts ...` from the repo root. */
-async function billingAdmin(databaseUrl: string, ...args: string[]) {
+/** `node --import tsx apps/billing/src/admin/cli-commands.ts ...` from the repo root: the module run as its own bin. */
+async function billingAdminProcess(databaseUrl: string, ...args: string[]) {
   try {
     const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "apps/billing/src/admin/cli-commands.ts", ...args], {
       cwd: repoRoot,
@@ -25,7 +26,14 @@ async function billingAdmin(databaseUrl: string, ...args: string[]) {
   }
 }
 
-describe("billing admin CLI (child process)", () => {
+/** The same command in this process (runBillingAdminCli, what the bin runs), its streams in buffers. */
+async function billingAdmin(databaseUrl: string, ...args: string[]) {
+  return runCaptured((streams) =>
+    runBillingAdminCli(args, { ...process.env, BILLING_DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" }, streams),
+  );
+}
+
+describe("billing admin CLI", () => {
   // An empty database: the CLI must create its schema itself.
   let database: TestDatabase;
   beforeAll(async () => {
@@ -35,15 +43,16 @@ describe("billing admin CLI (child process)", () => {
     await database?.drop();
   });
 
-  // Each child process costs a second or more: commands run in parallel where order allows.
+  // Two commands run as processes of the module's bin (a failure, exit 1, and a top-up, exit 0),
+  // the rest in this process: a process costs seconds of Node and tsx start-up.
   it("migrates an empty database, tops up, shows balance and ledger, reconciles; exit codes 0, 1 and 2", async () => {
-    const unknown = await billingAdmin(database.url, "balance", "--account", "acc_cli1");
+    const unknown = await billingAdminProcess(database.url, "balance", "--account", "acc_cli1");
     expect(unknown).toMatchObject({ code: 1, stdout: "" });
     expect(unknown.stderr).toContain('No billing account "acc_cli1"');
     await withBillingDb(database.url, (db) => openAccount(db, { accountId: "acc_cli1", openingBalancePence: 8000n }));
 
     const [topped, bad] = await Promise.all([
-      billingAdmin(database.url, "top-up", "--account", "acc_cli1", "--amount", "20.50", "--payment-id", "inv-9"),
+      billingAdminProcess(database.url, "top-up", "--account", "acc_cli1", "--amount", "20.50", "--payment-id", "inv-9"),
       billingAdmin(database.url, "top-up", "--account", "acc_cli1", "--amount=-5"),
     ]);
     expect(topped.code).toBe(0);
@@ -88,5 +97,5 @@ describe("billing admin CLI (child process)", () => {
       problems: ["account acc_cli1: balance is 100.51 GBP but its ledger entries sum to 100.50 GBP"],
     });
     expect(broken.stderr).toContain("reconcile found problems");
-  }, 120_000);
+  }, 60_000); // two processes, each a tsx start-up of seconds on a loaded 2-core machine
 });

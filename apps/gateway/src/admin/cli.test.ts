@@ -3,10 +3,11 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "@dormant/testing";
+import { createTestDatabase, runCaptured } from "@dormant/testing";
 import type { TestDatabase } from "@dormant/testing";
 import { createGatewayDb } from "../db/client.ts";
 import type { GatewayDb } from "../db/client.ts";
+import { runRootAdmin } from "@dormant/ops/admin";
 import { migrateGatewayDatabase } from "../db/migrations.ts";
 import { parseApiKey } from "../keys/format.ts";
 import { createSecretHasher } from "../keys/hash.ts";
@@ -32,17 +33,29 @@ async function createCliDatabases(label: string): Promise<CliDatabases> {
   return { gateway, billing };
 }
 
-/** `node scripts/run-ts.mjs scripts/admin.mjs ...`, as `npm run admin` runs it. */
+function cliEnvironment(databases: CliDatabases): Record<string, string | undefined> {
+  return {
+    ...environment,
+    GATEWAY_DATABASE_URL: databases.gateway.url,
+    BILLING_DATABASE_URL: databases.billing.url,
+    NODE_ENV: "development",
+  };
+}
+
+/**
+ * `npm run --silent admin -- ...` in this process: the root admin CLI's dispatcher (what
+ * scripts/admin.mjs runs) with its own environment and buffers for stdout and stderr.
+ */
 async function admin(databases: CliDatabases, ...args: string[]) {
+  return runCaptured((streams) => runRootAdmin(args, { env: cliEnvironment(databases), ...streams }));
+}
+
+/** `node scripts/run-ts.mjs scripts/admin.mjs ...`, as `npm run admin` runs it: a process, the bin itself. */
+async function adminProcess(databases: CliDatabases, ...args: string[]) {
   try {
     const { stdout, stderr } = await run(process.execPath, ["scripts/run-ts.mjs", "scripts/admin.mjs", ...args], {
       cwd: repoRoot,
-      env: {
-        ...environment,
-        GATEWAY_DATABASE_URL: databases.gateway.url,
-        BILLING_DATABASE_URL: databases.billing.url,
-        NODE_ENV: "development",
-      },
+      env: cliEnvironment(databases),
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -51,10 +64,11 @@ async function admin(databases: CliDatabases, ...args: string[]) {
   }
 }
 
-// Each CLI run is a process with a tsx start-up of seconds, so the tests run concurrently: the
-// money test on databases of its own (its reconcile reads every account in billing's ledger), the
-// account and bad-invocation tests on another pair.
-describe.concurrent("admin CLI (child process)", () => {
+// The commands run in this process (a process per command is seconds of Node and tsx start-up);
+// two run as the bin does, as processes: one that succeeds (list-accounts) and one refused (exit 2).
+// The money test has databases of its own (its reconcile reads every account in billing's ledger),
+// the account and bad-invocation tests share another pair.
+describe.concurrent("admin CLI", () => {
   let ledgerDatabases: CliDatabases;
   let databases: CliDatabases;
   let db: GatewayDb;
@@ -84,7 +98,7 @@ describe.concurrent("admin CLI (child process)", () => {
     expect(JSON.parse(after.stdout)).toMatchObject({ balance: "125.50", available: "125.50" });
     expect(reconcile.code).toBe(0);
     expect(JSON.parse(reconcile.stdout)).toMatchObject({ ok: true });
-  }, 90_000); // several CLI processes, each a tsx start-up: over 30 s on a loaded 2-core machine
+  });
 
   it("creates an account with working keys, lists it without secrets, and revokes a key", async () => {
     const created = await admin(databases, "create-account", "--name", "CLI Formations", "--balance", "100.50", "--rate-per-minute", "12");
@@ -132,7 +146,7 @@ describe.concurrent("admin CLI (child process)", () => {
     expect(Number.isNaN(Date.parse(revocation.revoked_at))).toBe(false);
     const fresh = createApiKeyVerifier({ db, hasher: createSecretHasher(DEVELOPMENT_PEPPER) });
     expect(await fresh.verify(live)).toEqual({ ok: false, reason: "revoked" });
-  }, 90_000); // three CLI processes in turn, beside the other tests' on a 2-core machine
+  });
 
   it("create-key issues a named key for an existing account, printed once, that works; list-accounts shows its name", async () => {
     // A dashboard sign-up: no keys, API access off (create-key switches it on). The CLI migrates
@@ -154,7 +168,9 @@ describe.concurrent("admin CLI (child process)", () => {
     const verifier = createApiKeyVerifier({ db, hasher: createSecretHasher(DEVELOPMENT_PEPPER) });
     expect(await verifier.verify(key)).toMatchObject({ ok: true, auth: { accountId: "acc_clikeys0001", mode: "test" } });
 
-    const listed = await admin(databases, "list-accounts");
+    // The bin, as a process: the same dispatch as in this process, with its exit code and streams.
+    const listed = await adminProcess(databases, "list-accounts");
+    expect(listed.code).toBe(0);
     expect(listed.stdout).not.toContain(key.secret);
     const { accounts } = JSON.parse(listed.stdout) as {
       accounts: Array<{ account_id: string; api_access_enabled: boolean; keys: unknown[] }>;
@@ -163,12 +179,13 @@ describe.concurrent("admin CLI (child process)", () => {
       api_access_enabled: true,
       keys: [{ key_id: key.keyId, mode: "test", name: "CI server", last_used_at: null, revoked_at: null }],
     });
-  }, 90_000);
+  }, 60_000); // a process of the bin: a tsx start-up of seconds on a loaded 2-core machine
 
   it("exits 2 for bad arguments and 1 for an unknown key id, with messages on stderr and nothing on stdout", async () => {
-    // Every refused --balance form is covered by args.test.ts; one end to end is enough here.
+    // Every refused --balance form is covered by args.test.ts; one end to end, through the bin as
+    // a process (its exit code 2 and stderr), is enough here.
     const [badBalance, unknownKey, unknownAccount] = await Promise.all([
-      admin(databases, "create-account", "--name", "Bad", "--balance=-5"),
+      adminProcess(databases, "create-account", "--name", "Bad", "--balance=-5"),
       admin(databases, "revoke-key", "--key", "NoSuchKey0000000"),
       admin(databases, "create-key", "--account", "acc_NoSuchAccount0", "--mode", "live"),
     ]);
@@ -178,5 +195,5 @@ describe.concurrent("admin CLI (child process)", () => {
     expect(badBalance.stderr).toContain("--balance must be an amount in GBP");
     expect(unknownKey).toMatchObject({ code: 1, stdout: "" });
     expect(unknownKey.stderr).toContain('no API key with id "NoSuchKey0000000"');
-  });
+  }, 60_000); // a process of the bin
 });

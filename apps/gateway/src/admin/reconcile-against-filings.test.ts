@@ -1,34 +1,23 @@
-import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { BILLING_RPC_QUEUE, type Ct600SubmitResponse } from "@dormant/contracts";
 import { startFilingHarness, type FilingHarness } from "@dormant/filing/testing";
-import { waitFor } from "@dormant/testing";
+import { runCaptured, waitFor } from "@dormant/testing";
+import { runRootAdmin } from "@dormant/ops/admin";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
-// `npm run --silent admin -- reconcile --against-filings` as a process, against the real filing
+// `npm run --silent admin -- reconcile --against-filings` (the root dispatcher, in this process;
+// admin/cli.test.ts runs the bin as a process), against the real filing
 // service and billing (in-process, with the tax submitter and the authority simulator) on real
 // Postgres and RabbitMQ: filings are submitted and decided end to end, billing captures or
 // releases, then the command compares billing's ledger with the filing service's record.
-const repoRoot = resolve(fileURLToPath(import.meta.url), "../../../../..");
-const run = promisify(execFile);
 let h: FilingHarness;
 let accountId: string;
 const since = new Date().toISOString();
 
+/** `npm run --silent admin -- ...` in this process: the root admin CLI's dispatcher, as scripts/admin.mjs runs it. */
 async function admin(amqpUrl: string, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ["scripts/run-ts.mjs", "scripts/admin.mjs", ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, BILLING_DATABASE_URL: h.billingDatabase!.url, AMQP_URL: amqpUrl, NODE_ENV: "development" },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+  const env = { ...process.env, BILLING_DATABASE_URL: h.billingDatabase!.url, AMQP_URL: amqpUrl, NODE_ENV: "development" };
+  return runCaptured((streams) => runRootAdmin(args, { env, ...streams }));
 }
 
 const reconcile = (amqpUrl = h.vhost.url) =>
@@ -59,7 +48,7 @@ afterAll(async () => {
   await h?.teardown();
 });
 
-describe("admin reconcile --against-filings (child process, real filing service)", () => {
+describe("admin reconcile --against-filings (real filing service)", () => {
   it("is ok when billing charged what the filing service accepted, then reports a charge it does not back and an acceptance billing never received", async () => {
     await file("00000001");
     await file("00000002");

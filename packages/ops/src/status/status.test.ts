@@ -5,14 +5,16 @@ import { declareTopology } from "@dormant/bus";
 import { PLATFORM_TOPOLOGY } from "@dormant/contracts";
 import { filingMigrationsFingerprint, migrateFilingDatabase } from "@dormant/filing";
 import { createLogger, startOpsServer } from "@dormant/service-kit";
-import { createTestDatabase, createTestVhost, type TestDatabase, type TestVhost } from "@dormant/testing";
+import { createTestDatabase, createTestVhost, runCaptured, type TestDatabase, type TestVhost } from "@dormant/testing";
 import { type ChannelModel, connect } from "amqplib";
 import { Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runRootAdmin } from "../admin/root-admin.ts";
 import type { StatusReport } from "./report.ts";
 
-// `npm run --silent admin -- status` as an operator runs it (npm, the root dispatcher, the bus's and
-// the filing service's own commands) against a real broker (a vhost with the platform's
+// `npm run --silent admin -- status` (the root dispatcher, the bus's and the filing service's own
+// commands; in this process, and the bin through npm as an operator runs it for the replay and
+// --watch) against a real broker (a vhost with the platform's
 // topology), a real filing database, and two real ops servers (service-kit's, as every app
 // serves them) standing for a filing service and a tax submitter, whose readiness and breaker
 // state the test turns.
@@ -27,7 +29,8 @@ const submitterMetrics = new Registry();
 const breakers = createBreakerMetrics(submitterMetrics);
 const servers: Array<{ close(callback: () => void): void }> = [];
 
-function admin(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** `npm run --silent admin -- ...` as a process: npm, then the bin (scripts/admin.mjs) under tsx. */
+function adminWithNpm(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn("npm", ["run", "--silent", "admin", "--", ...args], { cwd: repoRoot, env });
     let stdout = "";
@@ -37,6 +40,15 @@ function admin(args: string[]): Promise<{ code: number | null; stdout: string; s
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * The same command in this process: the root dispatcher the bin runs (runRootAdmin), with the
+ * test's environment and captured streams. A process per command would be seconds of npm, Node
+ * and tsx start-up; the bin runs as a process in the replay and --watch tests.
+ */
+function admin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runCaptured((streams) => runRootAdmin(args, { env, ...streams }));
 }
 
 async function status() {
@@ -149,7 +161,7 @@ describe("admin status", () => {
   });
 
   it("replays the parking lot with npm only, after which status is healthy again", async () => {
-    const replayed = await admin(["replay-dead-letters", "--queue", "billing.events"]);
+    const replayed = await adminWithNpm(["replay-dead-letters", "--queue", "billing.events"]);
     expect(replayed.code).toBe(0);
     expect(JSON.parse(replayed.stdout)).toMatchObject({
       queue: "billing.events",
