@@ -58,19 +58,29 @@ const CAUSES: ReadonlyArray<[string, RegExp]> = [
   ["filing code", /apps\/filing\//],
   ["notifier code", /apps\/notifier\//],
   ["other node_modules", /node_modules\//],
-  ["Node.js internals", /^node:/],
 ];
 const SPECIAL = new Set(["(garbage collector)", "(program)", "(idle)", "(root)"]);
 
+/**
+ * The cause of a sample: the first frame from the leaf whose URL names a library or our code
+ * (natives and Node's own modules are skipped, so a socket write is the driver's that made it);
+ * Node.js internals only when nothing else is on the stack (I/O and timer callbacks, TLS).
+ */
 function causeOf(stack: ProfileNode[]): string {
   const leaf = stack[0];
   if (leaf && SPECIAL.has(leaf.callFrame.functionName)) return leaf.callFrame.functionName;
+  let nodeInternal = false;
   for (const node of stack) {
     const url = node.callFrame.url;
     if (!url) continue;
+    if (url.startsWith("node:")) {
+      nodeInternal = true;
+      continue;
+    }
     for (const [cause, pattern] of CAUSES) if (pattern.test(url)) return cause;
   }
-  // Natives with no script frame above them (timers, I/O callbacks).
+  if (nodeInternal) return "Node.js internals";
+  // Natives with no script frame above them.
   return leaf?.callFrame.functionName ? `native: ${leaf.callFrame.functionName}` : "(unattributed)";
 }
 
@@ -149,6 +159,13 @@ function main(): void {
   const dir = args[0] && !args[0].startsWith("--") ? args[0] : "/tmp/dormant-live-bench-profiles";
   const phaseName = option("--phase", "sustained");
   const top = Number(option("--top", "25"));
+  /** `--cpu filing=75,notifier=37.4`: each app's CPU per filing as /proc measured it (the benchmark's log); causes are scaled to it. */
+  const measured = new Map(
+    option("--cpu", "")
+      .split(",")
+      .filter(Boolean)
+      .map((pair) => [pair.split("=")[0]!, Number(pair.split("=")[1])] as const),
+  );
   const phases = JSON.parse(readFileSync(join(dir, "phases.json"), "utf8")) as PhaseWindow[];
   const phase = phases.find((p) => p.name === phaseName);
   if (!phase) throw new Error(`no phase ${phaseName} in ${join(dir, "phases.json")}: ${phases.map((p) => p.name).join(", ")}`);
@@ -164,11 +181,17 @@ function main(): void {
       .filter((thread) => thread.busyMs > 0)
       .sort((a, b) => b.busyMs - a.busyMs);
     const total = threads.reduce((sum, thread) => sum + thread.busyMs, 0);
-    process.stdout.write(`\n## ${app.name}: ${perFiling(total)} ms per filing (sampled busy time, all threads)\n`);
+    const cpuMs = measured.get(app.name);
+    process.stdout.write(
+      `\n## ${app.name}: ${perFiling(total)} ms per filing (sampled busy time, all threads; on a loaded machine it counts time the process waited for a core too)${cpuMs ? `; ${cpuMs} ms of CPU per filing measured, by which the shares below are scaled` : ""}\n`,
+    );
+    const scaled = (ms: number) => (cpuMs ? `${((ms / total) * cpuMs).toFixed(2).padStart(6)} ms  ` : "");
     for (const thread of threads) {
       process.stdout.write(`\n### thread ${thread.file}: ${perFiling(thread.busyMs)} ms per filing\n\nby cause:\n`);
       for (const [cause, ms] of [...thread.causes].sort((a, b) => b[1] - a[1]))
-        process.stdout.write(`  ${perFiling(ms).padStart(7)}  ${((ms / thread.busyMs) * 100).toFixed(1).padStart(5)} %  ${cause}\n`);
+        process.stdout.write(
+          `  ${scaled(ms)}${perFiling(ms).padStart(7)}  ${((ms / thread.busyMs) * 100).toFixed(1).padStart(5)} %  ${cause}\n`,
+        );
       process.stdout.write("top self frames:\n");
       for (const [frame, ms] of [...thread.selfFrames].sort((a, b) => b[1] - a[1]).slice(0, top))
         process.stdout.write(`  ${perFiling(ms).padStart(7)}  ${((ms / thread.busyMs) * 100).toFixed(1).padStart(5)} %  ${frame}\n`);
