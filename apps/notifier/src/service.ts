@@ -13,6 +13,7 @@ import {
 import { closeNotifierDb, createNotifierDb } from "./db/client.ts";
 import { migrateNotifierDatabase } from "./db/migrations.ts";
 import { Deliverer, type DeliveryMode, type PublishDeliver } from "./delivery/deliverer.ts";
+import { closeWebhookConnections } from "./delivery/http-attempt.ts";
 import { purgeSettledDeliveries } from "./delivery/retention.ts";
 import { refreshBacklogAge, sweepOverdueDeliveries } from "./delivery/sweeper.ts";
 import { endpointRpcHandlers } from "./endpoints/rpc-handlers.ts";
@@ -79,6 +80,7 @@ export async function startNotifier(config: NotifierConfig, options: StartNotifi
       await new Promise<void>((resolve) => closing.close(() => resolve()));
     }
     await closeNotifierDb(db);
+    closeWebhookConnections();
   };
 
   try {

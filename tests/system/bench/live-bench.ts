@@ -2,6 +2,8 @@
 // production mode against the authority simulator, live submits through the gateway at a
 // sustained 20/s, then a ramp to find the highest rate at which every filing completes. Writes
 // its own section of docs/benchmarks.md (see tests/system/README.md "Live benchmark").
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import type { Filing } from "@dormant/contracts";
@@ -12,10 +14,12 @@ import { isFinal } from "../src/harness/wait-final.ts";
 import { accountsNeeded, benchFiling } from "./bench-filings.ts";
 import { openLoop, type SubmitSample } from "./open-loop.ts";
 import { settlePdfs } from "./pdf-progress.ts";
+import { type EchoCpu, EchoServer } from "./echo-cpu.ts";
 import { percentile } from "./percentiles.ts";
+import type { PhaseWindow } from "./profile-summary.ts";
 import { cpuGroups, measureCpu } from "./process-cpu.ts";
 import { WebhookSink } from "./webhook-sink.ts";
-import { writeLiveSection, type LiveReport, type PhaseResult } from "./report.ts";
+import { chainMsPerFiling, writeLiveSection, type LiveReport, type PhaseResult } from "./report.ts";
 
 const SUSTAINED_RATE = Number(process.env.BENCH_LIVE_RATE ?? 20);
 const SUSTAINED_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 15);
@@ -26,6 +30,9 @@ const PROFILE_DIR = process.env.BENCH_LIVE_CPU_PROF_DIR ?? "/tmp/dormant-live-be
 const RAMP_SECONDS = Number(process.env.BENCH_LIVE_RAMP_SECONDS ?? 10);
 /** How long after its last submit a phase's filings may take to become final. */
 const SETTLE_SECONDS = 45;
+/** Each phase's window on the monotonic clock of V8's CPU profiles, for profile-summary.ts. */
+const windows: PhaseWindow[] = [];
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 const log = (message: string) => process.stderr.write(`[live-bench] ${message}\n`);
 
 /** Waits until none of `filingIds` is pending or submitted any more (two small list reads a second), or the deadline. */
@@ -86,6 +93,7 @@ async function phase(
   const clients = await newClients(accountsNeeded(Math.round(rate * seconds)));
   log(`${name}: ${rate} submits/s for ${seconds} s (${clients.length} account${clients.length === 1 ? "" : "s"})`);
   const cpu = measure();
+  const startUs = monotonicUs();
   const started = Date.now();
   const samples: SubmitSample[] = await openLoop(clients[0]!, {
     rate,
@@ -104,6 +112,7 @@ async function phase(
   const pdfs = await settlePdfs(filingDatabaseUrl, ids, deadline);
   // CPU and time up to the last PDF; reading the details back is not part of it.
   const cpuSeconds = cpu();
+  windows.push({ name, startUs, endUs: monotonicUs(), filings: samples.filter((sample) => sample.status === 202).length });
   const elapsedSeconds = (Date.now() - started) / 1000;
   const finals = await readFilings(accepted202);
   const finalTimes = [...finals.values()].filter((filing) => isFinal(filing.status)).map((filing) => Date.parse(filing.updated_at));
@@ -175,12 +184,29 @@ async function phase(
       `${result.webhooks} filing.accepted webhooks (accepted → webhook p50 ${result.acceptedToWebhookP50.toFixed(0)} ms p99 ${result.acceptedToWebhookP99.toFixed(0)} ms)` +
       `${result.sustained ? "" : " (NOT sustained)"}`,
   );
+  const perFiling = Object.entries(cpuSeconds).map(
+    ([group, seconds]) => `${group} ${((seconds * 1000) / Math.max(1, result.answered202)).toFixed(1)}`,
+  );
+  log(`${name}: CPU per filing (ms): ${perFiling.join(", ")}; the chain ${chainMsPerFiling(result).toFixed(1)}`);
   return result;
+}
+
+/** The commit measured (with "+changes" when the working tree differs from it). */
+function commitOf(): string {
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: repoRoot, encoding: "utf8" }).trim();
+  try {
+    const head = git("rev-parse", "--short", "HEAD");
+    return git("status", "--porcelain", "--untracked-files=no") === "" ? head : `${head}+changes`;
+  } catch {
+    return "unknown";
+  }
 }
 
 async function main(): Promise<void> {
   const loadBefore = loadavg();
   const sink = await WebhookSink.start();
+  const echoCpu: EchoCpu[] = [];
+  let echo: EchoServer | undefined;
   log("starting the system (seven processes, production mode, JSON logs at info) on its own databases, vhost and Redis prefix");
   const system = await startSystem({
     label: "bench",
@@ -224,6 +250,10 @@ async function main(): Promise<void> {
       measure: () => measureCpu(groups),
       sink,
     };
+    // The yardstick: the bare echo server's CPU per request, before and after the phases.
+    echo = await EchoServer.start();
+    echoCpu.push(await echo.measure());
+    log(`echo server: ${echoCpu[0]!.usPerRequest.toFixed(0)} µs of CPU per request (${echoCpu[0]!.requests} requests)`);
     log("warming up (20 submits)");
     await phase(context, "warm-up", 10, 2);
 
@@ -234,12 +264,16 @@ async function main(): Promise<void> {
       ramp.push(step);
       if (!step.sustained) break;
     }
+    echoCpu.push(await echo.measure());
+    log(`echo server: ${echoCpu[1]!.usPerRequest.toFixed(0)} µs of CPU per request (${echoCpu[1]!.requests} requests)`);
     const crashes = system.crashReport();
     if (crashes) throw new Error(`an app crashed during the benchmark:\n${crashes}`);
     const report: LiveReport = {
       sustained,
       ramp,
       command: "npm run bench",
+      commit: commitOf(),
+      echo: echoCpu,
       machine: `${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node.js ${process.version}`,
       loadBefore,
       loadAfter: loadavg(),
@@ -250,6 +284,12 @@ async function main(): Promise<void> {
   } finally {
     await system.stop();
     await sink.close();
+    await echo?.stop();
+    if (PROFILED.length > 0) {
+      mkdirSync(PROFILE_DIR, { recursive: true });
+      writeFileSync(join(PROFILE_DIR, "phases.json"), `${JSON.stringify(windows, null, 2)}\n`);
+      log(`CPU profiles in ${PROFILE_DIR}; summary: node --import tsx tests/system/bench/profile-summary.ts ${PROFILE_DIR}`);
+    }
   }
 }
 

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 
 /** Clock ticks per second of /proc/<pid>/stat times (Linux: 100). */
-const TICKS_PER_SECOND = 100;
+export const TICKS_PER_SECOND = 100;
 
-function cpuTicks(pid: number): number {
+/** User + system clock ticks of `pid` so far (0 once it is gone). */
+export function cpuTicksOf(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // Fields after the command (which may contain spaces) start after the last ')'.
@@ -46,12 +47,12 @@ export function cpuGroups(apps: Record<string, number | undefined>): CpuGroups {
 /** CPU seconds used by each group between `start()` and the returned function's call. */
 export function measureCpu(groups: CpuGroups): () => Record<string, number> {
   const before = new Map<number, number>();
-  for (const pids of Object.values(groups)) for (const pid of pids()) before.set(pid, cpuTicks(pid));
+  for (const pids of Object.values(groups)) for (const pid of pids()) before.set(pid, cpuTicksOf(pid));
   return () =>
     Object.fromEntries(
       Object.entries(groups).map(([name, pids]) => [
         name,
-        pids().reduce((sum, pid) => sum + (cpuTicks(pid) - (before.get(pid) ?? 0)), 0) / TICKS_PER_SECOND,
+        pids().reduce((sum, pid) => sum + (cpuTicksOf(pid) - (before.get(pid) ?? 0)), 0) / TICKS_PER_SECOND,
       ]),
     );
 }

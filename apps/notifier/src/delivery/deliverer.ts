@@ -152,14 +152,26 @@ export class Deliverer {
     const { db, logger, metrics, publish, settings } = this.deps;
     // Longer than an attempt (plus its bookkeeping): a worker killed mid-attempt holds it until then.
     const leaseMs = settings.timeoutMs + 10_000;
-    const leased = await db.pool.query<{ attempts: number; first_attempt_at: Date | null }>(
-      `UPDATE deliveries SET lease_until = now() + $2 * interval '1 millisecond', updated_at = now()
-        WHERE id = $1 AND state = 'pending' AND (lease_until IS NULL OR lease_until <= now())
-          AND next_attempt_at <= now() + $3 * interval '1 millisecond'
-        RETURNING attempts, first_attempt_at`,
-      [delivery.id, leaseMs, EARLY_TOLERANCE_MS],
+    // The lease, and the endpoint and event it is for, in one statement.
+    const leased = await db.pool.query<
+      Partial<EndpointRow & { body: string; event_type: string; webhook_id: string }> & {
+        lease_attempts: number;
+        lease_first_attempt_at: Date | null;
+      }
+    >(
+      `WITH leased AS (
+         UPDATE deliveries SET lease_until = now() + $2 * interval '1 millisecond', updated_at = now()
+          WHERE id = $1 AND state = 'pending' AND (lease_until IS NULL OR lease_until <= now())
+            AND next_attempt_at <= now() + $3 * interval '1 millisecond'
+          RETURNING attempts, first_attempt_at)
+       SELECT leased.attempts AS lease_attempts, leased.first_attempt_at AS lease_first_attempt_at, loaded.*
+         FROM leased LEFT JOIN (
+           SELECT e.*, ev.payload::text AS body, ev.type AS event_type, ev.webhook_id
+             FROM endpoints e JOIN events ev ON ev.id = $5 WHERE e.id = $4) AS loaded ON true`,
+      [delivery.id, leaseMs, EARLY_TOLERANCE_MS, delivery.endpoint_id, delivery.event_id],
     );
-    if (leased.rowCount === 0) {
+    const lease = leased.rows[0];
+    if (!lease) {
       logger.debug({ delivery_id: delivery.id, endpoint_id: delivery.endpoint_id }, "delivery not leased");
       const now = await db.pool.query<{ state: string; lease_ms: number | null; ahead_ms: number }>(
         `SELECT state, (extract(epoch FROM lease_until - now()) * 1000)::int AS lease_ms,
@@ -175,14 +187,12 @@ export class Deliverer {
       // Otherwise: settled meanwhile, or not due yet (a stale duplicate; its own command or the sweeper comes).
       return;
     }
-    const attemptNumber = (leased.rows[0]?.attempts ?? 0) + 1;
-
-    const loaded = await db.pool.query<EndpointRow & { body: string; event_type: string; webhook_id: string }>(
-      `SELECT e.*, ev.payload::text AS body, ev.type AS event_type, ev.webhook_id
-         FROM endpoints e JOIN events ev ON ev.id = $2 WHERE e.id = $1`,
-      [delivery.endpoint_id, delivery.event_id],
-    );
-    const endpoint = loaded.rows[0];
+    const attemptNumber = lease.lease_attempts + 1;
+    // No row of the endpoint (or of the event) joined: its columns are null.
+    const endpoint =
+      lease.id === undefined || lease.id === null
+        ? undefined
+        : (lease as EndpointRow & { body: string; event_type: string; webhook_id: string });
     const fields = {
       delivery_id: delivery.id,
       event_id: endpoint?.webhook_id ?? delivery.event_id,
@@ -281,6 +291,48 @@ export class Deliverer {
     }
   }
 
+  /**
+   * A delivered attempt in one statement (atomic without a transaction): the endpoint's failing
+   * streak cleared, the delivery delivered, the attempt row. Rows are locked endpoint first, then
+   * the delivery, as everywhere (see record): the deliveries update reads the endpoint update's
+   * result in its condition (an init plan, evaluated before the update locks any row), so the
+   * endpoint's row, when it is failing and so updated, is locked first.
+   */
+  private async recordDelivered(
+    delivery: DeliveryRow,
+    endpoint: EndpointRow,
+    attemptNumber: number,
+    attemptedAt: Date,
+    result: AttemptResult,
+  ): Promise<{ cancelled: number }> {
+    await this.deps.db.pool.query(
+      `WITH endpoint AS (
+         UPDATE endpoints SET failing_since = NULL WHERE id = $4 AND failing_since IS NOT NULL RETURNING id),
+       delivery AS (
+         UPDATE deliveries SET state = CASE WHEN state = 'pending' THEN 'delivered' ELSE state END, attempts = $2,
+                delivered_at = $3, first_attempt_at = coalesce(first_attempt_at, $3), lease_until = NULL, updated_at = now()
+          WHERE id = $1 AND (SELECT count(*) FROM endpoint) >= 0
+          RETURNING id)
+       INSERT INTO attempts (delivery_id, endpoint_id, event_id, attempt, attempted_at, outcome, status_code, error, duration_ms, response_body, next_retry_at)
+       SELECT delivery.id, $5::text, $6::text, $2::int, $3::timestamptz, 'delivered', $7::int, $8::text, $9::int, $10::text, NULL
+         FROM delivery
+       ON CONFLICT (delivery_id, attempt) DO NOTHING`,
+      [
+        delivery.id,
+        attemptNumber,
+        attemptedAt,
+        endpoint.id,
+        delivery.endpoint_id,
+        delivery.event_id,
+        result.statusCode ?? null,
+        result.error?.slice(0, 500) ?? null,
+        result.durationMs,
+        result.responseBody ?? null,
+      ],
+    );
+    return { cancelled: 0 };
+  }
+
   /** Records the attempt and its consequences in one transaction. */
   private record(
     delivery: DeliveryRow,
@@ -290,6 +342,7 @@ export class Deliverer {
     result: AttemptResult,
   ): Promise<{ retryAt?: Date; givenUp?: boolean; disabled?: string; cancelled: number }> {
     const { db, settings } = this.deps;
+    if (result.delivered) return this.recordDelivered(delivery, endpoint, attemptNumber, attemptedAt, result);
     return inTransaction(db, async (tx) => {
       const attemptRow = (nextRetryAt: Date | null) =>
         tx.query(
@@ -312,17 +365,6 @@ export class Deliverer {
       // Rows are locked endpoint first, then its deliveries, in the order deleting or disabling an
       // endpoint takes them (notifier.delete_endpoint): the opposite order deadlocked (40P01) when
       // an endpoint was deleted while one of its attempts was being recorded.
-      if (result.delivered) {
-        await tx.query("UPDATE endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL", [endpoint.id]);
-        await tx.query(
-          `UPDATE deliveries SET state = CASE WHEN state = 'pending' THEN 'delivered' ELSE state END, attempts = $2,
-                  delivered_at = $3, first_attempt_at = coalesce(first_attempt_at, $3), lease_until = NULL, updated_at = now()
-            WHERE id = $1`,
-          [delivery.id, attemptNumber, attemptedAt],
-        );
-        await attemptRow(null);
-        return { cancelled: 0 };
-      }
       const firstAttemptAt = delivery.first_attempt_at ?? attemptedAt;
       const retry = nextRetry(settings.retryScheduleSeconds, settings.retryHorizonSeconds, attemptNumber, firstAttemptAt, new Date());
       const failing = await tx.query<{ failing_since: Date; status: string }>(

@@ -3,6 +3,38 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import type { ResolvedAddress } from "../safety/url-safety.ts";
 
+/** An idle kept-alive connection to an endpoint is closed after this long (below Node's 5 s server keep-alive). */
+const IDLE_CONNECTION_MS = 4_000;
+/** Agents kept at most (one per address attempts connect to); past that they are all closed and started afresh. */
+const MAX_AGENTS = 256;
+
+/**
+ * Keep-alive agents, one per (scheme, checked address): a connection is reused only for the
+ * address it was opened to, which url-safety checked, and within an agent only for the same host
+ * name and port (Node keys its pool by them and by the TLS options), whose certificate was
+ * verified when it was opened. Before, every attempt opened a new connection (a TLS handshake and
+ * a new secure context each).
+ */
+const agents = new Map<string, http.Agent>();
+
+function agentFor(protocol: string, address: ResolvedAddress): http.Agent {
+  const key = `${protocol}${address.family}:${address.address}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    if (agents.size >= MAX_AGENTS) closeWebhookConnections();
+    const options = { keepAlive: true, timeout: IDLE_CONNECTION_MS, maxFreeSockets: 16 };
+    agent = protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
+/** Closes every kept-alive connection to endpoints (they are also closed when idle, and never keep the process alive). */
+export function closeWebhookConnections(): void {
+  for (const agent of agents.values()) agent.destroy();
+  agents.clear();
+}
+
 /** At most this much of an endpoint's answer is kept (issue 14: 1 KiB). */
 export const RESPONSE_BODY_LIMIT_BYTES = 1024;
 
@@ -37,7 +69,9 @@ export function clipResponseBody(bytes: Buffer): string {
  * One POST of a webhook with node:http(s) (never following redirects: a 3xx is a failed attempt).
  * The connection goes to `address` (a custom lookup), TLS still checks the certificate against the
  * URL's host name. The whole attempt (connect, answer, the first KiB of body) is bounded by
- * `timeoutMs`; a 2xx within it delivers. Never throws.
+ * `timeoutMs`; a 2xx within it delivers. A connection whose answer was read to its end is kept
+ * for the next attempt to the same address and host (agentFor); any other (timed out, cut short,
+ * failed) is closed. Never throws.
  */
 export function postWebhook(request: AttemptRequest, signal?: AbortSignal): Promise<AttemptResult> {
   const started = performance.now();
@@ -54,24 +88,28 @@ export function postWebhook(request: AttemptRequest, signal?: AbortSignal): Prom
     const chunks: Buffer[] = [];
     let received = 0;
     let statusCode: number | undefined;
-    const finish = (result: Omit<AttemptResult, "durationMs">) => {
+    /** `reusable`: the answer was read to its end, so the connection may serve the next attempt. */
+    const finish = (result: Omit<AttemptResult, "durationMs">, reusable = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
-      req.destroy();
+      if (!reusable) req.destroy();
       resolve({ ...result, durationMs: elapsed() });
     };
-    const answered = (error?: string) => {
+    const answered = (error?: string, reusable = false) => {
       const code = statusCode ?? 0;
       const body = clipResponseBody(Buffer.concat(chunks));
       const delivered = code >= 200 && code < 300;
-      finish({
-        statusCode: code,
-        delivered,
-        ...(body ? { responseBody: body } : {}),
-        ...(delivered ? {} : { error: error ?? (code >= 300 && code < 400 ? `redirect (HTTP ${code}) not followed` : `HTTP ${code}`) }),
-      });
+      finish(
+        {
+          statusCode: code,
+          delivered,
+          ...(body ? { responseBody: body } : {}),
+          ...(delivered ? {} : { error: error ?? (code >= 300 && code < 400 ? `redirect (HTTP ${code}) not followed` : `HTTP ${code}`) }),
+        },
+        reusable,
+      );
     };
     const timer = setTimeout(() => {
       // Headers already in: the status counts, the body is cut short.
@@ -85,7 +123,7 @@ export function postWebhook(request: AttemptRequest, signal?: AbortSignal): Prom
       method: "POST",
       headers: { ...request.headers, "content-length": String(Buffer.byteLength(request.body)) },
       lookup,
-      agent: false,
+      agent: agentFor(request.url.protocol, request.address),
     });
     req.on("response", (res) => {
       statusCode = res.statusCode ?? 0;
@@ -94,7 +132,7 @@ export function postWebhook(request: AttemptRequest, signal?: AbortSignal): Prom
         received += chunk.length;
         if (received >= RESPONSE_BODY_LIMIT_BYTES) answered();
       });
-      res.on("end", () => answered());
+      res.on("end", () => answered(undefined, true));
       res.on("error", () => answered());
       res.on("aborted", () => answered());
     });

@@ -7,7 +7,7 @@ import type {
   SandboxWebhookEvent,
 } from "@dormant/contracts";
 import type { Logger } from "@dormant/service-kit";
-import { inTransaction, type NotifierDb } from "../db/client.ts";
+import type { NotifierDb } from "../db/client.ts";
 import { eventIdForMessage, newId, sandboxEventKey } from "../ids.ts";
 import type { NotifierMetrics } from "../metrics.ts";
 import type { DeliveryMode } from "../delivery/deliverer.ts";
@@ -60,11 +60,18 @@ export function filingWebhookBody(type: FilingEventType, message: BusEnvelope<Fi
 }
 
 /**
- * Stores an event and one delivery per matching endpoint in ONE transaction, then sends a deliver
+ * Stores an event and one delivery per matching endpoint atomically, then sends a deliver
  * command for each new delivery. The event id is the dedupe key: a redelivered event stores
  * nothing new and re-sends the commands of its deliveries still pending and never attempted (the
  * first run may have died between commit and publish). Publish failures throw: the bus retries
  * the event, and the sweeper catches whatever is still left.
+ *
+ * Two statements at most, no transaction: one read (the matching endpoints, and whether the
+ * event is known), then one statement inserting the event and its deliveries together (a
+ * data-modifying CTE: both or neither). An event nobody subscribes to and never stored (most of
+ * them: an account without endpoints, or endpoints for other types) costs the read alone. The
+ * endpoints were read without locks before too (READ COMMITTED, inside the transaction), so an
+ * endpoint deleted meanwhile is handled as it was: its delivery is cancelled when attempted.
  */
 export async function takeEvent(
   deps: IntakeDeps,
@@ -73,42 +80,41 @@ export async function takeEvent(
 ): Promise<{ created: boolean; stored: boolean; deliveryIds: string[] }> {
   const { db, metrics } = deps;
   const key = event.key ?? event.id;
-  const result = await inTransaction(db, async (tx) => {
-    const endpoints = onlyEndpointId
-      ? await tx.query<{ id: string }>("SELECT id FROM endpoints WHERE id = $1", [onlyEndpointId])
-      : await tx.query<{ id: string }>(
+  const result = await (async () => {
+    const [matching, params] = onlyEndpointId
+      ? ["SELECT id FROM endpoints WHERE id = $2", [onlyEndpointId]]
+      : [
           `SELECT id FROM endpoints
-            WHERE account_id = $1 AND mode = $2 AND status = 'enabled' AND deleted_at IS NULL AND $3 = ANY(events)`,
+            WHERE account_id = $2 AND mode = $3 AND status = 'enabled' AND deleted_at IS NULL AND $4 = ANY(events)`,
           [event.accountId, event.mode, event.type],
-        );
-    const endpointIds = endpoints.rows.map((row) => row.id);
-    // Most accounts have no endpoint: nothing is stored for them (a redelivery looks again).
-    if (endpointIds.length === 0) {
-      const known = await tx.query<{ id: string }>("SELECT id FROM events WHERE id = $1", [key]);
-      if (known.rowCount === 0) return { created: false, stored: false, deliveryIds: [] as string[] };
-    }
-    const inserted = await tx.query(
-      `INSERT INTO events (id, webhook_id, account_id, mode, type, payload) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [key, event.id, event.accountId, event.mode, event.type, JSON.stringify(event.body)],
+        ];
+    const read = await db.pool.query<{ endpoint_ids: string[]; known: boolean }>(
+      `SELECT array(${matching}) AS endpoint_ids, EXISTS (SELECT 1 FROM events WHERE id = $1) AS known`,
+      [key, ...params],
     );
-    if (inserted.rowCount === 0) {
-      const pending = await tx.query<{ id: string }>(
+    const endpointIds = read.rows[0]?.endpoint_ids ?? [];
+    // Most accounts have no endpoint: nothing is stored for them (a redelivery looks again).
+    if (endpointIds.length === 0 && !read.rows[0]?.known) return { created: false, stored: false, deliveryIds: [] as string[] };
+    const deliveryIds = endpointIds.map(() => newId("wd"));
+    const inserted = await db.pool.query<{ inserted: number }>(
+      `WITH event AS (
+         INSERT INTO events (id, webhook_id, account_id, mode, type, payload) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (id) DO NOTHING RETURNING id),
+       delivery AS (
+         INSERT INTO deliveries (id, event_id, endpoint_id)
+         SELECT t.d, event.id, t.e FROM event, unnest($7::text[], $8::text[]) AS t(d, e))
+       SELECT count(*)::int AS inserted FROM event`,
+      [key, event.id, event.accountId, event.mode, event.type, JSON.stringify(event.body), deliveryIds, endpointIds],
+    );
+    if ((inserted.rows[0]?.inserted ?? 0) === 0) {
+      const pending = await db.pool.query<{ id: string }>(
         "SELECT id FROM deliveries WHERE event_id = $1 AND state = 'pending' AND attempts = 0 AND (lease_until IS NULL OR lease_until <= now())",
         [key],
       );
       return { created: false, stored: true, deliveryIds: pending.rows.map((row) => row.id) };
     }
-    const deliveryIds = endpointIds.map(() => newId("wd"));
-    if (deliveryIds.length > 0) {
-      await tx.query(
-        `INSERT INTO deliveries (id, event_id, endpoint_id)
-         SELECT d, $1, e FROM unnest($2::text[], $3::text[]) AS t(d, e)`,
-        [key, deliveryIds, endpointIds],
-      );
-    }
     return { created: true, stored: true, deliveryIds };
-  });
+  })();
   metrics.events.inc({ type: event.type, result: result.created ? "new" : result.stored ? "duplicate" : "no_endpoint" });
   if (!result.stored) {
     deps.logger.debug(

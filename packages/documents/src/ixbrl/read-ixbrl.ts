@@ -1,6 +1,10 @@
 import { DOMParser, type Document, type Element, type Node } from "@xmldom/xmldom";
 import { parseLongDate } from "./long-date.ts";
 import { NS } from "./taxonomy.ts";
+import { installXmldomRegExpCache } from "./xmldom-regexp-cache.ts";
+
+/** Whether xmldom's per-end-tag regular expressions are built once (see xmldom-regexp-cache.ts). */
+export const XMLDOM_REGEXP_CACHE = installXmldomRegExpCache();
 
 /**
  * Reads an Inline XBRL document back into its contexts, units and facts, resolving each fact's

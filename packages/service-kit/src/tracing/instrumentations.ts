@@ -1,16 +1,16 @@
 import type { Instrumentation } from "@opentelemetry/instrumentation";
 import { ExpressInstrumentation, ExpressLayerType } from "@opentelemetry/instrumentation-express";
 import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
-import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
 import type { AppTracing } from "./app-tracing.ts";
 import { UNTRACED_PATHS } from "./http-server-spans.ts";
+import { sampledPgInstrumentation } from "./sampled-pg-spans.ts";
 import { sampledRedisInstrumentation } from "./sampled-redis-spans.ts";
 
 /**
  * The maintained instrumentations every service loads: HTTP in and out (the gateway's API, the
  * authority clients' `node:http` requests, webhook deliveries), Express routes, Redis and
  * PostgreSQL. Redis and PostgreSQL spans only inside a trace (a background poll alone is not
- * one), Redis ones only inside a sampled trace (sampled-redis-spans.ts); Express middleware layers make no spans of their own (one per route handler is enough).
+ * one), and only inside a sampled trace (sampled-redis-spans.ts, sampled-pg-spans.ts); Express middleware layers make no spans of their own (one per route handler is enough).
  * RabbitMQ is traced by @dormant/bus itself (see its trace-context.ts), not by the amqplib
  * instrumentation: the bus's messages carry their trace context in their metadata, which a
  * retry, a parked message and a replay keep. An app that makes its own HTTP server spans
@@ -27,7 +27,7 @@ export function serviceInstrumentations(app: Pick<AppTracing, "httpServerSpans">
       }),
     express: () => new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
     ioredis: () => sampledRedisInstrumentation(),
-    pg: () => new PgInstrumentation({ requireParentSpan: true }),
+    pg: () => sampledPgInstrumentation(),
   };
   return enabledInstrumentations(env)
     .filter((name) => !(ownServerSpans && name === "express"))

@@ -36,7 +36,7 @@ export function sampledRedisInstrumentation(config: IORedisInstrumentationConfig
 }
 
 /** A recording span is active, or a remote parent that was sampled (its children are recorded). */
-function inSampledTrace(): boolean {
+export function inSampledTrace(): boolean {
   const span = trace.getSpan(context.active());
   return span !== undefined && (span.isRecording() || (span.spanContext().traceFlags & TraceFlags.SAMPLED) !== 0);
 }
