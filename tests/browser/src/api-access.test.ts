@@ -6,20 +6,17 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
-import { type RunningSystem, startSystem } from "@dormant/system-tests/harness";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, expectFitsPhone, screenshot, useBrowser } from "./harness/index.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, expectFitsPhone, type SharedSystem, screenshot, sharedSystem, useBrowser } from "./harness/index.ts";
 
 const run = promisify(execFile);
 
-let system: RunningSystem;
+// The browser project's one system, shared with the other files (each with agents of its own).
+let system: SharedSystem;
 beforeAll(async () => {
-  system = await startSystem({ label: "browser", dashboard: true });
-});
-afterAll(async () => {
-  await system?.stop();
-});
+  system = await sharedSystem();
+}, 300_000); // the first file to ask starts it: seven apps and the dashboard, minutes on a busy two-core machine
 
 function dashboardUrl(): string {
   if (!system?.dashboardUrl) throw new Error("the system did not start with its dashboard (see beforeAll's error)");
@@ -72,7 +69,7 @@ interface Agent {
   password: string;
 }
 
-/** A new agency (each file's system has databases of its own, so plain names do: they read well in the screenshots). */
+/** A new agency (the browser files' system is this run's own and each file's agents are its own, so plain names do: they read well in the screenshots). */
 function newAgent(agency: string, email: string): Agent {
   return { agency, email, password: `pw-${randomBytes(12).toString("base64url")}` };
 }
@@ -182,7 +179,7 @@ describe("the account dashboard in a browser", () => {
     await page.goto(`${dashboardUrl()}/account`);
     expect(pathOf(page)).not.toBe("/account");
 
-    expect(system.crashReport()).toBe("");
+    expect(await system.crashReport()).toBe("");
   });
 
   it("signs in with the keyboard alone (Tab and Enter)", async () => {

@@ -12,24 +12,23 @@ import { readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { type RunningSystem, startSystem } from "@dormant/system-tests/harness";
 import type { Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ReceivedWebhook, WebhookListener } from "@dormant/system-tests/webhook-listener";
-import { expectAccessible, expectFitsPhone, screenshot, useBrowser } from "./harness/index.ts";
+import { expectAccessible, expectFitsPhone, type SharedSystem, screenshot, sharedSystem, useBrowser } from "./harness/index.ts";
 
 const run = promisify(execFile);
 
-let system: RunningSystem;
+// The browser project's one system, shared with the other files (each with agents of its own).
+let system: SharedSystem;
 /** The agent's own endpoint, added on the Webhooks page: the accepted filing's event arrives here. */
 let listener: WebhookListener;
 beforeAll(async () => {
   listener = await WebhookListener.start();
-  system = await startSystem({ label: "browser-money", dashboard: true });
-}, 300_000); // seven apps and the dashboard: 20-60 s alone, minutes on a busy two-core machine
+  system = await sharedSystem();
+}, 300_000); // the first file to ask starts it: seven apps and the dashboard, minutes on a busy two-core machine
 afterAll(async () => {
-  await system?.stop();
   await listener?.close();
 });
 
@@ -41,7 +40,7 @@ function dashboardUrl(): string {
 // "Top up" takes the agent to the payment provider's checkout: here the simulator's stand-in, the
 // one other place the browser may go.
 const browser = useBrowser(() => new URL(dashboardUrl()).origin, {
-  alsoAllowed: () => (system ? [`${system.sim.baseUrl}/payment-provider/`] : []),
+  alsoAllowed: () => (system ? [`${system.simBaseUrl}/payment-provider/`] : []),
 });
 
 async function waitForPath(page: Page, path: string): Promise<void> {
@@ -140,7 +139,7 @@ describe("money and filings in the dashboard", () => {
     const topUpStarted = Date.now();
     await page.getByLabel("Amount (£)").fill("20");
     await page.getByRole("button", { name: "Top up" }).click();
-    await page.waitForURL((url) => url.href.startsWith(`${system.sim.baseUrl}/payment-provider/checkout/`));
+    await page.waitForURL((url) => url.href.startsWith(`${system.simBaseUrl}/payment-provider/checkout/`));
     await expect(h1(page)).resolves.toBe("Top up your balance");
     await screenshot(page, "checkout");
     await page.getByRole("button", { name: "Pay £20.00" }).click();
@@ -268,6 +267,6 @@ describe("money and filings in the dashboard", () => {
     console.info(
       `money-and-filings: balance £20.00 shown ${topUpMs} ms after "Top up"; filing accepted on its page ${acceptedMs} ms and its PDF listed ${documentsMs} ms after the submit`,
     );
-    expect(system.crashReport()).toBe("");
+    expect(await system.crashReport()).toBe("");
   });
 });
