@@ -21,7 +21,11 @@ export interface AppProcessOptions {
 /** Starts OpenTelemetry before the app's modules load, as `npm start` does (docs/operations/tracing.md). */
 const TRACING_PRELOAD = "@dormant/service-kit/tracing/register";
 
-const READY_TIMEOUT_MS = 90_000;
+/**
+ * Seven apps start side by side, each loading its TypeScript through tsx (about 50 CPU seconds a
+ * system): 20 s on an idle 2-core machine, but up to 100 s were seen with other test runs on it.
+ */
+const READY_TIMEOUT_MS = 150_000;
 const STOP_TIMEOUT_MS = 30_000;
 
 /** Every child of this process, killed if the test process exits without stopping them. */

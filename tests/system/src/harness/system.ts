@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createTestRedisPrefix, createTestVhost, getFreePort, testInfra, type TestRedis, type TestVhost } from "@dormant/testing";
 import { createSystemAccount, type NewAccount, type SystemAccount } from "./accounts.ts";
 import { ApiClient } from "./api-client.ts";
@@ -84,6 +85,28 @@ export interface RunningSystem {
   stop(): Promise<void>;
 }
 
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
+/** CPU time the processes used so far (user + system, from /proc; Linux only), for the timing lines. */
+function cpuSeconds(processes: readonly AppProcess[]): string {
+  let ticks = 0;
+  for (const app of processes) {
+    try {
+      // Fields after the command's closing parenthesis: state is the 3rd field of the line, utime the 14th, stime the 15th.
+      const fields = readFileSync(`/proc/${app.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return "? s";
+    }
+  }
+  return seconds(ticks * 10);
+}
+
+/** With `SYSTEM_TEST_TIMING=1`, how long a system took to start and stop goes to stderr (where a file's time goes). */
+function timing(line: string): void {
+  if (process.env.SYSTEM_TEST_TIMING === "1") process.stderr.write(`[system timing] ${new Date().toISOString()} ${line}\n`);
+}
+
 /** Settings that only production requires, given so that `NODE_ENV=production` starts against the simulator. */
 function productionEnv(sim: string): Partial<Record<AppName, Record<string, string>>> {
   return {
@@ -107,6 +130,7 @@ function productionEnv(sim: string): Partial<Record<AppName, Record<string, stri
  * development stack or another test file uses is touched.
  */
 export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
+  const startedAt = Date.now();
   const mode = options.mode ?? "development";
   const logLevel = process.env.SYSTEM_TEST_LOG_LEVEL ?? options.logLevel ?? "warn";
   const echo = options.echo ?? (process.env.SYSTEM_TEST_ECHO === "1" ? process.stderr : undefined);
@@ -124,7 +148,9 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     );
     const dashboardDatabase = options.dashboard ? await createDashboardDatabase(options.label) : undefined;
     if (dashboardDatabase) cleanups.push(() => dashboardDatabase.drop());
+    timing(`${options.label}: databases in ${seconds(Date.now() - startedAt)}`);
     const vhost = await createTestVhost(`sys-${options.label}`);
+    timing(`${options.label}: vhost at ${seconds(Date.now() - startedAt)}`);
     cleanups.push(() => vhost.delete());
     const redis = createTestRedisPrefix(`sys-${options.label}`);
     cleanups.push(() => redis.cleanup());
@@ -229,7 +255,12 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       for (const app of [...everyProcess].reverse()) await app.stop();
     });
     // Every app declares what it needs on the bus itself, so they can start side by side.
-    await Promise.all(everyProcess.map((app) => app.start()));
+    await Promise.all(
+      everyProcess.map(async (app) => {
+        await app.start();
+        timing(`${options.label}: ${app.name} ready at ${seconds(Date.now() - startedAt)}`);
+      }),
+    );
 
     const gatewayUrls = replicas.gateway.map((_, replica) => baseUrl("gateway", replica));
     const gatewayUrl = baseUrl("gateway");
@@ -262,6 +293,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       everyProcess.push(app);
       await app.start();
     }
+    timing(`${options.label}: started in ${seconds(Date.now() - startedAt)}, ${cpuSeconds(everyProcess)} of CPU`);
     const system: RunningSystem = {
       gatewayUrl,
       gatewayUrls,
@@ -291,7 +323,11 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
           .filter((app) => app.unexpectedExits.length > 0)
           .map((app) => `${app.name} (pid ${app.pid}) exited unexpectedly (${app.unexpectedExits.join(", ")}):\n${app.logTail()}`)
           .join("\n\n"),
-      stop: cleanup,
+      async stop() {
+        const stopping = Date.now();
+        await cleanup();
+        timing(`${options.label}: stopped in ${seconds(Date.now() - stopping)}, ${seconds(Date.now() - startedAt)} after its start began`);
+      },
     };
     return system;
   } catch (error) {
