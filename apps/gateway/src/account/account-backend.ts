@@ -1,5 +1,6 @@
-import { BusError, type RpcCallingBus, rpcClient } from "@dormant/bus";
-import { AppError, BILLING_RPC_CATALOG, type BalanceResponse } from "@dormant/contracts";
+import { type RpcCallingBus, rpcClient } from "@dormant/bus";
+import { BILLING_RPC_CATALOG, type BalanceResponse } from "@dormant/contracts";
+import { busErrorAsUnavailable } from "../bus/public-bus-error.ts";
 
 /** What the account route needs of the bus: the billing service's balance RPC. */
 export type BillingRpcBus = RpcCallingBus<typeof BILLING_RPC_CATALOG>;
@@ -13,13 +14,10 @@ export interface AccountBackend {
  * or slow billing service is a 503 with Retry-After, never a 500.
  */
 export function createBusAccountBackend({ bus, timeoutMs = 5_000 }: { bus: BillingRpcBus; timeoutMs?: number }): AccountBackend {
-  const call = rpcClient(bus, BILLING_RPC_CATALOG, (error) =>
-    error instanceof BusError
-      ? new AppError("SERVICE_UNAVAILABLE", "The billing service is temporarily unavailable; retry in 5 seconds", {
-          cause: error,
-          retryAfterSeconds: 5,
-        })
-      : error,
+  const call = rpcClient(
+    bus,
+    BILLING_RPC_CATALOG,
+    busErrorAsUnavailable("The billing service is temporarily unavailable; retry in 5 seconds", 5),
   );
   return {
     getBalance: (accountId) => call("billing.get_balance", { account_id: accountId }, { timeoutMs }),

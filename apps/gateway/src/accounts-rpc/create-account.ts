@@ -1,5 +1,6 @@
-import { BusError, type RpcCallingBus, rpcClient } from "@dormant/bus";
-import { AppError, BILLING_RPC_CATALOG, type CreateGatewayAccountRequest, type GatewayAccount } from "@dormant/contracts";
+import { type RpcCallingBus, rpcClient } from "@dormant/bus";
+import { busErrorAsUnavailable } from "../bus/public-bus-error.ts";
+import { BILLING_RPC_CATALOG, type CreateGatewayAccountRequest, type GatewayAccount } from "@dormant/contracts";
 import type { GatewayDb } from "../db/client.ts";
 import { randomBase62 } from "../keys/random.ts";
 import { ACCOUNT_VIEW_SELECT, type AccountViewRow, toGatewayAccount } from "./account-view.ts";
@@ -36,13 +37,10 @@ async function findOrInsertAccount(db: GatewayDb, request: CreateGatewayAccountR
 }
 
 async function openBillingSide(bus: OpenAccountBus, account: AccountViewRow): Promise<void> {
-  const call = rpcClient(bus, BILLING_RPC_CATALOG, (error) =>
-    error instanceof BusError
-      ? new AppError("SERVICE_UNAVAILABLE", "Billing is temporarily unavailable; retry with the same request_id", {
-          cause: error,
-          retryAfterSeconds: 5,
-        })
-      : error,
+  const call = rpcClient(
+    bus,
+    BILLING_RPC_CATALOG,
+    busErrorAsUnavailable("Billing is temporarily unavailable; retry with the same request_id", 5),
   );
   await call("billing.open_account", { account_id: account.id, name: account.name, opening_balance_pence: 0 });
 }

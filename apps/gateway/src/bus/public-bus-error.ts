@@ -28,3 +28,12 @@ export function publicBusError(error: unknown, service: string): unknown {
     retryAfterSeconds,
   });
 }
+
+/**
+ * A translation for a call whose every bus failure is one fixed 503 (`message`, Retry-After
+ * `retryAfterSeconds`) rather than publicBusError's per-failure wording: the balance read and
+ * account creation, whose callers retry the same request.
+ */
+export function busErrorAsUnavailable(message: string, retryAfterSeconds: number): (error: unknown) => unknown {
+  return (error) => (error instanceof BusError ? new AppError("SERVICE_UNAVAILABLE", message, { cause: error, retryAfterSeconds }) : error);
+}
