@@ -1,17 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { type DocumentChunk, DocumentType } from "@dormant/contracts";
+import type { DocumentChunk } from "@dormant/contracts";
 import type { Response } from "express";
 import type { Logger } from "@dormant/service-kit";
 import type { DocumentRef, FilingClient } from "./filing-client.ts";
-
-/** The document a download URL names, or null when the URL cannot name one (the 404 page). */
-export function documentRefOf(filingId: string, type: string, part: unknown): DocumentRef | null {
-  const parsedType = DocumentType.safeParse(type);
-  if (!parsedType.success || filingId.length === 0 || filingId.length > 128) return null;
-  if (part === undefined) return { filingId, type: parsedType.data };
-  if (part === "1" || part === "2") return { filingId, type: parsedType.data, part: part === "1" ? 1 : 2 };
-  return null;
-}
 
 /** `attachment; filename="…"` with an ASCII fallback and the exact name as RFC 5987 `filename*`. */
 export function attachmentDisposition(fileName: string): string {

@@ -1,7 +1,9 @@
 import { AppError } from "@dormant/contracts";
-import { type Request, type Response, Router } from "express";
+import { type Response, Router } from "express";
+import { z } from "zod";
 import { accountOf, type DashboardDeps, pageContext } from "../web/context.ts";
 import { sendPage } from "../web/respond.ts";
+import { formText, oneOf, pageNumber, pageRoute } from "../web/route.ts";
 import { parseTopUpAmount } from "./amount.ts";
 import { ServiceUnavailableError } from "../bus/unavailable.ts";
 import type { BillingClient } from "./billing.ts";
@@ -13,14 +15,8 @@ export interface MoneyOptions {
   publicUrl: string;
 }
 
-/** Pages beyond this are refused as page 1 would be (offsets stay small). */
+/** Pages beyond this are read as this one (offsets stay small). */
 const MAX_PAGE = 100_000;
-
-function pageNumberOf(req: Request): number {
-  const raw = typeof req.query.page === "string" ? req.query.page : "";
-  if (!/^[1-9]\d{0,5}$/.test(raw)) return 1;
-  return Math.min(Number(raw), MAX_PAGE);
-}
 
 /** GET /money (balance, held, available; the ledger, 25 a page) and POST /money/top-up (to the provider's checkout). */
 export function moneyRoutes(deps: DashboardDeps, options: MoneyOptions): Router {
@@ -36,38 +32,46 @@ export function moneyRoutes(deps: DashboardDeps, options: MoneyOptions): Router 
     sendPage(res, status, moneyPage(pageContext(res, "/money"), { balance, ledger, pageNumber, ...extra }));
   };
 
-  router.get("/money", async (req, res) => {
-    const topUp = req.query.top_up === "success" || req.query.top_up === "cancelled" ? req.query.top_up : undefined;
-    await render(res, 200, pageNumberOf(req), { topUp });
-  });
+  router.get(
+    "/money",
+    pageRoute({
+      input: { query: z.object({ page: pageNumber(MAX_PAGE), top_up: oneOf(["success", "cancelled"]) }) },
+      handle: ({ query }, _req, res) => render(res, 200, query.page, { topUp: query.top_up }),
+    }),
+  );
 
-  router.post("/money/top-up", async (req, res) => {
-    const body = req.body as Record<string, unknown> | undefined;
-    const amount = typeof body?.amount === "string" ? body.amount : "";
-    const parsed = parseTopUpAmount(amount);
-    if (!parsed.ok) return render(res, 422, 1, { amount, amountError: parsed.error });
-    const accountId = accountOf(res);
-    try {
-      const checkout = await billing.createCheckout({
-        account_id: accountId,
-        amount_pence: parsed.pence,
-        success_url: `${options.publicUrl}/money?top_up=success`,
-        cancel_url: `${options.publicUrl}/money?top_up=cancelled`,
-      });
-      const target = new URL(checkout.checkout_url);
-      if (target.protocol !== "https:" && target.protocol !== "http:")
-        throw new ServiceUnavailableError("billing", "checkout_url is not http(s)");
-      deps.logger.info(
-        { account_id: accountId, checkout_id: checkout.checkout_id, amount_pence: parsed.pence },
-        "dashboard top-up started",
-      );
-      res.redirect(303, target.href);
-    } catch (error) {
-      if (error instanceof AppError && error.code === "VALIDATION_ERROR")
-        return render(res, 422, 1, { amount, formError: `The top-up was not started: ${error.message}` });
-      throw error;
-    }
-  });
+  router.post(
+    "/money/top-up",
+    pageRoute({
+      input: { form: z.object({ amount: formText }) },
+      handle: async ({ form }, _req, res) => {
+        const { amount } = form;
+        const parsed = parseTopUpAmount(amount);
+        if (!parsed.ok) return render(res, 422, 1, { amount, amountError: parsed.error });
+        const accountId = accountOf(res);
+        try {
+          const checkout = await billing.createCheckout({
+            account_id: accountId,
+            amount_pence: parsed.pence,
+            success_url: `${options.publicUrl}/money?top_up=success`,
+            cancel_url: `${options.publicUrl}/money?top_up=cancelled`,
+          });
+          const target = new URL(checkout.checkout_url);
+          if (target.protocol !== "https:" && target.protocol !== "http:")
+            throw new ServiceUnavailableError("billing", "checkout_url is not http(s)");
+          deps.logger.info(
+            { account_id: accountId, checkout_id: checkout.checkout_id, amount_pence: parsed.pence },
+            "dashboard top-up started",
+          );
+          res.redirect(303, target.href);
+        } catch (error) {
+          if (error instanceof AppError && error.code === "VALIDATION_ERROR")
+            return render(res, 422, 1, { amount, formError: `The top-up was not started: ${error.message}` });
+          throw error;
+        }
+      },
+    }),
+  );
 
   return router;
 }

@@ -6,7 +6,8 @@ import { accountOf, type DashboardDeps, pageContext } from "../web/context.ts";
 import { errorPage } from "../web/error-pages.ts";
 import { sendPage } from "../web/respond.ts";
 import { type ApiAccessView, apiAccessPage } from "./api-access-view.ts";
-import { fieldErrors, formText } from "./auth-forms.ts";
+import { formText, pageRoute } from "../web/route.ts";
+import { fieldErrors } from "./auth-forms.ts";
 
 const KeyNameInput = z.string().trim().min(1, "Enter a name for the key.").max(80, "Key name must be at most 80 characters.");
 const ModeInput = z.enum(["live", "test"], { error: "Choose Live or Test." });
@@ -39,32 +40,43 @@ export function apiAccessRoutes(deps: DashboardDeps): Router {
     res.redirect(303, "/api-access");
   });
 
-  router.post("/api-access/keys", async (req, res) => {
-    const values = { name: formText(req.body, "name"), mode: formText(req.body, "mode") };
-    const parsed = z.object({ name: KeyNameInput, mode: ModeInput }).safeParse(values);
-    if (!parsed.success) return render(res, 422, { values, errors: fieldErrors(parsed.error) });
-    try {
-      const created = await deps.gateway.createKey(accountOf(res), parsed.data.mode, parsed.data.name);
-      deps.logger.info({ account_id: accountOf(res), key_id: created.key.key_id, mode: created.key.mode }, "dashboard key created");
-      await render(res, 201, { created });
-    } catch (error) {
-      if (error instanceof AppError && error.code === "VALIDATION_ERROR")
-        return render(res, 422, { values, errors: { form: `The key was not created: ${error.message}` } });
-      if (error instanceof AppError && error.code === "RATE_LIMIT_EXCEEDED") return refusedForNow(res, error, values, "created");
-      throw error;
-    }
-  });
+  router.post(
+    "/api-access/keys",
+    pageRoute({
+      input: { form: z.object({ name: formText, mode: formText }) },
+      handle: async ({ form: values }, _req, res) => {
+        const parsed = z.object({ name: KeyNameInput, mode: ModeInput }).safeParse(values);
+        if (!parsed.success) return render(res, 422, { values, errors: fieldErrors(parsed.error) });
+        try {
+          const created = await deps.gateway.createKey(accountOf(res), parsed.data.mode, parsed.data.name);
+          deps.logger.info({ account_id: accountOf(res), key_id: created.key.key_id, mode: created.key.mode }, "dashboard key created");
+          await render(res, 201, { created });
+        } catch (error) {
+          if (error instanceof AppError && error.code === "VALIDATION_ERROR")
+            return render(res, 422, { values, errors: { form: `The key was not created: ${error.message}` } });
+          if (error instanceof AppError && error.code === "RATE_LIMIT_EXCEEDED") return refusedForNow(res, error, values, "created");
+          throw error;
+        }
+      },
+    }),
+  );
 
-  router.post("/api-access/keys/:keyId/revoke", async (req, res) => {
-    try {
-      const revoked = await deps.gateway.revokeKey(accountOf(res), String(req.params.keyId));
-      deps.logger.info({ account_id: accountOf(res), key_id: revoked.key_id }, "dashboard key revoked");
-      res.redirect(303, "/api-access");
-    } catch (error) {
-      if (error instanceof GatewayNotFoundError) return sendPage(res, 404, errorPage("not_found"));
-      if (error instanceof AppError && error.code === "RATE_LIMIT_EXCEEDED") return refusedForNow(res, error, undefined, "revoked");
-      throw error;
-    }
-  });
+  router.post(
+    "/api-access/keys/:keyId/revoke",
+    pageRoute({
+      input: { params: z.object({ keyId: z.string() }) },
+      handle: async ({ params }, _req, res) => {
+        try {
+          const revoked = await deps.gateway.revokeKey(accountOf(res), params.keyId);
+          deps.logger.info({ account_id: accountOf(res), key_id: revoked.key_id }, "dashboard key revoked");
+          res.redirect(303, "/api-access");
+        } catch (error) {
+          if (error instanceof GatewayNotFoundError) return sendPage(res, 404, errorPage("not_found"));
+          if (error instanceof AppError && error.code === "RATE_LIMIT_EXCEEDED") return refusedForNow(res, error, undefined, "revoked");
+          throw error;
+        }
+      },
+    }),
+  );
   return router;
 }

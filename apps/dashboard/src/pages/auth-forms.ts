@@ -12,12 +12,6 @@ export const EmailField = z
   .max(254, "Email must be at most 254 characters.")
   .pipe(z.email("Enter an email address like name@example.com."));
 
-/** The text of form field `name` (a missing or repeated field is the empty string). */
-export function formText(body: unknown, name: string): string {
-  const value = (body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === "string" ? value : "";
-}
-
 /** The first message per field of a failed parse. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};

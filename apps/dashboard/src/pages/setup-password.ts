@@ -1,4 +1,5 @@
 import { type Response, Router } from "express";
+import { z } from "zod";
 import { hashPassword } from "../auth/password.ts";
 import { setupTokenIsUsable, useSetupToken } from "../db/setup-tokens.ts";
 import { type DashboardDeps, pageContext } from "../web/context.ts";
@@ -6,7 +7,8 @@ import { html } from "../web/html.ts";
 import { csrfField, field, page } from "../web/layout.ts";
 import { clientAddress, sendPage, signIn } from "../web/respond.ts";
 import { ensureSession } from "../web/session.ts";
-import { formText, PasswordField, tryAgainIn } from "./auth-forms.ts";
+import { formText, pageRoute } from "../web/route.ts";
+import { PasswordField, tryAgainIn } from "./auth-forms.ts";
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -51,27 +53,38 @@ function tooManyPage(res: Response, retryAfterSeconds: number) {
  */
 export function setupPasswordRoutes(deps: DashboardDeps): Router {
   const router = Router();
-  router.get("/setup-password", async (req, res) => {
-    const token = typeof req.query.token === "string" ? req.query.token : "";
-    if (!TOKEN_PATTERN.test(token) || !(await setupTokenIsUsable(deps.db, token))) return sendPage(res, 410, unusablePage(res));
-    await ensureSession(res, deps);
-    sendPage(res, 200, setupPage(res, token));
-  });
-  router.post("/setup-password", async (req, res) => {
-    const verdict = await deps.limiter.passwordSetupAttempt(clientAddress(req));
-    if (!verdict.allowed) {
-      res.setHeader("Retry-After", String(verdict.retryAfterSeconds));
-      return sendPage(res, 429, tooManyPage(res, verdict.retryAfterSeconds));
-    }
-    const token = formText(req.body, "token");
-    // The token first: a bad one costs a lookup, never a password hash.
-    if (!TOKEN_PATTERN.test(token) || !(await setupTokenIsUsable(deps.db, token))) return sendPage(res, 410, unusablePage(res));
-    const password = PasswordField.safeParse(formText(req.body, "password"));
-    if (!password.success) return sendPage(res, 422, setupPage(res, token, password.error.issues[0]?.message));
-    const user = await useSetupToken(deps.db, token, await hashPassword(password.data));
-    if (!user) return sendPage(res, 410, unusablePage(res));
-    deps.logger.info({ user_id: user.userId, account_id: user.accountId }, "dashboard password set through a setup link");
-    await signIn(req, res, deps, user);
-  });
+  router.get(
+    "/setup-password",
+    pageRoute({
+      input: { query: z.object({ token: formText }) },
+      handle: async ({ query: { token } }, _req, res) => {
+        if (!TOKEN_PATTERN.test(token) || !(await setupTokenIsUsable(deps.db, token))) return sendPage(res, 410, unusablePage(res));
+        await ensureSession(res, deps);
+        sendPage(res, 200, setupPage(res, token));
+      },
+    }),
+  );
+  router.post(
+    "/setup-password",
+    pageRoute({
+      input: { form: z.object({ token: formText, password: formText }) },
+      handle: async ({ form }, req, res) => {
+        const verdict = await deps.limiter.passwordSetupAttempt(clientAddress(req));
+        if (!verdict.allowed) {
+          res.setHeader("Retry-After", String(verdict.retryAfterSeconds));
+          return sendPage(res, 429, tooManyPage(res, verdict.retryAfterSeconds));
+        }
+        const { token } = form;
+        // The token first: a bad one costs a lookup, never a password hash.
+        if (!TOKEN_PATTERN.test(token) || !(await setupTokenIsUsable(deps.db, token))) return sendPage(res, 410, unusablePage(res));
+        const password = PasswordField.safeParse(form.password);
+        if (!password.success) return sendPage(res, 422, setupPage(res, token, password.error.issues[0]?.message));
+        const user = await useSetupToken(deps.db, token, await hashPassword(password.data));
+        if (!user) return sendPage(res, 410, unusablePage(res));
+        deps.logger.info({ user_id: user.userId, account_id: user.accountId }, "dashboard password set through a setup link");
+        await signIn(req, res, deps, user);
+      },
+    }),
+  );
   return router;
 }

@@ -1,4 +1,5 @@
-import { type Request, type Response, Router } from "express";
+import { type Response, Router } from "express";
+import { z } from "zod";
 import { dummyPasswordHash, verifyPassword } from "../auth/password.ts";
 import { findUserByEmail, normaliseEmail } from "../db/users.ts";
 import { clearSessionCookie } from "../web/cookies.ts";
@@ -7,7 +8,8 @@ import { html } from "../web/html.ts";
 import { alertBox, csrfField, field, page } from "../web/layout.ts";
 import { clientAddress, sendPage, signIn } from "../web/respond.ts";
 import { ensureSession } from "../web/session.ts";
-import { formText, tryAgainIn } from "./auth-forms.ts";
+import { formText, pageRoute } from "../web/route.ts";
+import { tryAgainIn } from "./auth-forms.ts";
 
 export const WRONG_CREDENTIALS = "Email or password is wrong.";
 
@@ -36,24 +38,28 @@ export function signInRoutes(deps: DashboardDeps): Router {
     await ensureSession(res, deps);
     sendPage(res, 200, signInPage(res, ""));
   });
-  router.post("/signin", async (req: Request, res: Response) => {
-    const rawEmail = formText(req.body, "email");
-    const password = formText(req.body, "password");
-    const email = normaliseEmail(rawEmail).slice(0, 254);
-    const address = clientAddress(req);
-    const verdict = await deps.limiter.attempt(email, address);
-    if (!verdict.allowed) {
-      res.setHeader("Retry-After", String(verdict.retryAfterSeconds));
-      const message = `Too many sign-in attempts. ${tryAgainIn(verdict.retryAfterSeconds)}`;
-      return sendPage(res, 429, signInPage(res, rawEmail, message));
-    }
-    const user = email ? await findUserByEmail(deps.db, email) : null;
-    const hash = user?.passwordHash ?? (await dummyPasswordHash());
-    const matches = (await verifyPassword(password, hash)) && user?.passwordHash != null;
-    if (!user || !matches) return sendPage(res, 401, signInPage(res, rawEmail, WRONG_CREDENTIALS));
-    await deps.limiter.succeeded(email, address);
-    await signIn(req, res, deps, { userId: user.id, accountId: user.accountId });
-  });
+  router.post(
+    "/signin",
+    pageRoute({
+      input: { form: z.object({ email: formText, password: formText }) },
+      handle: async ({ form: { email: rawEmail, password } }, req, res) => {
+        const email = normaliseEmail(rawEmail).slice(0, 254);
+        const address = clientAddress(req);
+        const verdict = await deps.limiter.attempt(email, address);
+        if (!verdict.allowed) {
+          res.setHeader("Retry-After", String(verdict.retryAfterSeconds));
+          const message = `Too many sign-in attempts. ${tryAgainIn(verdict.retryAfterSeconds)}`;
+          return sendPage(res, 429, signInPage(res, rawEmail, message));
+        }
+        const user = email ? await findUserByEmail(deps.db, email) : null;
+        const hash = user?.passwordHash ?? (await dummyPasswordHash());
+        const matches = (await verifyPassword(password, hash)) && user?.passwordHash != null;
+        if (!user || !matches) return sendPage(res, 401, signInPage(res, rawEmail, WRONG_CREDENTIALS));
+        await deps.limiter.succeeded(email, address);
+        await signIn(req, res, deps, { userId: user.id, accountId: user.accountId });
+      },
+    }),
+  );
   router.post("/signout", async (_req, res) => {
     await deps.sessions.destroy(sessionOf(res).id);
     clearSessionCookie(res, deps.secureCookies);

@@ -1,4 +1,4 @@
-import { type Request, type Response, Router } from "express";
+import { type Response, Router } from "express";
 import { z } from "zod";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import type { SignUpRateLimiter } from "../auth/rate-limit.ts";
@@ -9,7 +9,8 @@ import { html } from "../web/html.ts";
 import { alertBox, csrfField, field, page } from "../web/layout.ts";
 import { clientAddress, sendPage, signIn } from "../web/respond.ts";
 import { ensureSession } from "../web/session.ts";
-import { EmailField, fieldErrors, formText, PasswordField, tryAgainIn } from "./auth-forms.ts";
+import { formText, pageRoute } from "../web/route.ts";
+import { EmailField, fieldErrors, PasswordField, tryAgainIn } from "./auth-forms.ts";
 
 const SignUpForm = z.object({
   name: z.string().trim().min(1, "Enter your agency's name.").max(200, "Agency name must be at most 200 characters."),
@@ -84,49 +85,54 @@ export function signUpRoutes(deps: DashboardDeps, options: SignUpOptions = {}): 
     const requestId = await signUpRequestIdOf(res, deps);
     sendPage(res, 200, signUpPage(res, { values: { name: "", email: "", request_id: requestId }, errors: {} }));
   });
-  router.post("/signup", async (req: Request, res: Response) => {
-    const sent = formText(req.body, "request_id");
-    const requestId = await signUpRequestIdOf(res, deps);
-    // A re-shown form carries this session's request id, whatever was sent.
-    const values = { name: formText(req.body, "name"), email: formText(req.body, "email"), request_id: requestId };
-    const parsed = SignUpForm.safeParse({ ...values, request_id: sent, password: formText(req.body, "password") });
-    if (!parsed.success) return sendPage(res, 422, signUpPage(res, { values, errors: fieldErrors(parsed.error) }));
-    // Only the form this session showed may open its account (another session's request id would
-    // answer that session's account).
-    if (!safeEqual(parsed.data.request_id, sessionOf(res).data.signupRequestId ?? ""))
-      return sendPage(res, 422, signUpPage(res, { values, errors: { form: FORM_EXPIRED } }));
-    const form = parsed.data;
-    const address = clientAddress(req);
-    const verdict = (await options.limiter?.attempt(address)) ?? { allowed: true };
-    if (!verdict.allowed) {
-      res.setHeader("Retry-After", String(verdict.retryAfterSeconds));
-      const message = `Too many accounts have been created from your network. ${tryAgainIn(verdict.retryAfterSeconds)}`;
-      return sendPage(res, 429, signUpPage(res, { values, errors: { form: message } }));
-    }
-    const email = normaliseEmail(form.email);
-    const existing = await findUserByEmail(deps.db, email);
-    if (existing) return sendPage(res, 409, signUpPage(res, { values, errors: { email: EMAIL_TAKEN } }));
-    const passwordHash = await hashPassword(form.password);
-    let account: Awaited<ReturnType<typeof deps.gateway.createAccount>>;
-    try {
-      account = await deps.gateway.createAccount(`dashboard-signup-${requestId}`, form.name);
-    } catch (error) {
-      await options.limiter?.failed(address).catch(() => undefined);
-      throw error;
-    }
-    const user = await insertUser(deps.db, { email, passwordHash, accountId: account.account_id });
-    if (user) {
-      deps.logger.info({ user_id: user.id, account_id: account.account_id }, "dashboard sign-up");
-      await signIn(req, res, deps, { userId: user.id, accountId: account.account_id });
-      return;
-    }
-    // The email was taken meanwhile: by this very sign-up retried (same account, same password) or by someone else.
-    const winner = await findUserByEmail(deps.db, email);
-    if (winner?.accountId === account.account_id && winner.passwordHash && (await verifyPassword(form.password, winner.passwordHash))) {
-      await signIn(req, res, deps, { userId: winner.id, accountId: winner.accountId });
-      return;
-    }
-    sendPage(res, 409, signUpPage(res, { values, errors: { email: EMAIL_TAKEN } }));
-  });
+  router.post(
+    "/signup",
+    pageRoute({
+      input: { form: z.object({ name: formText, email: formText, password: formText, request_id: formText }) },
+      handle: async ({ form: sent }, req, res) => {
+        const requestId = await signUpRequestIdOf(res, deps);
+        // A re-shown form carries this session's request id, whatever was sent.
+        const values = { name: sent.name, email: sent.email, request_id: requestId };
+        const parsed = SignUpForm.safeParse(sent);
+        if (!parsed.success) return sendPage(res, 422, signUpPage(res, { values, errors: fieldErrors(parsed.error) }));
+        // Only the form this session showed may open its account (another session's request id would
+        // answer that session's account).
+        if (!safeEqual(parsed.data.request_id, sessionOf(res).data.signupRequestId ?? ""))
+          return sendPage(res, 422, signUpPage(res, { values, errors: { form: FORM_EXPIRED } }));
+        const form = parsed.data;
+        const address = clientAddress(req);
+        const verdict = (await options.limiter?.attempt(address)) ?? { allowed: true };
+        if (!verdict.allowed) {
+          res.setHeader("Retry-After", String(verdict.retryAfterSeconds));
+          const message = `Too many accounts have been created from your network. ${tryAgainIn(verdict.retryAfterSeconds)}`;
+          return sendPage(res, 429, signUpPage(res, { values, errors: { form: message } }));
+        }
+        const email = normaliseEmail(form.email);
+        const existing = await findUserByEmail(deps.db, email);
+        if (existing) return sendPage(res, 409, signUpPage(res, { values, errors: { email: EMAIL_TAKEN } }));
+        const passwordHash = await hashPassword(form.password);
+        let account: Awaited<ReturnType<typeof deps.gateway.createAccount>>;
+        try {
+          account = await deps.gateway.createAccount(`dashboard-signup-${requestId}`, form.name);
+        } catch (error) {
+          await options.limiter?.failed(address).catch(() => undefined);
+          throw error;
+        }
+        const user = await insertUser(deps.db, { email, passwordHash, accountId: account.account_id });
+        if (user) {
+          deps.logger.info({ user_id: user.id, account_id: account.account_id }, "dashboard sign-up");
+          await signIn(req, res, deps, { userId: user.id, accountId: account.account_id });
+          return;
+        }
+        // The email was taken meanwhile: by this very sign-up retried (same account, same password) or by someone else.
+        const winner = await findUserByEmail(deps.db, email);
+        if (winner?.accountId === account.account_id && winner.passwordHash && (await verifyPassword(form.password, winner.passwordHash))) {
+          await signIn(req, res, deps, { userId: winner.id, accountId: winner.accountId });
+          return;
+        }
+        sendPage(res, 409, signUpPage(res, { values, errors: { email: EMAIL_TAKEN } }));
+      },
+    }),
+  );
   return router;
 }

@@ -1,8 +1,10 @@
 import { AppError, CreateWebhookEndpointRequest, WEBHOOK_ENDPOINT_ID_PATTERN } from "@dormant/contracts";
 import { type NextFunction, type Request, type Response, Router } from "express";
+import { z } from "zod";
 import { accountOf, type DashboardDeps, pageContext } from "../web/context.ts";
 import { errorPage } from "../web/error-pages.ts";
 import { sendPage } from "../web/respond.ts";
+import { formList, formText, oneOf, pageNumber, pageRoute, queryFlag } from "../web/route.ts";
 import type { WebhookActionLimiter } from "./action-limit.ts";
 import { type NotifierClient, WebhookEndpointNotFoundError, type WebhookMode } from "./notifier-client.ts";
 import {
@@ -24,35 +26,22 @@ export interface WebhooksOptions {
 /** Pages beyond this are read as this one (offsets stay small). */
 const MAX_PAGE = 10_000;
 
-function pageNumberOf(req: Request): number {
-  const raw = typeof req.query.page === "string" ? req.query.page : "";
-  if (!/^[1-9]\d{0,4}$/.test(raw)) return 1;
-  return Math.min(Number(raw), MAX_PAGE);
-}
-
 /** `?mode=` or the form's `mode`: "test" or (anything else) "live". */
-function modeOf(value: unknown): WebhookMode {
-  return value === "test" ? "test" : "live";
-}
+const ModeField = z.preprocess((value): WebhookMode => (value === "test" ? "test" : "live"), z.enum(["live", "test"]));
 
-function formValue(body: unknown, name: string): unknown {
-  return (body as Record<string, unknown> | undefined)?.[name];
-}
+/** An endpoint's id in a path; anything else names no endpoint (the 404 page). */
+const EndpointIdParams = z.object({ id: z.string().regex(WEBHOOK_ENDPOINT_ID_PATTERN) });
 
-/** The form's fields as sent (checkboxes: one value, several, or none). */
-function endpointFormValues(body: unknown): EndpointFormValues {
-  const text = (name: string) => {
-    const value = formValue(body, name);
-    return typeof value === "string" ? value : "";
-  };
-  const events = formValue(body, "events");
-  const list = Array.isArray(events) ? events : events === undefined ? [] : [events];
-  return {
-    url: text("url").trim(),
-    events: list.filter((item): item is string => typeof item === "string"),
-    description: text("description"),
-  };
-}
+/** The forms of an endpoint's page: the key mode it is listed under. */
+const EndpointActionForm = z.object({ mode: ModeField });
+
+/** The add form's fields as sent (checkboxes: one value, several, or none). */
+const AddEndpointForm = z.object({
+  mode: ModeField,
+  url: formText.transform((url) => url.trim()),
+  events: formList,
+  description: formText,
+});
 
 /** Clear messages for the form, from the contract's own schema (what the notifier would refuse the same way). */
 function validateEndpointForm(
@@ -106,9 +95,13 @@ export function webhooksRoutes(deps: DashboardDeps, options: WebhooksOptions): R
 
   const notFound = (res: Response) => sendPage(res, 404, errorPage("not_found"));
 
-  router.get("/webhooks", async (req, res) => {
-    await renderList(res, 200, modeOf(req.query.mode), pageNumberOf(req), { notice: req.query.deleted === "1" ? "deleted" : undefined });
-  });
+  router.get(
+    "/webhooks",
+    pageRoute({
+      input: { query: z.object({ mode: ModeField, page: pageNumber(MAX_PAGE), deleted: queryFlag }) },
+      handle: ({ query }, _req, res) => renderList(res, 200, query.mode, query.page, { notice: query.deleted ? "deleted" : undefined }),
+    }),
+  );
 
   // Every webhook form (add, and each endpoint's test, rotate, enable, delete) is counted per
   // account before its RPC; over the limit: 429 with Retry-After, nothing done.
@@ -121,114 +114,145 @@ export function webhooksRoutes(deps: DashboardDeps, options: WebhooksOptions): R
     sendPage(res, 429, errorPage("too_many"));
   });
 
-  router.post("/webhooks/endpoints", async (req, res) => {
-    const mode = modeOf(formValue(req.body, "mode"));
-    const values = endpointFormValues(req.body);
-    const checked = validateEndpointForm(values);
-    if (!checked.ok) return renderList(res, 422, mode, 1, { values, errors: checked.errors });
-    const accountId = accountOf(res);
-    try {
-      const created = await notifier.createEndpoint(accountId, mode, checked.request);
-      // The secret goes to this one page and nowhere else (not the log, not a redirect).
-      deps.logger.info({ account_id: accountId, endpoint_id: created.id, mode }, "dashboard webhook endpoint created");
-      await renderList(res, 201, mode, 1, { created });
-    } catch (error) {
-      if (error instanceof AppError && error.code === "VALIDATION_ERROR") {
-        const urlDetail = error.details?.find((detail) => detail.field === "url");
-        const errors = urlDetail
-          ? { url: `The platform will not send to this URL: ${urlDetail.message.replace(/\.$/, "")}.` }
-          : { form: `The endpoint was not added: ${error.message}` };
-        return renderList(res, 422, mode, 1, { values, errors });
-      }
-      throw error;
-    }
-  });
+  router.post(
+    "/webhooks/endpoints",
+    pageRoute({
+      input: { form: AddEndpointForm },
+      handle: async ({ form }, _req, res) => {
+        const { mode, ...values } = form;
+        const checked = validateEndpointForm(values);
+        if (!checked.ok) return renderList(res, 422, mode, 1, { values, errors: checked.errors });
+        const accountId = accountOf(res);
+        try {
+          const created = await notifier.createEndpoint(accountId, mode, checked.request);
+          // The secret goes to this one page and nowhere else (not the log, not a redirect).
+          deps.logger.info({ account_id: accountId, endpoint_id: created.id, mode }, "dashboard webhook endpoint created");
+          await renderList(res, 201, mode, 1, { created });
+        } catch (error) {
+          if (error instanceof AppError && error.code === "VALIDATION_ERROR") {
+            const urlDetail = error.details?.find((detail) => detail.field === "url");
+            const errors = urlDetail
+              ? { url: `The platform will not send to this URL: ${urlDetail.message.replace(/\.$/, "")}.` }
+              : { form: `The endpoint was not added: ${error.message}` };
+            return renderList(res, 422, mode, 1, { values, errors });
+          }
+          throw error;
+        }
+      },
+    }),
+  );
 
   /** The endpoint's page; without ?mode= it is looked for among the live endpoints, then the test ones. */
-  router.get("/webhooks/endpoints/:id", async (req, res) => {
-    const id = String(req.params.id);
-    if (!WEBHOOK_ENDPOINT_ID_PATTERN.test(id)) return notFound(res);
-    const accountId = accountOf(res);
-    const modes: WebhookMode[] = req.query.mode === "live" || req.query.mode === "test" ? [req.query.mode] : ["live", "test"];
-    const pageNumber = pageNumberOf(req);
-    for (const mode of modes) {
-      try {
-        const [endpoint, deliveries] = await Promise.all([
-          notifier.getEndpoint(accountId, mode, id),
-          notifier.listDeliveries(accountId, mode, id, { limit: DELIVERIES_PAGE_SIZE, offset: (pageNumber - 1) * DELIVERIES_PAGE_SIZE }),
-        ]);
-        const enabled = req.query.enabled === "1";
-        const testSent =
-          typeof req.query.test_sent === "string" && /^evt_[A-Za-z0-9_]{16,64}$/.test(req.query.test_sent)
-            ? req.query.test_sent
-            : undefined;
-        return sendPage(
-          res,
-          200,
-          endpointPage(pageContext(res, "/webhooks"), { mode, endpoint, deliveries, pageNumber, testSent, enabled }),
-        );
-      } catch (error) {
-        if (!(error instanceof WebhookEndpointNotFoundError)) throw error;
-      }
-    }
-    notFound(res);
-  });
+  router.get(
+    "/webhooks/endpoints/:id",
+    pageRoute({
+      input: {
+        params: EndpointIdParams,
+        query: z.object({
+          mode: oneOf(["live", "test"]),
+          page: pageNumber(MAX_PAGE),
+          enabled: queryFlag,
+          test_sent: z.preprocess(
+            (value) => (typeof value === "string" && /^evt_[A-Za-z0-9_]{16,64}$/.test(value) ? value : undefined),
+            z.string().optional(),
+          ),
+        }),
+      },
+      handle: async ({ params: { id }, query }, _req, res) => {
+        const accountId = accountOf(res);
+        const modes: WebhookMode[] = query.mode ? [query.mode] : ["live", "test"];
+        const pageNumber = query.page;
+        const { enabled, test_sent: testSent } = query;
+        for (const mode of modes) {
+          try {
+            const [endpoint, deliveries] = await Promise.all([
+              notifier.getEndpoint(accountId, mode, id),
+              notifier.listDeliveries(accountId, mode, id, {
+                limit: DELIVERIES_PAGE_SIZE,
+                offset: (pageNumber - 1) * DELIVERIES_PAGE_SIZE,
+              }),
+            ]);
+            return sendPage(
+              res,
+              200,
+              endpointPage(pageContext(res, "/webhooks"), { mode, endpoint, deliveries, pageNumber, testSent, enabled }),
+            );
+          } catch (error) {
+            if (!(error instanceof WebhookEndpointNotFoundError)) throw error;
+          }
+        }
+        notFound(res);
+      },
+    }),
+  );
 
-  router.post("/webhooks/endpoints/:id/test", async (req, res) => {
-    const id = String(req.params.id);
-    if (!WEBHOOK_ENDPOINT_ID_PATTERN.test(id)) return notFound(res);
-    const mode = modeOf(formValue(req.body, "mode"));
-    const sent = await notifier.sendTest(accountOf(res), mode, id);
-    deps.logger.info({ account_id: accountOf(res), endpoint_id: id, event_id: sent.event_id }, "dashboard webhook test event sent");
-    res.redirect(303, `${endpointPath(id, mode)}&test_sent=${encodeURIComponent(sent.event_id)}`);
-  });
+  router.post(
+    "/webhooks/endpoints/:id/test",
+    pageRoute({
+      input: { params: EndpointIdParams, form: EndpointActionForm },
+      handle: async ({ params: { id }, form: { mode } }, _req, res) => {
+        const sent = await notifier.sendTest(accountOf(res), mode, id);
+        deps.logger.info({ account_id: accountOf(res), endpoint_id: id, event_id: sent.event_id }, "dashboard webhook test event sent");
+        res.redirect(303, `${endpointPath(id, mode)}&test_sent=${encodeURIComponent(sent.event_id)}`);
+      },
+    }),
+  );
 
   // The new secret goes to this one answer (the endpoint's page, not a redirect) and nowhere else.
-  router.post("/webhooks/endpoints/:id/rotate", async (req, res) => {
-    const id = String(req.params.id);
-    if (!WEBHOOK_ENDPOINT_ID_PATTERN.test(id)) return notFound(res);
-    const mode = modeOf(formValue(req.body, "mode"));
-    const accountId = accountOf(res);
-    // Read first: once rotated, nothing may fail between the new secret and this answer.
-    const deliveries = await notifier.listDeliveries(accountId, mode, id, { limit: DELIVERIES_PAGE_SIZE, offset: 0 });
-    const rotated = await notifier.rotateSecret(accountId, mode, id);
-    deps.logger.info({ account_id: accountId, endpoint_id: id, mode }, "dashboard webhook endpoint secret rotated");
-    const { secret: _secret, ...endpoint } = rotated;
-    sendPage(res, 200, endpointPage(pageContext(res, "/webhooks"), { mode, endpoint, deliveries, pageNumber: 1, rotated }));
-  });
+  router.post(
+    "/webhooks/endpoints/:id/rotate",
+    pageRoute({
+      input: { params: EndpointIdParams, form: EndpointActionForm },
+      handle: async ({ params: { id }, form: { mode } }, _req, res) => {
+        const accountId = accountOf(res);
+        // Read first: once rotated, nothing may fail between the new secret and this answer.
+        const deliveries = await notifier.listDeliveries(accountId, mode, id, { limit: DELIVERIES_PAGE_SIZE, offset: 0 });
+        const rotated = await notifier.rotateSecret(accountId, mode, id);
+        deps.logger.info({ account_id: accountId, endpoint_id: id, mode }, "dashboard webhook endpoint secret rotated");
+        const { secret: _secret, ...endpoint } = rotated;
+        sendPage(res, 200, endpointPage(pageContext(res, "/webhooks"), { mode, endpoint, deliveries, pageNumber: 1, rotated }));
+      },
+    }),
+  );
 
-  router.post("/webhooks/endpoints/:id/enable", async (req, res) => {
-    const id = String(req.params.id);
-    if (!WEBHOOK_ENDPOINT_ID_PATTERN.test(id)) return notFound(res);
-    const mode = modeOf(formValue(req.body, "mode"));
-    const accountId = accountOf(res);
-    try {
-      await notifier.enableEndpoint(accountId, mode, id);
-    } catch (error) {
-      if (!(error instanceof AppError && error.code === "VALIDATION_ERROR")) throw error;
-      const [endpoint, deliveries] = await Promise.all([
-        notifier.getEndpoint(accountId, mode, id),
-        notifier.listDeliveries(accountId, mode, id, { limit: DELIVERIES_PAGE_SIZE, offset: 0 }),
-      ]);
-      const refusal = error.details?.find((detail) => detail.field === "url")?.message ?? error.message;
-      return sendPage(
-        res,
-        422,
-        endpointPage(pageContext(res, "/webhooks"), { mode, endpoint, deliveries, pageNumber: 1, enableRefused: refusal }),
-      );
-    }
-    deps.logger.info({ account_id: accountId, endpoint_id: id, mode }, "dashboard webhook endpoint enabled again");
-    res.redirect(303, `${endpointPath(id, mode)}&enabled=1`);
-  });
+  router.post(
+    "/webhooks/endpoints/:id/enable",
+    pageRoute({
+      input: { params: EndpointIdParams, form: EndpointActionForm },
+      handle: async ({ params: { id }, form: { mode } }, _req, res) => {
+        const accountId = accountOf(res);
+        try {
+          await notifier.enableEndpoint(accountId, mode, id);
+        } catch (error) {
+          if (!(error instanceof AppError && error.code === "VALIDATION_ERROR")) throw error;
+          const [endpoint, deliveries] = await Promise.all([
+            notifier.getEndpoint(accountId, mode, id),
+            notifier.listDeliveries(accountId, mode, id, { limit: DELIVERIES_PAGE_SIZE, offset: 0 }),
+          ]);
+          const refusal = error.details?.find((detail) => detail.field === "url")?.message ?? error.message;
+          return sendPage(
+            res,
+            422,
+            endpointPage(pageContext(res, "/webhooks"), { mode, endpoint, deliveries, pageNumber: 1, enableRefused: refusal }),
+          );
+        }
+        deps.logger.info({ account_id: accountId, endpoint_id: id, mode }, "dashboard webhook endpoint enabled again");
+        res.redirect(303, `${endpointPath(id, mode)}&enabled=1`);
+      },
+    }),
+  );
 
-  router.post("/webhooks/endpoints/:id/delete", async (req, res) => {
-    const id = String(req.params.id);
-    if (!WEBHOOK_ENDPOINT_ID_PATTERN.test(id)) return notFound(res);
-    const mode = modeOf(formValue(req.body, "mode"));
-    await notifier.deleteEndpoint(accountOf(res), mode, id);
-    deps.logger.info({ account_id: accountOf(res), endpoint_id: id, mode }, "dashboard webhook endpoint deleted");
-    res.redirect(303, `/webhooks?mode=${mode}&deleted=1`);
-  });
+  router.post(
+    "/webhooks/endpoints/:id/delete",
+    pageRoute({
+      input: { params: EndpointIdParams, form: EndpointActionForm },
+      handle: async ({ params: { id }, form: { mode } }, _req, res) => {
+        await notifier.deleteEndpoint(accountOf(res), mode, id);
+        deps.logger.info({ account_id: accountOf(res), endpoint_id: id, mode }, "dashboard webhook endpoint deleted");
+        res.redirect(303, `/webhooks?mode=${mode}&deleted=1`);
+      },
+    }),
+  );
 
   /** Unknown (or another account's) endpoint: the 404 page (the notifier not answering: src/app.ts's 503 page). */
   router.use("/webhooks", (error: unknown, _req: Request, res: Response, next: NextFunction) => {
