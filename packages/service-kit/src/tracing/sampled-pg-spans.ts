@@ -26,7 +26,7 @@ const SPAN_PATCHES = ["_getClientQueryPatch", "_getClientConnectPatch", "_getPoo
  * (or whose parent was sampled) goes through the instrumentation, any other straight to pg.
  * Sampled traces keep every PostgreSQL span as before. Should a new version of the
  * instrumentation no longer have these methods, this is the stock one (and
- * sampled-pg-spans.test.ts fails, so the upgrade is noticed).
+ * sampled-pg-spans.isolated.test.ts fails, so the upgrade is noticed).
  */
 export function sampledPgInstrumentation(config: PgInstrumentationConfig = {}): PgInstrumentation {
   const instrumentation = new PgInstrumentation({ ...config, requireParentSpan: true });

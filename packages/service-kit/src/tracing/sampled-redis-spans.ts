@@ -19,7 +19,7 @@ type TraceSendCommand = (this: IORedisInstrumentation, original: SendCommand, mo
  * It wraps the wrapper the instrumentation makes when it patches `sendCommand`: a command whose
  * active span is recording goes through the instrumentation, any other straight to ioredis. Should
  * a new version of the instrumentation no longer have that method, this is the stock one (and
- * sampled-redis-spans.test.ts fails, so the upgrade is noticed).
+ * sampled-redis-spans.isolated.test.ts fails, so the upgrade is noticed).
  */
 export function sampledRedisInstrumentation(config: IORedisInstrumentationConfig = {}): IORedisInstrumentation {
   const instrumentation = new IORedisInstrumentation({ ...config, requireParentSpan: true });
