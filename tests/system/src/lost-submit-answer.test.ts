@@ -45,18 +45,7 @@ describe("a submit whose answer is lost on its way back to the filing service, t
     // The submitters wait for the slowed authority longer than it takes to answer (their default
     // 8 s would end the submission in doubt, which in-doubt.test.ts covers).
     const submitter = { AUTHORITY_TIMEOUT_MS: "20000" };
-    system = await startSystem({
-      label: "lost_submit_answer",
-      env: {
-        "tax-submitter": submitter,
-        "registry-submitter": submitter,
-        // The three submits' answers die with the filing service: the gateway tells the client
-        // after 20 s instead of the default 30 (only "no 202" is checked of what it hears). Still
-        // well after the kill: the split was sent first, SLOW_MS + KILL_AFTER_MS (11.5 s) before
-        // it, so its request is still waiting for the filing service when that dies.
-        gateway: { FILING_RPC_SUBMIT_TIMEOUT_MS: "20000" },
-      },
-    });
+    system = await startSystem({ label: "lost_submit_answer", env: { "tax-submitter": submitter, "registry-submitter": submitter } });
     listener = await WebhookListener.start();
     const account = await system.createAccount({ balancePence: 10_000, name: "lost submit answer" });
     client = system.client(account.liveKey);
