@@ -1,9 +1,9 @@
 import { DOMParser, type Document, type Element, type Node } from "@xmldom/xmldom";
 import { parseLongDate } from "./long-date.ts";
 import { NS } from "./taxonomy.ts";
-import { installXmldomRegExpCache } from "./xmldom-regexp-cache.ts";
+import { installXmldomRegExpCache } from "@dormant/govtalk/xmldom-regexp-cache";
 
-/** Whether xmldom's per-end-tag regular expressions are built once (see xmldom-regexp-cache.ts). */
+/** Whether xmldom's per-end-tag regular expressions are built once (see packages/govtalk/src/xml/xmldom-regexp-cache.ts). */
 export const XMLDOM_REGEXP_CACHE = installXmldomRegExpCache();
 
 /**

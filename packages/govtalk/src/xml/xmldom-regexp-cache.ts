@@ -13,6 +13,9 @@ import { createRequire } from "node:module";
  * sax.js calls `g.reg(...)` through the module's exports object at every call, so replacing the
  * export takes effect for every DOMParser of the process. If a later xmldom has no such export
  * (or builds expressions with other flags), nothing is replaced: parsing stays correct, only slower.
+ * Installed once per process by whichever loads first: GovTalk's parseXml, or @dormant/documents'
+ * read-ixbrl (the filing service parses every rendered iXBRL back), through the package export
+ * `@dormant/govtalk/xmldom-regexp-cache`.
  */
 interface Grammar {
   reg: ((this: unknown, ...parts: (RegExp | string)[]) => RegExp) & { cached?: true };
